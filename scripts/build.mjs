@@ -1,0 +1,21 @@
+// Compiles src/ and workers/ to dist/ with tsc. Processes (the CLI, the API, the workers and their
+// solver threads) run from dist/ so start-up stays quick and worker threads need no TS loader.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const require = createRequire(import.meta.url);
+const tsc = join(dirname(require.resolve("typescript/package.json")), "bin", "tsc");
+
+rmSync(join(root, "dist"), { recursive: true, force: true });
+const result = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], {
+  cwd: root,
+  stdio: "inherit",
+});
+if (result.status !== 0) {
+  console.error("build: tsc failed");
+  process.exit(result.status ?? 1);
+}

@@ -1,0 +1,82 @@
+// Shared vocabulary of the pure core. Everything here is plain data: the CLI, the API and the
+// workers exchange these shapes, and nothing in src/core/ imports anything outside src/core/.
+
+/** A sliding-tile puzzle: tiles 1..n-1, blank 0, row-major, 2 <= rows, cols <= 5. */
+export interface SlidingSpec {
+  readonly kind: "sliding";
+  readonly rows: number;
+  readonly cols: number;
+  readonly start: readonly number[];
+  readonly goal: readonly number[];
+}
+
+/**
+ * The Rotation Game (UVa 1343): 24 cells numbered row by row, eight each of 1, 2 and 3.
+ * The goal is implicit: the eight centre cells hold one symbol.
+ */
+export interface RotationSpec {
+  readonly kind: "rotation";
+  readonly start: readonly number[];
+}
+
+export type PuzzleSpec = SlidingSpec | RotationSpec;
+
+/** Which search to run. `auto` picks the fastest one that proves optimality. */
+export type Algorithm = "auto" | "bfs" | "astar" | "idastar";
+
+/**
+ * Heuristic names. `auto` picks the strongest available one for the puzzle's size.
+ * Pattern-database heuristics are named `pdb:<partition>` (e.g. `pdb:663`, `pdb:78`, `pdb:6666`).
+ */
+export type HeuristicName = "auto" | "manhattan" | "linear-conflict" | `pdb:${string}`;
+
+/** A progress report from a running search (IDA* reports at each new bound and periodically). */
+export interface SearchProgress {
+  /** The current IDA* bound or A* f-value: a proven lower bound on the optimal length. */
+  readonly bound: number;
+  readonly nodes: number;
+  readonly elapsedMs: number;
+  /** Set while something other than the search runs, e.g. "building heuristic tables". */
+  readonly phase?: string;
+  /** 0..1 completion of `phase`, when known. */
+  readonly fraction?: number;
+}
+
+export interface SolveOptions {
+  /** Default `auto`. */
+  readonly algorithm?: Algorithm;
+  /** Default `auto`. */
+  readonly heuristic?: HeuristicName;
+  /** Stop after this many expanded nodes (status `budget_exhausted`). Default: no limit. */
+  readonly maxNodes?: number;
+  /** Stop after this many milliseconds (status `timed_out`). Default: no limit. */
+  readonly timeLimitMs?: number;
+  /** Polled every few thousand nodes; returning true stops the search (status `cancelled`). */
+  readonly isCancelled?: () => boolean;
+  /** Called at each new bound and at most every `progressIntervalMs`. */
+  readonly onProgress?: (progress: SearchProgress) => void;
+  /** Default 250 ms. */
+  readonly progressIntervalMs?: number;
+}
+
+export type SolveStatus = "solved" | "unsolvable" | "cancelled" | "timed_out" | "budget_exhausted";
+
+export interface SolveResult {
+  readonly status: SolveStatus;
+  /** U/D/L/R (the blank's direction) or A-H for the Rotation Game; "" unless solved. */
+  readonly moves: string;
+  /** Number of moves; -1 unless solved. */
+  readonly length: number;
+  /** e.g. "bfs-table", "astar", "idastar", "rotation-table", "solvability" */
+  readonly algorithm: string;
+  /** e.g. "manhattan", "linear-conflict", "pdb:663+reflect"; undefined for table lookups. */
+  readonly heuristic?: string;
+  readonly nodes: number;
+  readonly elapsedMs: number;
+  /** True when `length` is proven minimal. */
+  readonly optimal: boolean;
+  /** Best proven lower bound on the optimal length (equals `length` when solved optimally). */
+  readonly lowerBound: number;
+  /** Rotation Game only: the symbol in the centre at the end. */
+  readonly centre?: number;
+}
