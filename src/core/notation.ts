@@ -1,0 +1,44 @@
+// Reading boards and move strings written by people. Tiles may be written as
+// `1 2 3 x 4 6 7 5 8`, `123x46758`, `12345678.`, `1,2,3,0,...` or with `/` between rows; the
+// blank may be written 0, x, X, `.` or `_`. Rotation boards use the same notation (24 symbols).
+
+import { PuzzleInputError } from "./errors.ts";
+
+const BLANKS = new Set(["0", "x", "X", ".", "_"]);
+const SEPARATORS = /[\s,/;]+/;
+
+function readTile(token: string, field: string): number {
+  if (BLANKS.has(token)) return 0;
+  if (!/^\d+$/.test(token)) throw new PuzzleInputError(`${field}: "${token}" is not a tile`, "BAD_PUZZLE", field);
+  return Number(token);
+}
+
+/**
+ * Parses tiles from one string or from several command-line words. A single word with no
+ * separators is read one character per tile (`123x46758`), which only works for tiles 0..9.
+ */
+export function parseTiles(input: string | readonly string[], field = "start"): number[] {
+  const text = typeof input === "string" ? input : input.join(" ");
+  const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
+  if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
+  const cells = tokens.length === 1 ? [...tokens[0]] : tokens;
+  return cells.map((token) => readTile(token, field));
+}
+
+/** The side of a square board holding `count` tiles (2..5), or undefined. */
+export function inferSquareSide(count: number): number | undefined {
+  const side = Math.round(Math.sqrt(count));
+  return side * side === count && side >= 2 && side <= 5 ? side : undefined;
+}
+
+/** Parses `RxC` (e.g. `3x4`, `4X4`). */
+export function parseSize(text: string): { rows: number; cols: number } {
+  const match = /^\s*(\d+)\s*[xX×*]\s*(\d+)\s*$/.exec(text);
+  if (match === null) throw new PuzzleInputError(`size "${text}" is not of the form RxC (e.g. 3x3)`, "BAD_OPTION", "size");
+  return { rows: Number(match[1]), cols: Number(match[2]) };
+}
+
+/** Removes whitespace and commas and upper-cases, so `r d r`, `rdr` and `R,D,R` all read `RDR`. */
+export function normalizeMoves(moves: string): string {
+  return moves.replace(/[\s,]+/g, "").toUpperCase();
+}

@@ -1,0 +1,56 @@
+// The generic puzzle API: one entry point for both kinds of puzzle, dispatching to the sliding
+// module or the rotation module. The API, the CLI and the workers use these functions.
+
+import { PuzzleInputError } from "./errors.ts";
+import { normalizeMoves } from "./notation.ts";
+import { applyRotationMoves, createRotationSpec, isRotationGoal } from "./rotation/index.ts";
+import { boardsEqual, createSlidingSpec } from "./sliding/board.ts";
+import { applySlidingMoves } from "./sliding/moves.ts";
+import { isSlidingSolvable } from "./sliding/solvability.ts";
+import type { PuzzleSpec } from "./types.ts";
+
+export interface PuzzleInput {
+  readonly kind: "sliding" | "rotation";
+  readonly rows?: number;
+  readonly cols?: number;
+  readonly start: readonly number[];
+  readonly goal?: readonly number[];
+}
+
+/** Validates `input` and returns a frozen spec; throws PuzzleInputError naming the field at fault. */
+export function createPuzzle(input: PuzzleInput): PuzzleSpec {
+  if (input.kind === "rotation") {
+    if (input.goal !== undefined) {
+      throw new PuzzleInputError("the Rotation Game has no goal board to give", "BAD_PUZZLE", "goal");
+    }
+    return createRotationSpec(input.start);
+  }
+  if (input.kind !== "sliding") {
+    throw new PuzzleInputError(`unknown puzzle kind "${String(input.kind)}"`, "BAD_PUZZLE", "kind");
+  }
+  if (input.rows === undefined) throw new PuzzleInputError("rows is required", "BAD_PUZZLE", "rows");
+  if (input.cols === undefined) throw new PuzzleInputError("cols is required", "BAD_PUZZLE", "cols");
+  return createSlidingSpec(input.rows, input.cols, input.start, input.goal);
+}
+
+/** Decided without search. Every Rotation Game board is solvable. */
+export function isSolvable(spec: PuzzleSpec): boolean {
+  return spec.kind === "rotation" ? true : isSlidingSolvable(spec);
+}
+
+/** Applies `moves` (whitespace ignored, lower case accepted) from the start; throws IllegalMoveError. */
+export function replayMoves(spec: PuzzleSpec, moves: string): { board: number[]; solved: boolean } {
+  const normalized = normalizeMoves(moves);
+  if (spec.kind === "rotation") {
+    const board = applyRotationMoves(spec.start, normalized);
+    return { board, solved: isRotationGoal(board) };
+  }
+  const board = applySlidingMoves(spec.rows, spec.cols, spec.start, normalized);
+  return { board, solved: boardsEqual(board, spec.goal) };
+}
+
+/** A short stable key identifying the puzzle (for deduplication): `S3x3:<start>:<goal>` or `R:<start>`. */
+export function canonicalKey(spec: PuzzleSpec): string {
+  if (spec.kind === "rotation") return `R:${spec.start.join("")}`;
+  return `S${spec.rows}x${spec.cols}:${spec.start.join(",")}:${spec.goal.join(",")}`;
+}
