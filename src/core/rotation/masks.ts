@@ -1,0 +1,97 @@
+// One symbol's eight cells as a 24-bit mask (bit c set = the symbol stands on cell c), ranked
+// 0..C(24,8)-1 with the combinatorial number system: rank = sum of C(p_i, i) over the set bits
+// p_1 < ... < p_8. That is the colex order, which for equal-popcount masks is plain numeric order.
+//
+// Both hot operations work a byte at a time through small lookup tables, so the table build and
+// the read-back do a handful of array reads per step and allocate nothing:
+// - rank: each byte contributes a partial sum that depends only on its value and on how many
+//   bits are set below it;
+// - a move permutes bits, so the moved mask is the OR of one precomputed image per input byte.
+
+import { CELL_COUNT, CENTRE_CELLS, COPIES_PER_SYMBOL, MOVE_LINES, moveDestination } from "./geometry.ts";
+
+export const MASK_COUNT = 735_471; // C(24, 8)
+
+export const GOAL_MASK = CENTRE_CELLS.reduce((mask, cell) => mask | (1 << cell), 0);
+
+const BYTES = CELL_COUNT / 8;
+const MOVE_COUNT = MOVE_LINES.length;
+
+function binomials(): number[][] {
+  const table: number[][] = [];
+  for (let n = 0; n <= CELL_COUNT; n++) {
+    table.push([]);
+    for (let k = 0; k <= COPIES_PER_SYMBOL + 8; k++) {
+      table[n].push(k === 0 ? 1 : n === 0 ? 0 : table[n - 1][k - 1] + table[n - 1][k]);
+    }
+  }
+  return table;
+}
+
+/** POPCOUNT[v] for bytes v. */
+export const POPCOUNT = new Uint8Array(256);
+for (let v = 1; v < 256; v++) POPCOUNT[v] = POPCOUNT[v >> 1] + (v & 1);
+
+/**
+ * RANK_PART[(byte * 9 + below) * 256 + value]: the rank contribution of byte `byte` holding
+ * `value` when `below` bits are set in the lower bytes.
+ */
+const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
+{
+  const choose = binomials();
+  for (let byte = 0; byte < BYTES; byte++) {
+    for (let below = 0; below <= COPIES_PER_SYMBOL; below++) {
+      for (let value = 0; value < 256; value++) {
+        let sum = 0;
+        let index = below;
+        for (let bit = 0; bit < 8; bit++) {
+          if ((value >> bit) & 1) sum += choose[byte * 8 + bit][++index];
+        }
+        RANK_PART[(byte * (COPIES_PER_SYMBOL + 1) + below) * 256 + value] = sum;
+      }
+    }
+  }
+}
+
+/** MOVE_IMAGE[(move * 3 + byte) * 256 + value]: where move `move` sends the bits of that byte. */
+const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
+for (let move = 0; move < MOVE_COUNT; move++) {
+  for (let byte = 0; byte < BYTES; byte++) {
+    for (let value = 0; value < 256; value++) {
+      let image = 0;
+      for (let bit = 0; bit < 8; bit++) {
+        if ((value >> bit) & 1) image |= 1 << moveDestination(move, byte * 8 + bit);
+      }
+      MOVE_IMAGE[(move * BYTES + byte) * 256 + value] = image;
+    }
+  }
+}
+
+/** The rank of a mask with exactly eight bits set. */
+export function rankMask(mask: number): number {
+  const low = mask & 0xff;
+  const mid = (mask >>> 8) & 0xff;
+  const below = POPCOUNT[low];
+  return (
+    RANK_PART[low] +
+    RANK_PART[(9 + below) * 256 + mid] +
+    RANK_PART[(18 + below + POPCOUNT[mid]) * 256 + (mask >>> 16)]
+  );
+}
+
+/** The mask after move m (0..7 = A..H). */
+export function moveMask(mask: number, move: number): number {
+  const base = move * 768;
+  return (
+    MOVE_IMAGE[base + (mask & 0xff)] |
+    MOVE_IMAGE[base + 256 + ((mask >>> 8) & 0xff)] |
+    MOVE_IMAGE[base + 512 + (mask >>> 16)]
+  );
+}
+
+/** The mask of the cells holding `symbol`. */
+export function symbolMask(board: readonly number[] | Uint8Array, symbol: number): number {
+  let mask = 0;
+  for (let cell = 0; cell < CELL_COUNT; cell++) if (board[cell] === symbol) mask |= 1 << cell;
+  return mask;
+}
