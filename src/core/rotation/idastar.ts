@@ -6,7 +6,7 @@
 
 import type { SearchProgress, SolveOptions } from "../types.ts";
 import { applyMoveInPlace } from "./board.ts";
-import { CENTRE_CELLS, COPIES_PER_SYMBOL, INVERSE_MOVE, MOVE_LETTERS } from "./geometry.ts";
+import { CENTRE_CELLS, COPIES_PER_SYMBOL, INVERSE_MOVE, MOVE_LETTERS, MOVE_LINES } from "./geometry.ts";
 
 export type IdaOutcome = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
 
@@ -24,22 +24,17 @@ export interface IdaResult {
 const CHECK_EVERY = 4096;
 const NO_MOVE = -1;
 
-export function rotationHeuristic(board: Uint8Array): number {
-  let one = 0;
-  let two = 0;
-  let three = 0;
-  for (let i = 0; i < CENTRE_CELLS.length; i++) {
-    const symbol = board[CENTRE_CELLS[i]];
-    if (symbol === 1) one++;
-    else if (symbol === 2) two++;
-    else if (symbol === 3) three++;
-  }
-  return COPIES_PER_SYMBOL - Math.max(one, two, three);
-}
+// A move shifts its line by one: the symbol at line position 2 leaves the centre and the one at
+// position 5 enters it (positions 2..4 of every line are centre cells). This keeps the centre
+// counts, and so the heuristic, up to date in O(1) per move.
+const LEAVING_CELL = MOVE_LINES.map((line) => line[2]);
+const ENTERING_CELL = MOVE_LINES.map((line) => line[5]);
 
 export function idaStarRotation(start: readonly number[], options: SolveOptions = {}): IdaResult {
   const board = Uint8Array.from(start);
   const path = new Int8Array(64);
+  const counts = new Int32Array(4);
+  for (const cell of CENTRE_CELLS) counts[board[cell]]++;
   const began = performance.now();
   const maxNodes = options.maxNodes ?? Infinity;
   const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
@@ -48,7 +43,14 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
   let nodes = 0;
   let nextCheck = CHECK_EVERY;
   let stopped: IdaOutcome | undefined;
-  let bound = rotationHeuristic(board);
+  const heuristic = () => COPIES_PER_SYMBOL - Math.max(counts[1], counts[2], counts[3]);
+  let bound = heuristic();
+
+  const step = (move: number) => {
+    counts[board[LEAVING_CELL[move]]]--;
+    counts[board[ENTERING_CELL[move]]]++;
+    applyMoveInPlace(board, move);
+  };
   let nextBound = Infinity;
   let foundDepth = 0;
 
@@ -72,7 +74,7 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
   };
 
   const search = (depth: number, previous: number): boolean => {
-    const h = rotationHeuristic(board);
+    const h = heuristic();
     if (h === 0) {
       foundDepth = depth;
       return true;
@@ -88,10 +90,10 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
       if (++nodes >= nextCheck || nodes >= maxNodes) {
         if (shouldStop()) return false;
       }
-      applyMoveInPlace(board, move);
+      step(move);
       path[depth] = move;
       if (search(depth + 1, move)) return true;
-      applyMoveInPlace(board, INVERSE_MOVE[move]);
+      step(INVERSE_MOVE[move]);
       if (stopped !== undefined) return false;
     }
     return false;

@@ -36,7 +36,7 @@ for (let v = 1; v < 256; v++) POPCOUNT[v] = POPCOUNT[v >> 1] + (v & 1);
  * RANK_PART[(byte * 9 + below) * 256 + value]: the rank contribution of byte `byte` holding
  * `value` when `below` bits are set in the lower bytes.
  */
-const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
+export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
 {
   const choose = binomials();
   for (let byte = 0; byte < BYTES; byte++) {
@@ -54,7 +54,7 @@ const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
 }
 
 /** MOVE_IMAGE[(move * 3 + byte) * 256 + value]: where move `move` sends the bits of that byte. */
-const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
+export const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
 for (let move = 0; move < MOVE_COUNT; move++) {
   for (let byte = 0; byte < BYTES; byte++) {
     for (let value = 0; value < 256; value++) {

@@ -6,7 +6,7 @@
 
 import { getTable } from "../tables.ts";
 import { MOVE_LINES } from "./geometry.ts";
-import { GOAL_MASK, MASK_COUNT, moveMask, rankMask } from "./masks.ts";
+import { GOAL_MASK, MASK_COUNT, MOVE_IMAGE, POPCOUNT, RANK_PART, rankMask } from "./masks.ts";
 
 export const ROTATION_TABLE_NAME = "rotation-masks";
 const UNSEEN = 0xff;
@@ -14,8 +14,14 @@ const UNSEEN = 0xff;
 export function buildRotationTable(): SharedArrayBuffer {
   const buffer = new SharedArrayBuffer(MASK_COUNT);
   const distance = new Uint8Array(buffer).fill(UNSEEN);
+  // moveMask and rankMask, written out inline over local references to their lookup tables:
+  // this loop runs 5.9 million times and V8 runs it about twice as fast this way.
+  const image = MOVE_IMAGE;
+  const part = RANK_PART;
+  const popcount = POPCOUNT;
+  const movesEnd = MOVE_LINES.length * 768;
   // Every mask enters the queue once, so the queue is a flat array of masks in BFS order.
-  const queue = new Uint32Array(MASK_COUNT);
+  const queue = new Int32Array(MASK_COUNT);
   queue[0] = GOAL_MASK;
   distance[rankMask(GOAL_MASK)] = 0;
   let head = 0;
@@ -24,9 +30,16 @@ export function buildRotationTable(): SharedArrayBuffer {
     const levelEnd = tail;
     while (head < levelEnd) {
       const mask = queue[head++];
-      for (let move = 0; move < MOVE_LINES.length; move++) {
-        const next = moveMask(mask, move);
-        const rank = rankMask(next);
+      const low = mask & 0xff;
+      const mid = (mask >> 8) & 0xff;
+      const high = mask >> 16;
+      for (let base = 0; base < movesEnd; base += 768) {
+        const next = image[base + low] | image[base + 256 + mid] | image[base + 512 + high];
+        const nextLow = next & 0xff;
+        const nextMid = (next >> 8) & 0xff;
+        const below = popcount[nextLow];
+        const rank =
+          part[nextLow] + part[(9 + below) * 256 + nextMid] + part[(18 + below + popcount[nextMid]) * 256 + (next >> 16)];
         if (distance[rank] === UNSEEN) {
           distance[rank] = level;
           queue[tail++] = next;
