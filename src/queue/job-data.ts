@@ -1,0 +1,31 @@
+// Builds a search job's payload from stored rows (used by requestSolve and by the reconciler, so a
+// re-added job is the same job).
+import { createPuzzle } from "../core/puzzle.ts";
+import type { PuzzleSpec } from "../core/types.ts";
+import type { Puzzle, Solve } from "../generated/prisma/client.ts";
+import type { SolveJobData } from "./contracts.ts";
+import { coreAlgorithm, coreHeuristic } from "./search-options.ts";
+
+export function puzzleSpec(puzzle: Pick<Puzzle, "kind" | "rows" | "cols" | "start" | "goal">): PuzzleSpec {
+  if (puzzle.kind === "ROTATION") return createPuzzle({ kind: "rotation", start: puzzle.start });
+  return createPuzzle({
+    kind: "sliding",
+    rows: puzzle.rows ?? undefined,
+    cols: puzzle.cols ?? undefined,
+    start: puzzle.start,
+    goal: puzzle.goal,
+  });
+}
+
+type SearchColumns = Pick<Solve, "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds">;
+
+export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
+  return {
+    puzzleId: solve.puzzleId,
+    canonicalKey: solve.canonicalKey,
+    spec,
+    algorithm: coreAlgorithm(solve.algorithm),
+    heuristic: coreHeuristic(solve.heuristic),
+    timeLimitMs: solve.timeLimitSeconds * 1000,
+  };
+}

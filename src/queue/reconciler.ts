@@ -1,0 +1,93 @@
+// Postgres is the source of truth; Redis may lose jobs (it was down when requestSolve ran, or came
+// back empty). Periodically, every job that a QUEUED or RUNNING Solve waits for is checked in Redis
+// and added again when it is missing. Adding is idempotent (BullMQ ignores an id it holds), and a
+// job whose Solves are all finished by the time it runs is skipped by the worker, so running this
+// in several processes at once is harmless.
+import type { SolveRepository, SolveWithPuzzle } from "../repositories/solve-repository.ts";
+import { searchJobData, puzzleSpec } from "./job-data.ts";
+import { addSearchJob, withTimeout } from "./solve-queue.ts";
+import type { SolveQueue } from "./solve-queue.ts";
+
+export interface ReconcilerOptions {
+  readonly intervalMs: number;
+  /** Solves younger than this are left alone: their request may still be adding the job. */
+  readonly graceMs: number;
+  readonly batch?: number;
+  readonly onError?: (error: unknown) => void;
+  readonly onEnqueued?: (jobId: string) => void;
+}
+
+export interface ReconcileReport {
+  readonly checked: number;
+  readonly enqueued: number;
+  readonly failed: number;
+}
+
+export class Reconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<ReconcileReport> | undefined;
+
+  constructor(
+    private readonly solves: SolveRepository,
+    private readonly queue: SolveQueue,
+    private readonly options: ReconcilerOptions,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    const tick = () => {
+      this.runOnce()
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => {
+          if (this.timer) this.timer = setTimeout(tick, this.options.intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** One pass; concurrent calls share the pass in progress. */
+  runOnce(): Promise<ReconcileReport> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<ReconcileReport> {
+    const olderThan = new Date(Date.now() - this.options.graceMs);
+    const waiting = await this.solves.waitingJobs(olderThan, this.options.batch ?? 500);
+    let enqueued = 0;
+    let failed = 0;
+    for (const solve of waiting) {
+      try {
+        if (await this.reconcile(solve)) enqueued++;
+      } catch (error) {
+        failed++;
+        this.options.onError?.(error);
+      }
+    }
+    return { checked: waiting.length, enqueued, failed };
+  }
+
+  /** Returns true when the job had to be added again. */
+  private async reconcile(solve: SolveWithPuzzle): Promise<boolean> {
+    const jobId = solve.jobId as string;
+    const state = await withTimeout(this.queue.getJobState(jobId), 2000, "reading a job state");
+    if (state === "failed") {
+      // The worker marks Solves FAILED when a job fails for good; this covers a worker that could not.
+      const job = await this.queue.getJob(jobId);
+      await this.solves.finishJob(solve.canonicalKey, jobId, { status: "FAILED", error: job?.failedReason ?? "search failed" });
+      return false;
+    }
+    if (state !== "unknown") return false;
+    await addSearchJob(this.queue, jobId, searchJobData(solve, puzzleSpec(solve.puzzle)), { priority: 1 });
+    this.options.onEnqueued?.(jobId);
+    return true;
+  }
+}

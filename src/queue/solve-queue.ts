@@ -1,0 +1,68 @@
+// Factories for the solve queue's producer side (API) and its event stream (API fan-out).
+import { Queue, QueueEvents } from "bullmq";
+import type { JobsOptions } from "bullmq";
+import { SEARCH_JOB, SOLVE_QUEUE, isValidJobId } from "./contracts.ts";
+import type { SolveJobData, SolveJobResult } from "./contracts.ts";
+import { consumerRedisOptions, producerRedisOptions } from "./redis-options.ts";
+
+export interface QueueSettings {
+  readonly redisUrl: string;
+  /** BullMQ key prefix; tests use one of their own so parallel runs never share a queue. */
+  readonly prefix: string;
+}
+
+export type SolveQueue = Queue<SolveJobData, SolveJobResult, typeof SEARCH_JOB>;
+
+/**
+ * Finished jobs leave Redis at once (the result is in Postgres). A few failed ones stay a day for
+ * inspection. Three attempts cover a transient Postgres or Redis failure while writing the result;
+ * a search that fails three times marks its Solves FAILED.
+ */
+export const SEARCH_JOB_OPTIONS: JobsOptions = {
+  removeOnComplete: true,
+  removeOnFail: { age: 24 * 3600, count: 100 },
+  attempts: 3,
+  backoff: { type: "exponential", delay: 1000 },
+};
+
+export function createSolveQueue(settings: QueueSettings): SolveQueue {
+  return new Queue<SolveJobData, SolveJobResult, typeof SEARCH_JOB>(SOLVE_QUEUE, {
+    connection: producerRedisOptions(settings.redisUrl),
+    prefix: settings.prefix,
+    skipWaitingForReady: true,
+  });
+}
+
+export function createSolveQueueEvents(settings: QueueSettings): QueueEvents {
+  return new QueueEvents(SOLVE_QUEUE, {
+    connection: consumerRedisOptions(settings.redisUrl),
+    prefix: settings.prefix,
+  });
+}
+
+/**
+ * Adds the search job, failing within `timeoutMs` if Redis does not answer. Adding an id that is
+ * already stored is a no-op in BullMQ, which is what the reconciler relies on.
+ */
+export async function addSearchJob(
+  queue: SolveQueue,
+  jobId: string,
+  data: SolveJobData,
+  options: { priority?: number; timeoutMs?: number } = {},
+): Promise<void> {
+  if (!isValidJobId(jobId)) throw new Error(`invalid job id ${jobId}`);
+  const adding = queue.add(SEARCH_JOB, data, { ...SEARCH_JOB_OPTIONS, jobId, priority: options.priority });
+  await withTimeout(adding, options.timeoutMs ?? 1500, "adding the search job");
+}
+
+export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,240 @@
+// The Solve rows: the solve history and the source of truth of the pipeline. Every state change is
+// a conditional update (only rows still QUEUED or RUNNING move), so a retried, duplicated or late job
+// can never write a second result or bring a finished Solve back to RUNNING.
+//
+// Changes that decide which search a Solve follows (the cached answer, following a running search,
+// writing a search's result, cancelling) run under a Postgres advisory lock on the canonical key:
+// a new Solve either joins a search before its result is written (and gets it), or sees the result.
+import type { Prisma, PrismaClient, Puzzle, Solve } from "../generated/prisma/client.ts";
+import type { SolveResult } from "../core/types.ts";
+import type { SolveAlgorithm, SolveStatus } from "../generated/prisma/enums.ts";
+
+export const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
+
+export function isFinished(status: SolveStatus): boolean {
+  return !ACTIVE_STATUSES.includes(status);
+}
+
+export interface NewSolve {
+  readonly puzzleId: number;
+  readonly requestedById: number | null;
+  readonly canonicalKey: string;
+  readonly algorithm: SolveAlgorithm;
+  readonly heuristic: string;
+  readonly timeLimitSeconds: number;
+}
+
+/** How a search (or a table lookup) ended, in the columns of a Solve. */
+export interface SolveOutcome {
+  readonly status: SolveStatus;
+  readonly moves?: string | null;
+  readonly length?: number | null;
+  readonly optimal?: boolean | null;
+  readonly lowerBound?: number | null;
+  readonly nodesExpanded?: number | null;
+  readonly durationMs?: number | null;
+  readonly algorithmUsed?: string | null;
+  readonly heuristicUsed?: string | null;
+  readonly error?: string | null;
+}
+
+const STATUS_OF_RESULT: Readonly<Record<SolveResult["status"], SolveStatus>> = {
+  solved: "SOLVED",
+  unsolvable: "UNSOLVABLE",
+  cancelled: "CANCELLED",
+  timed_out: "TIMED_OUT",
+  budget_exhausted: "TIMED_OUT",
+};
+
+/** The columns of a core search result. Unfinished searches keep the lower bound they proved. */
+export function outcomeOfResult(result: SolveResult): SolveOutcome {
+  const solved = result.status === "solved";
+  const error =
+    result.status === "timed_out"
+      ? "time limit reached"
+      : result.status === "budget_exhausted"
+        ? "node budget exhausted"
+        : null;
+  return {
+    status: STATUS_OF_RESULT[result.status],
+    moves: solved ? result.moves : null,
+    length: solved ? result.length : null,
+    optimal: solved ? result.optimal : null,
+    lowerBound: result.status === "unsolvable" ? null : result.lowerBound,
+    nodesExpanded: result.nodes,
+    durationMs: result.elapsedMs,
+    algorithmUsed: result.algorithm,
+    heuristicUsed: result.heuristic ?? null,
+    error,
+  };
+}
+
+export type QueuedVia = "cached" | "followed" | "new";
+
+export type SolveWithPuzzle = Solve & { puzzle: Puzzle };
+
+type Tx = Prisma.TransactionClient;
+
+function outcomeColumns(outcome: SolveOutcome, finishedAt: Date) {
+  return {
+    status: outcome.status,
+    moves: outcome.moves ?? null,
+    length: outcome.length ?? null,
+    optimal: outcome.optimal ?? null,
+    lowerBound: outcome.lowerBound ?? null,
+    nodesExpanded: outcome.nodesExpanded == null ? null : BigInt(Math.round(outcome.nodesExpanded)),
+    durationMs: outcome.durationMs == null ? null : Math.round(outcome.durationMs),
+    algorithmUsed: outcome.algorithmUsed ?? null,
+    heuristicUsed: outcome.heuristicUsed ?? null,
+    error: outcome.error ?? null,
+    finishedAt,
+  };
+}
+
+async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
+}
+
+const active = { in: [...ACTIVE_STATUSES] };
+
+export class SolveRepository {
+  constructor(private readonly db: PrismaClient) {}
+
+  findById(id: number): Promise<Solve | null> {
+    return this.db.solve.findUnique({ where: { id } });
+  }
+
+  findByIds(ids: readonly number[]): Promise<Solve[]> {
+    return this.db.solve.findMany({ where: { id: { in: [...ids] } } });
+  }
+
+  /** A Solve answered within the request (table lookup, unsolvable puzzle). */
+  createFinished(solve: NewSolve, outcome: SolveOutcome): Promise<Solve> {
+    const now = new Date();
+    return this.db.solve.create({
+      data: { ...solve, ...outcomeColumns(outcome, now), queuedAt: now, startedAt: now },
+    });
+  }
+
+  /**
+   * A Solve that needs a search: answered from an earlier optimal result for the same canonical
+   * key if there is one, else attached to an identical search still queued or running, else given
+   * the new job id `jobId` (the caller then adds that job).
+   */
+  createQueued(solve: NewSolve, jobId: string): Promise<{ solve: Solve; via: QueuedVia }> {
+    return this.db.$transaction(async (tx) => {
+      await lockKey(tx, solve.canonicalKey);
+      const known = await tx.solve.findFirst({
+        where: { canonicalKey: solve.canonicalKey, status: "SOLVED", optimal: true },
+        orderBy: { id: "desc" },
+      });
+      if (known) {
+        const now = new Date();
+        const copy: SolveOutcome = { ...known, nodesExpanded: 0, durationMs: 0 };
+        const created = await tx.solve.create({
+          data: { ...solve, ...outcomeColumns(copy, now), cached: true, queuedAt: now, startedAt: now },
+        });
+        return { solve: created, via: "cached" as const };
+      }
+      const running = await tx.solve.findFirst({
+        where: {
+          canonicalKey: solve.canonicalKey,
+          algorithm: solve.algorithm,
+          heuristic: solve.heuristic,
+          timeLimitSeconds: solve.timeLimitSeconds,
+          status: active,
+          jobId: { not: null },
+        },
+        orderBy: { id: "asc" },
+      });
+      const created = await tx.solve.create({ data: { ...solve, jobId: running?.jobId ?? jobId } });
+      return { solve: created, via: running ? ("followed" as const) : ("new" as const) };
+    });
+  }
+
+  /** Searches (distinct jobs) a user is waiting for: the fairness priority of their next one. */
+  async activeSearchCount(requestedById: number): Promise<number> {
+    const rows = await this.db.solve.findMany({
+      where: { requestedById, status: active, jobId: { not: null } },
+      distinct: ["jobId"],
+      select: { jobId: true },
+      take: 1000,
+    });
+    return rows.length;
+  }
+
+  /** Moves the job's waiting Solves to RUNNING; returns how many Solves still wait for it. */
+  async markRunning(jobId: string): Promise<number> {
+    await this.db.solve.updateMany({
+      where: { jobId, status: "QUEUED" },
+      data: { status: "RUNNING", startedAt: new Date() },
+    });
+    return this.countActive(jobId);
+  }
+
+  countActive(jobId: string): Promise<number> {
+    return this.db.solve.count({ where: { jobId, status: active } });
+  }
+
+  /** A search interrupted by a shutdown goes back to the queue. */
+  async requeue(jobId: string): Promise<number> {
+    const { count } = await this.db.solve.updateMany({ where: { jobId, status: "RUNNING" }, data: { status: "QUEUED" } });
+    return count;
+  }
+
+  /** Writes a search's result to every Solve still waiting for it; returns how many. */
+  finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome): Promise<number> {
+    return this.db.$transaction(async (tx) => {
+      await lockKey(tx, canonicalKey);
+      const { count } = await tx.solve.updateMany({
+        where: { jobId, status: active },
+        data: outcomeColumns(outcome, new Date()),
+      });
+      return count;
+    });
+  }
+
+  /**
+   * Cancels one Solve if it still waits. Returns the row and how many other Solves still follow
+   * its job (when none do, the caller stops the search).
+   */
+  cancel(id: number): Promise<{ solve: Solve; cancelled: boolean; stillFollowing: number } | null> {
+    return this.db.$transaction(async (tx) => {
+      const current = await tx.solve.findUnique({ where: { id } });
+      if (!current) return null;
+      await lockKey(tx, current.canonicalKey);
+      const { count } = await tx.solve.updateMany({
+        where: { id, status: active },
+        data: { status: "CANCELLED", finishedAt: new Date() },
+      });
+      const solve = (await tx.solve.findUnique({ where: { id } })) ?? current;
+      const stillFollowing = solve.jobId ? await tx.solve.count({ where: { jobId: solve.jobId, status: active } }) : 0;
+      return { solve, cancelled: count > 0, stillFollowing };
+    });
+  }
+
+  /** Newest first, keyset pagination: `first + 1` rows so the caller knows whether more follow. */
+  page(where: { puzzleId: number } | { requestedById: number }, first: number, beforeId?: number): Promise<Solve[]> {
+    return this.db.solve.findMany({
+      where: { ...where, ...(beforeId === undefined ? {} : { id: { lt: beforeId } }) },
+      orderBy: { id: "desc" },
+      take: first + 1,
+    });
+  }
+
+  /**
+   * One Solve per job among those waiting longer than `olderThan`, with its puzzle: what the
+   * reconciler needs to check that each job exists in Redis and to re-add it if not.
+   */
+  async waitingJobs(olderThan: Date, limit: number): Promise<SolveWithPuzzle[]> {
+    const rows = await this.db.solve.findMany({
+      where: { status: active, jobId: { not: null }, queuedAt: { lt: olderThan } },
+      orderBy: { id: "asc" },
+      take: limit,
+      include: { puzzle: true },
+    });
+    const byJob = new Map<string, SolveWithPuzzle>();
+    for (const row of rows) if (row.jobId && !byJob.has(row.jobId)) byJob.set(row.jobId, row);
+    return [...byJob.values()];
+  }
+}

@@ -1,0 +1,92 @@
+// The BullMQ processor of a search job. It runs on the worker process' main thread and only does
+// I/O: it marks the job's Solves RUNNING, hands the search to a solver thread, forwards throttled
+// progress to `job.updateProgress`, and writes the result to every Solve still waiting for it.
+import { UnrecoverableError, WaitingError } from "bullmq";
+import type { Job } from "bullmq";
+import type { Logger } from "pino";
+import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
+import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
+import type { SolveRepository } from "../src/repositories/solve-repository.ts";
+import { ProgressThrottle } from "./progress-throttle.ts";
+import type { SolverPool } from "./solver-pool.ts";
+
+/** Abort reasons given to `worker.cancelJob` / `worker.cancelAllJobs`. */
+export const CANCELLED = "cancelled";
+export const SHUTDOWN = "shutdown";
+
+export interface SearchProcessorDeps {
+  readonly pool: SolverPool;
+  readonly solves: SolveRepository;
+  readonly log: Logger;
+  /** At most one `job.updateProgress` per this many ms. */
+  readonly progressIntervalMs: number;
+  /** How often a running search checks Postgres that someone still waits for it (missed cancel messages). */
+  readonly cancelPollMs: number;
+}
+
+export type SearchJob = Job<SolveJobData, SolveJobResult>;
+
+export function createSearchProcessor(deps: SearchProcessorDeps) {
+  const { pool, solves, log } = deps;
+
+  /** Stops the search when its signal aborts or when no Solve waits for it any more. */
+  function watchCancellation(jobId: string, signal: AbortSignal | undefined): { stop: AbortController; end(): void } {
+    const stop = new AbortController();
+    const forward = () => stop.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener("abort", forward, { once: true });
+    const poll = setInterval(() => {
+      solves.countActive(jobId).then(
+        (waiting) => {
+          if (waiting === 0) stop.abort(CANCELLED);
+        },
+        (error: unknown) => log.warn({ err: error, jobId }, "cancel poll failed"),
+      );
+    }, deps.cancelPollMs);
+    return {
+      stop,
+      end() {
+        clearInterval(poll);
+        signal?.removeEventListener("abort", forward);
+      },
+    };
+  }
+
+  return async function processSearch(job: SearchJob, token?: string, signal?: AbortSignal): Promise<SolveJobResult> {
+    const jobId = job.id;
+    if (!jobId) throw new UnrecoverableError("search job without an id");
+    const { data } = job;
+    if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
+    const waiting = await solves.markRunning(jobId);
+    if (waiting === 0) return { outcome: "SKIPPED", updated: 0 };
+    log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
+
+    const cancellation = watchCancellation(jobId, signal);
+    const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
+      job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
+    });
+    let result;
+    try {
+      result = await pool.search(
+        { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
+        { signal: cancellation.stop.signal, onProgress: (progress) => throttle.push(progress) },
+      );
+    } finally {
+      cancellation.end();
+      throttle.stop();
+    }
+    if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
+    const outcome = outcomeOfResult(result);
+    const updated = await solves.finishJob(data.canonicalKey, jobId, outcome);
+    log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated }, "search finished");
+    return { outcome: outcome.status, updated };
+  };
+
+  /** A search stopped by a shutdown: back to the queue, for another worker (or this one, restarted). */
+  async function requeue(job: SearchJob, token: string | undefined): Promise<never> {
+    await solves.requeue(job.id as string);
+    await job.moveToWait(token);
+    log.info({ jobId: job.id }, "search returned to the queue (shutdown)");
+    throw new WaitingError();
+  }
+}

@@ -1,0 +1,146 @@
+// One worker process' pipeline: distance tables in shared memory, the solver-thread pool, the BullMQ
+// Worker (concurrency = pool size), cross-machine cancellation, the reconciler, and an orderly
+// shutdown. `workers/main.ts` wires it to the configuration; tests start it in a child process.
+import { Worker } from "bullmq";
+import type { Job } from "bullmq";
+import type { Logger } from "pino";
+import type { PrismaClient } from "../src/generated/prisma/client.ts";
+import { SOLVE_QUEUE } from "../src/queue/contracts.ts";
+import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
+import { Reconciler } from "../src/queue/reconciler.ts";
+import { consumerRedisOptions } from "../src/queue/redis-options.ts";
+import { createSolveQueue } from "../src/queue/solve-queue.ts";
+import type { SolveQueue } from "../src/queue/solve-queue.ts";
+import { SolveRepository } from "../src/repositories/solve-repository.ts";
+import { CancelListener } from "./cancel-listener.ts";
+import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
+import { SolverPool } from "./solver-pool.ts";
+import { prepareTables } from "./tables.ts";
+
+export interface WorkerSettings {
+  readonly redisUrl: string;
+  readonly queuePrefix: string;
+  /** Solver threads, and so jobs processed at once. */
+  readonly threads: number;
+  readonly progressIntervalMs: number;
+  readonly cancelPollMs: number;
+  /** A job whose lock is not renewed for this long is considered stalled (its worker died). */
+  readonly lockDurationMs: number;
+  readonly stalledIntervalMs: number;
+  readonly maxStalledCount: number;
+  /** On SIGTERM, running searches get this long to finish before they are stopped and re-queued. */
+  readonly shutdownGraceMs: number;
+  readonly reconcileIntervalMs: number;
+  readonly reconcileGraceMs: number;
+}
+
+export interface WorkerStats {
+  readonly threads: number;
+  readonly tableBytes: number;
+  readonly tablesMs: number;
+  readonly rssBytes: number;
+}
+
+export class SolveWorker {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly settings: WorkerSettings,
+    private readonly log: Logger,
+    private readonly pool: SolverPool,
+    private readonly worker: Worker<SolveJobData, SolveJobResult>,
+    private readonly queue: SolveQueue,
+    private readonly cancels: CancelListener,
+    private readonly reconciler: Reconciler,
+    readonly stats: WorkerStats,
+  ) {}
+
+  static async start(settings: WorkerSettings, db: PrismaClient, log: Logger): Promise<SolveWorker> {
+    const tables = prepareTables();
+    const pool = new SolverPool(settings.threads, tables.buffers);
+    // Every thread loads and seeds its tables before the first job is taken.
+    await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
+    const solves = new SolveRepository(db);
+    const processor = createSearchProcessor({
+      pool,
+      solves,
+      log,
+      progressIntervalMs: settings.progressIntervalMs,
+      cancelPollMs: settings.cancelPollMs,
+    });
+    const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, processor, {
+      connection: consumerRedisOptions(settings.redisUrl),
+      prefix: settings.queuePrefix,
+      concurrency: settings.threads,
+      lockDuration: settings.lockDurationMs,
+      stalledInterval: settings.stalledIntervalMs,
+      maxStalledCount: settings.maxStalledCount,
+      autorun: false,
+    });
+    worker.on("error", (error) => log.warn({ err: error }, "worker error"));
+    worker.on("stalled", (jobId) => log.warn({ jobId }, "stalled job moved back to the queue"));
+    worker.on("failed", (job, error) => {
+      if (job) markFailedForGood(job, error, solves, log);
+    });
+    const cancels = new CancelListener(
+      settings.redisUrl,
+      settings.queuePrefix,
+      (jobId) => {
+        if (worker.cancelJob(jobId, CANCELLED)) log.info({ jobId }, "search cancelled");
+      },
+      log,
+    );
+    const queue = createSolveQueue({ redisUrl: settings.redisUrl, prefix: settings.queuePrefix });
+    queue.on("error", (error) => log.debug({ err: error }, "reconciler queue error"));
+    const reconciler = new Reconciler(solves, queue, {
+      intervalMs: settings.reconcileIntervalMs,
+      graceMs: settings.reconcileGraceMs,
+      onError: (error) => log.debug({ err: error }, "reconcile pass failed"),
+      onEnqueued: (jobId) => log.info({ jobId }, "reconciler re-added a missing job"),
+    });
+    worker.run().catch((error: unknown) => log.error({ err: error }, "worker stopped"));
+    reconciler.start();
+    const stats: WorkerStats = {
+      threads: settings.threads,
+      tableBytes: tables.bytes,
+      tablesMs: tables.ms,
+      rssBytes: process.memoryUsage().rss,
+    };
+    return new SolveWorker(settings, log, pool, worker, queue, cancels, reconciler, stats);
+  }
+
+  /**
+   * Stops taking jobs, lets running searches finish for `shutdownGraceMs`, then stops the rest
+   * (they go back to the queue for another worker) and closes everything.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const deadline = setTimeout(() => {
+      this.log.info("shutdown deadline reached: stopping running searches");
+      this.worker.cancelAllJobs(SHUTDOWN);
+    }, this.settings.shutdownGraceMs);
+    try {
+      await this.reconciler.stop();
+      await this.worker.close();
+    } finally {
+      clearTimeout(deadline);
+      await Promise.allSettled([this.cancels.close(), this.queue.close(), this.pool.close()]);
+    }
+  }
+}
+
+/** After the last attempt (or an unrecoverable error), the job's Solves are marked FAILED. */
+function markFailedForGood(job: Job<SolveJobData, SolveJobResult>, error: Error, solves: SolveRepository, log: Logger): void {
+  job
+    .getState()
+    .then(async (state) => {
+      if (state !== "failed" || !job.id) return;
+      const updated = await solves.finishJob(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) });
+      log.error({ jobId: job.id, err: error, updated }, "search failed");
+    })
+    .catch((failure: unknown) => log.error({ err: failure, jobId: job.id }, "could not mark a failed search"));
+}

@@ -1,0 +1,38 @@
+// The messages between the worker process' main thread and its solver threads.
+import type { MessagePort } from "node:worker_threads";
+import type { Algorithm, HeuristicName, PuzzleSpec } from "../src/core/types.ts";
+
+/** Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not copied. */
+export interface SolverThreadData {
+  readonly tables: Readonly<Record<string, SharedArrayBuffer>>;
+}
+
+export interface ThreadSearchTask {
+  readonly kind: "search";
+  readonly spec: PuzzleSpec;
+  readonly algorithm: Algorithm;
+  readonly heuristic: HeuristicName;
+  readonly timeLimitMs: number;
+  readonly progressIntervalMs: number;
+  /** Int32Array[1] over a SharedArrayBuffer: non-zero means stop (see CancelReason). */
+  readonly cancelFlag: SharedArrayBuffer;
+  /** Receives every SearchProgress the core reports; transferred to the thread. */
+  readonly progressPort: MessagePort;
+}
+
+/** Values stored in the cancel flag. */
+export const CancelReason = { none: 0, cancelled: 1, shutdown: 2 } as const;
+
+export interface ThreadProbeTask {
+  readonly kind: "probe";
+  /** Reads the first Int32 of this table, to prove the thread sees the main thread's buffer. */
+  readonly table?: string;
+  /** Keeps the thread busy this long, so that concurrent probes reach different threads. */
+  readonly holdMs?: number;
+}
+
+export interface ThreadProbe {
+  readonly threadId: number;
+  readonly tables: Readonly<Record<string, number>>;
+  readonly value: number | undefined;
+}
