@@ -1,0 +1,159 @@
+// Builds one pattern database: for every placement of the group's tiles, the fewest moves OF THOSE
+// TILES that bring them home, minimised over the blank's position. Breadth-first search over the
+// abstract states (group tiles + blank); blank moves through non-group cells cost nothing, so a
+// state is kept as a tile placement plus the set of free cells the blank has reached (the blank's
+// whole connected region at once, by flood fill). Layer d holds the region bits first reached with
+// d tile moves; a placement's entry is the first layer that reaches it.
+//
+// The search starts with the blank on every free cell at cost 0, which makes the table independent
+// of where the goal puts the blank (so symmetric groups can share it) and is still admissible.
+// Memory: the 1-byte table plus three bit-set arrays (visited, this layer, next layer) whose width
+// is that of the free-cell count (8 free cells -> 1 byte, relative to the free cells in order).
+
+import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
+
+export const UNREACHED = 255;
+
+export interface BuildOptions {
+  /** Called now and then with the fraction of entries reached so far (0..1). */
+  readonly onProgress?: (fraction: number) => void;
+  /** Returning true aborts the build (it throws). */
+  readonly isCancelled?: () => boolean;
+}
+
+type BitArray = Uint8Array | Uint16Array | Uint32Array;
+
+function bitArray(width: number, length: number): BitArray {
+  if (width <= 8) return new Uint8Array(length);
+  if (width <= 16) return new Uint16Array(length);
+  return new Uint32Array(length);
+}
+
+/** Builds the table for tiles whose home cells are `cells` (ascending order = table tile order). */
+export function buildPatternTable(
+  rows: number,
+  cols: number,
+  cells: readonly number[],
+  options: BuildOptions = {},
+): Uint8Array {
+  const n = rows * cols;
+  const k = cells.length;
+  if (n > 30 || k < 1 || k >= n - 1) throw new RangeError("pattern table: bad board or group size");
+  const entries = groupEntries(n, k);
+  const table = new Uint8Array(new SharedArrayBuffer(entries));
+  table.fill(UNREACHED);
+
+  const full = (1 << n) - 1;
+  let notFirstCol = 0;
+  let notLastCol = 0;
+  for (let cell = 0; cell < n; cell++) {
+    if (cell % cols !== 0) notFirstCol |= 1 << cell;
+    if (cell % cols !== cols - 1) notLastCol |= 1 << cell;
+  }
+  const flood = (seed: number, free: number): number => {
+    let region = seed;
+    let previous;
+    do {
+      previous = region;
+      region =
+        (region | ((region << 1) & notFirstCol) | ((region >>> 1) & notLastCol) | (region << cols) | (region >>> cols)) & free;
+    } while (region !== previous);
+    return region;
+  };
+
+  // Region bits are stored per free cell in increasing order when the array is narrower than the board.
+  const freeCount = n - k;
+  let visited = bitArray(freeCount, entries);
+  let current = bitArray(freeCount, entries);
+  let next = bitArray(freeCount, entries);
+  const relative = visited.BYTES_PER_ELEMENT * 8 < n;
+  const toStored = (region: number, free: number): number => {
+    if (!relative) return region;
+    let out = 0;
+    let bit = 0;
+    for (let cell = 0; cell < n; cell++) {
+      if ((free >>> cell) & 1) {
+        if ((region >>> cell) & 1) out |= 1 << bit;
+        bit++;
+      }
+    }
+    return out;
+  };
+  const fromStored = (stored: number, free: number): number => {
+    if (!relative) return stored;
+    let out = 0;
+    let bit = 0;
+    for (let cell = 0; cell < n; cell++) {
+      if ((free >>> cell) & 1) {
+        if ((stored >>> bit) & 1) out |= 1 << cell;
+        bit++;
+      }
+    }
+    return out;
+  };
+
+  const neighbours: number[][] = [];
+  for (let cell = 0; cell < n; cell++) {
+    const list: number[] = [];
+    if (cell >= cols) list.push(cell - cols);
+    if (cell < n - cols) list.push(cell + cols);
+    if (cell % cols !== 0) list.push(cell - 1);
+    if (cell % cols !== cols - 1) list.push(cell + 1);
+    neighbours.push(list);
+  }
+
+  const positions = new Uint8Array(k);
+  for (let j = 0; j < k; j++) positions[j] = cells[j];
+  const goalIndex = rankPositions(positions, k, n);
+  let occupied = 0;
+  for (const cell of cells) occupied |= 1 << cell;
+  const goalFree = full & ~occupied;
+  table[goalIndex] = 0;
+  visited[goalIndex] = current[goalIndex] = toStored(goalFree, goalFree);
+
+  let reached = 1;
+  let work = 0;
+  for (let depth = 0; depth < UNREACHED - 1; depth++) {
+    let added = 0;
+    for (let index = 0; index < entries; index++) {
+      const stored = current[index];
+      if (stored === 0) continue;
+      const occ = unrankPositions(index, k, n, positions);
+      const blankCells = fromStored(stored, full & ~occ);
+      for (let j = 0; j < k; j++) {
+        const from = positions[j];
+        for (const to of neighbours[from]) {
+          if (((blankCells >>> to) & 1) === 0) continue;
+          // Tile j slides from `from` into the blank on `to`; the blank's new region grows from `from`.
+          const newFree = full & ~(occ ^ (1 << from) ^ (1 << to));
+          const region = flood(1 << from, newFree);
+          positions[j] = to;
+          const child = rankPositions(positions, k, n);
+          positions[j] = from;
+          const fresh = toStored(region, newFree) & ~visited[child];
+          if (fresh === 0) continue;
+          visited[child] |= fresh;
+          next[child] |= fresh;
+          added++;
+          if (table[child] === UNREACHED) {
+            table[child] = depth + 1;
+            reached++;
+          }
+        }
+      }
+      if (++work % 262144 === 0) {
+        if (options.isCancelled?.()) throw new Error("pattern table build cancelled");
+        options.onProgress?.(reached / entries);
+      }
+    }
+    if (added === 0) break;
+    const done = current;
+    current = next;
+    next = done;
+    next.fill(0);
+  }
+  options.onProgress?.(1);
+  // Free the bit sets before returning (the caller may build the next table at once).
+  visited = current = next = new Uint8Array(0);
+  return table;
+}

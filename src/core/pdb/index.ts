@@ -1,0 +1,167 @@
+// Public face of the pattern-database solver (pure: tables come from the registry in ../tables.ts,
+// loaded there by the caller, or are built in memory on demand).
+//
+//   pdbApplies(spec, name)      the partition fits the board and the goal's blank is in a corner
+//   pdbAvailable(name)          all of the partition's tables are in the registry
+//   pdbTableSpecs(name)         what tables a partition needs (for loaders and the CLI)
+//   buildPdbTables(name, opts)  builds the missing ones into the registry, with progress
+//   solveWithPdb(spec, heuristic, options, tables?)
+
+import { PuzzleInputError } from "../errors.ts";
+import { isSlidingSolvable } from "../sliding/solvability.ts";
+import { getTable, hasTable, seedTables } from "../tables.ts";
+import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
+import { buildPatternTable } from "./build.ts";
+import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
+import { movesFromCanonical, toCanonical } from "./frame.ts";
+import { idaStar } from "./ida.ts";
+import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
+import { PARTITIONS, type PartitionDef } from "./partitions.ts";
+
+export type PdbHeuristic = "pdb:663" | "pdb:555" | "pdb:78" | "pdb:6666";
+export const PDB_HEURISTICS: readonly PdbHeuristic[] = ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"];
+
+/** Strongest first, per board size. */
+const STRENGTH: readonly PdbHeuristic[] = ["pdb:78", "pdb:663", "pdb:555", "pdb:6666"];
+
+function partitionOf(name: string): PartitionDef {
+  const key = name.startsWith("pdb:") ? name.slice(4) : name;
+  const def = PARTITIONS[key];
+  if (def === undefined) throw new PuzzleInputError(`unknown pattern database "${name}"`, "BAD_OPTION", "heuristic");
+  return def;
+}
+
+const layouts = new Map<string, PartitionLayout>();
+function layoutOf(name: string): PartitionLayout {
+  const def = partitionOf(name);
+  let layout = layouts.get(def.name);
+  if (layout === undefined) {
+    layout = partitionLayout(def);
+    layouts.set(def.name, layout);
+  }
+  return layout;
+}
+
+export function pdbTableSpecs(name: string): readonly TableSpec[] {
+  return layoutOf(name).tables;
+}
+
+export function pdbApplies(spec: Pick<SlidingSpec, "rows" | "cols" | "goal">, name: string): boolean {
+  const def = partitionOf(name);
+  if (spec.rows !== def.rows || spec.cols !== def.cols) return false;
+  const n = spec.rows * spec.cols;
+  const blank = spec.goal.indexOf(0);
+  return blank === 0 || blank === spec.cols - 1 || blank === n - spec.cols || blank === n - 1;
+}
+
+export function pdbAvailable(name: string): boolean {
+  return pdbTableSpecs(name).every((t) => hasTable(t.key));
+}
+
+/** The strongest partition for the board whose tables are loaded, or null. */
+export function strongestAvailablePdb(spec: Pick<SlidingSpec, "rows" | "cols" | "goal">): PdbHeuristic | null {
+  return STRENGTH.find((name) => pdbApplies(spec, name) && pdbAvailable(name)) ?? null;
+}
+
+/** The strongest partition defined for the board (loaded or not), or null. */
+export function strongestPdbFor(spec: Pick<SlidingSpec, "rows" | "cols" | "goal">): PdbHeuristic | null {
+  return STRENGTH.find((name) => pdbApplies(spec, name)) ?? null;
+}
+
+export interface PdbBuildOptions {
+  /** Overall fraction 0..1 over all the partition's missing tables (weighted by entries). */
+  readonly onProgress?: (fraction: number, table: TableSpec) => void;
+  readonly isCancelled?: () => boolean;
+}
+
+/** Builds one table (pure, in memory). */
+export function buildTable(table: TableSpec, options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {}): Uint8Array {
+  return buildPatternTable(table.rows, table.cols, table.cells, options);
+}
+
+/** Builds every table of the partition that the registry lacks, and registers it. */
+export function buildPdbTables(name: string, options: PdbBuildOptions = {}): void {
+  const missing = pdbTableSpecs(name).filter((t) => !hasTable(t.key));
+  const total = missing.reduce((sum, t) => sum + t.entries, 0);
+  let done = 0;
+  for (const table of missing) {
+    const data = buildTable(table, {
+      isCancelled: options.isCancelled,
+      onProgress: (f) => options.onProgress?.((done + f * table.entries) / total, table),
+    });
+    seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+    done += table.entries;
+  }
+}
+
+const compiled = new Map<string, CompiledHeuristic>();
+
+function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedArrayBuffer>> | undefined, options: SolveOptions): CompiledHeuristic {
+  const layout = layoutOf(name);
+  const buffers = new Map<string, SharedArrayBuffer>();
+  for (const spec of layout.tables) {
+    const given = tables?.[spec.key];
+    buffers.set(
+      spec.key,
+      given ??
+        getTable(spec.key, () => {
+          const began = performance.now();
+          const data = buildTable(spec, {
+            isCancelled: options.isCancelled,
+            onProgress: (fraction) =>
+              options.onProgress?.({ bound: 0, nodes: 0, elapsedMs: performance.now() - began, phase: "building heuristic tables", fraction }),
+          });
+          return data.buffer as SharedArrayBuffer;
+        }),
+    );
+  }
+  // The compiled lookups are reused while they point at the same buffers.
+  const cached = compiled.get(layout.tables.map((t) => t.key).join(","));
+  const lookups = [...layout.regular, ...(layout.reflected ?? [])];
+  if (cached !== undefined && cached.tables.every((t, i) => t.buffer === buffers.get(lookups[i].tableKey))) return cached;
+  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!));
+  compiled.set(layout.tables.map((t) => t.key).join(","), result);
+  return result;
+}
+
+/**
+ * Optimal solve with IDA* and the additive PDB `heuristic`, maximised with its diagonal reflection.
+ * Tables: `tables` (name -> buffer) first, then the registry; missing ones are built in memory
+ * (reported through onProgress with phase "building heuristic tables"), which for pdb:78 takes
+ * minutes: callers should load them from the store first.
+ */
+export function solveWithPdb(
+  spec: SlidingSpec,
+  heuristic: PdbHeuristic,
+  options: SolveOptions = {},
+  tables?: Readonly<Record<string, SharedArrayBuffer>>,
+): SolveResult {
+  const began = performance.now();
+  if (!pdbApplies(spec, heuristic)) {
+    throw new PuzzleInputError(
+      `${heuristic} serves ${partitionOf(heuristic).rows}x${partitionOf(heuristic).cols} boards whose goal has the blank in a corner`,
+      "BAD_OPTION",
+      "heuristic",
+    );
+  }
+  const label = `${heuristic}+reflect`;
+  const base = { algorithm: "idastar", heuristic: label } as const;
+  if (!isSlidingSolvable(spec)) {
+    return { ...base, status: "unsolvable", moves: "", length: -1, nodes: 0, elapsedMs: performance.now() - began, optimal: false, lowerBound: 0 };
+  }
+  const h = compiledHeuristic(heuristic, tables, options);
+  const canonical = toCanonical(spec)!;
+  const outcome = idaStar(h, canonical.start, {
+    maxNodes: options.maxNodes,
+    timeLimitMs: options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - (performance.now() - began)),
+    isCancelled: options.isCancelled,
+    progressIntervalMs: options.progressIntervalMs,
+    onProgress: options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
+  });
+  const elapsedMs = performance.now() - began;
+  if (outcome.status !== "solved") {
+    return { ...base, status: outcome.status, moves: "", length: -1, nodes: outcome.nodes, elapsedMs, optimal: false, lowerBound: outcome.lowerBound };
+  }
+  const moves = movesFromCanonical(canonical.flip, outcome.moves);
+  return { ...base, status: "solved", moves, length: moves.length, nodes: outcome.nodes, elapsedMs, optimal: true, lowerBound: moves.length };
+}

@@ -1,0 +1,82 @@
+// From a partition to the tables it needs and the lookups the search makes. A table is identified by
+// its board size and its home cells; groups whose cells are a symmetric image of an existing table's
+// cells reuse that table through a cell map (the 6-6-3 blocks are mirror images; three of the 24-
+// puzzle's groups are rotations of one block). The reflected heuristic looks up the state mirrored
+// about the main diagonal: tile t on cell p counts as tile m(t) on cell m(p), which keeps the goal
+// (blank top-left, tile i on cell i) fixed, so its sum is admissible too.
+
+import { groupEntries } from "./rank.ts";
+import type { PartitionDef } from "./partitions.ts";
+import { boardSymmetries, transpose } from "./symmetry.ts";
+
+export interface TableSpec {
+  /** Registry and file name, e.g. `pdb-4x4-4.5.8.9.12.13`. */
+  readonly key: string;
+  readonly rows: number;
+  readonly cols: number;
+  /** Home cells of the table's tiles, ascending; tile j of the table belongs on cells[j]. */
+  readonly cells: readonly number[];
+  readonly entries: number;
+}
+
+/** One table lookup: which tiles (canonical labels = home cells), in table order, and where to look. */
+export interface LookupGroup {
+  readonly tableKey: string;
+  readonly tiles: readonly number[];
+  /** board cell -> cell in the table's frame */
+  readonly map: Int32Array;
+}
+
+export interface PartitionLayout {
+  readonly rows: number;
+  readonly cols: number;
+  readonly tables: readonly TableSpec[];
+  readonly regular: readonly LookupGroup[];
+  /** The mirrored lookups, or null for non-square boards. */
+  readonly reflected: readonly LookupGroup[] | null;
+}
+
+export function tableKey(rows: number, cols: number, cells: readonly number[]): string {
+  return `pdb-${rows}x${cols}-${cells.join(".")}`;
+}
+
+function sameCells(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+export function partitionLayout(def: Pick<PartitionDef, "rows" | "cols" | "groups">, reflect = true): PartitionLayout {
+  const { rows, cols } = def;
+  const n = rows * cols;
+  const symmetries = boardSymmetries(rows, cols);
+  const tables: TableSpec[] = [];
+  const regular: LookupGroup[] = [];
+  for (const group of def.groups) {
+    let found: LookupGroup | null = null;
+    for (const sym of symmetries) {
+      const image = group.map((cell) => sym.map[cell]).sort((a, b) => a - b);
+      const table = tables.find((t) => sameCells(t.cells, image));
+      if (table === undefined) continue;
+      const inverse = new Int32Array(n);
+      for (let cell = 0; cell < n; cell++) inverse[sym.map[cell]] = cell;
+      found = { tableKey: table.key, tiles: table.cells.map((c) => inverse[c]), map: sym.map };
+      break;
+    }
+    if (found === null) {
+      const cells = [...group].sort((a, b) => a - b);
+      const table: TableSpec = { key: tableKey(rows, cols, cells), rows, cols, cells, entries: groupEntries(n, cells.length) };
+      tables.push(table);
+      found = { tableKey: table.key, tiles: cells, map: symmetries[0].map };
+    }
+    regular.push(found);
+  }
+  let reflected: LookupGroup[] | null = null;
+  if (reflect && rows === cols) {
+    const m = transpose(rows).map;
+    reflected = regular.map((g) => ({
+      tableKey: g.tableKey,
+      tiles: g.tiles.map((t) => m[t]),
+      map: Int32Array.from(m, (_, cell) => g.map[m[cell]]),
+    }));
+  }
+  return { rows, cols, tables, regular, reflected };
+}

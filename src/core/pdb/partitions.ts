@@ -1,0 +1,82 @@
+// The named partitions, in the frame where the goal is 0 1 2 ... n-1 (blank top-left, tile i on
+// cell i, as in Korf's instance files). Each group lists the home cells of its tiles. Goals with the
+// blank in another corner are flipped into this frame and relabelled (see frame.ts).
+
+export interface PartitionDef {
+  readonly name: string;
+  readonly rows: number;
+  readonly cols: number;
+  readonly groups: readonly (readonly number[])[];
+  readonly description: string;
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
+  "663": {
+    name: "663",
+    rows: 4,
+    cols: 4,
+    // . 1 1 1      the top row (3 tiles), then the left and right 3x2 blocks below it
+    // 2 2 3 3
+    // 2 2 3 3
+    // 2 2 3 3
+    groups: [
+      [1, 2, 3],
+      [4, 5, 8, 9, 12, 13],
+      [6, 7, 10, 11, 14, 15],
+    ],
+    description: "15-puzzle, 6-6-3: top row + two 3x2 blocks",
+  },
+  "555": {
+    name: "555",
+    rows: 4,
+    cols: 4,
+    groups: [
+      [1, 2, 3, 6, 7],
+      [4, 5, 8, 9, 12],
+      [10, 11, 13, 14, 15],
+    ],
+    description: "15-puzzle, 5-5-5",
+  },
+  "78": {
+    name: "78",
+    rows: 4,
+    cols: 4,
+    groups: [range(1, 7), range(8, 15)],
+    description: "15-puzzle, 7-8: top two rows, bottom two rows (Korf & Felner)",
+  },
+  "6666": {
+    name: "6666",
+    rows: 5,
+    cols: 5,
+    // Korf & Felner 2002: one irregular group around the blank and three 3x2 blocks that are
+    // rotations of each other (so they share one table).
+    groups: [
+      [1, 2, 5, 6, 7, 12],
+      [3, 4, 8, 9, 13, 14],
+      [10, 11, 15, 16, 20, 21],
+      [17, 18, 19, 22, 23, 24],
+    ],
+    description: "24-puzzle, 6-6-6-6 (Korf & Felner)",
+  },
+};
+
+export type PartitionName = keyof typeof PARTITIONS & string;
+
+/** Checks that the groups are disjoint and cover cells 1..n-1 exactly. */
+export function validatePartition(def: Pick<PartitionDef, "rows" | "cols" | "groups">): void {
+  const n = def.rows * def.cols;
+  const seen = new Uint8Array(n);
+  for (const group of def.groups) {
+    if (group.length === 0 || group.length > 8) throw new RangeError("a group holds 1..8 tiles");
+    for (const cell of group) {
+      if (!Number.isInteger(cell) || cell < 1 || cell >= n) throw new RangeError(`cell ${cell} out of range`);
+      if (seen[cell]) throw new RangeError(`cell ${cell} in two groups`);
+      seen[cell] = 1;
+    }
+  }
+  for (let cell = 1; cell < n; cell++) if (!seen[cell]) throw new RangeError(`cell ${cell} in no group`);
+}

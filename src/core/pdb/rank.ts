@@ -1,0 +1,74 @@
+// Perfect hashing of a pattern group's tile positions: the positions of k distinct tiles on n cells,
+// read as a k-permutation of n, ranked in the mixed radix n, n-1, ..., n-k+1. Digit j is tile j's
+// cell minus the number of cells of tiles 0..j-1 below it, so ranks fill 0 .. n!/(n-k)! - 1 exactly.
+
+const POP16 = new Uint8Array(1 << 16);
+for (let i = 1; i < 1 << 16; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
+
+/** Number of set bits of a non-negative 32-bit integer. */
+export function popcount(x: number): number {
+  return POP16[x & 0xffff] + POP16[x >>> 16];
+}
+
+/** The 16-bit popcount table, exported so hot loops can index it directly. */
+export const popcountTable16: Uint8Array = POP16;
+
+/** n! / (n-k)!: the number of entries of a group of k tiles on n cells. */
+export function groupEntries(n: number, k: number): number {
+  let size = 1;
+  for (let i = 0; i < k; i++) size *= n - i;
+  return size;
+}
+
+/**
+ * Weight of digit j: the product (n-j-1)(n-j-2)...(n-k+1). Moving tile j one cell along the linear
+ * order without crossing another group tile changes the rank by exactly +/- weight[j].
+ */
+export function digitWeights(n: number, k: number): Int32Array {
+  const weights = new Int32Array(k);
+  let w = 1;
+  for (let j = k - 1; j >= 0; j--) {
+    weights[j] = w;
+    w *= n - j;
+  }
+  return weights;
+}
+
+/** Rank of positions[0..k-1] (distinct cells < n, n <= 31). */
+export function rankPositions(positions: ArrayLike<number>, k: number, n: number): number {
+  let used = 0;
+  let index = 0;
+  for (let j = 0; j < k; j++) {
+    const p = positions[j];
+    index = index * (n - j) + p - popcount(used & ((1 << p) - 1));
+    used |= 1 << p;
+  }
+  return index;
+}
+
+/** Inverse of rankPositions: writes the k cells into `out` and returns the occupied-cell mask. */
+export function unrankPositions(index: number, k: number, n: number, out: Uint8Array | number[]): number {
+  // Digits come out least significant first (tile k-1's digit first).
+  const digits = unrankDigits;
+  for (let j = k - 1; j >= 0; j--) {
+    const radix = n - j;
+    const q = Math.floor(index / radix);
+    digits[j] = index - q * radix;
+    index = q;
+  }
+  let used = 0;
+  for (let j = 0; j < k; j++) {
+    // The digit-th free cell in increasing order.
+    let d = digits[j];
+    let p = 0;
+    for (;; p++) {
+      if ((used >>> p) & 1) continue;
+      if (d === 0) break;
+      d--;
+    }
+    out[j] = p;
+    used |= 1 << p;
+  }
+  return used;
+}
+const unrankDigits = new Int32Array(32);
