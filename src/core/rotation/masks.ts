@@ -38,16 +38,15 @@ for (let v = 1; v < 256; v++) POPCOUNT[v] = POPCOUNT[v >> 1] + (v & 1);
  */
 export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
 {
+  // Built from the value without its highest bit, so start-up stays cheap (this runs at import).
   const choose = binomials();
   for (let byte = 0; byte < BYTES; byte++) {
     for (let below = 0; below <= COPIES_PER_SYMBOL; below++) {
-      for (let value = 0; value < 256; value++) {
-        let sum = 0;
-        let index = below;
-        for (let bit = 0; bit < 8; bit++) {
-          if ((value >> bit) & 1) sum += choose[byte * 8 + bit][++index];
-        }
-        RANK_PART[(byte * (COPIES_PER_SYMBOL + 1) + below) * 256 + value] = sum;
+      const base = (byte * (COPIES_PER_SYMBOL + 1) + below) * 256;
+      for (let value = 1; value < 256; value++) {
+        const high = 31 - Math.clz32(value);
+        const rest = value ^ (1 << high);
+        RANK_PART[base + value] = RANK_PART[base + rest] + choose[byte * 8 + high][below + POPCOUNT[rest] + 1];
       }
     }
   }
@@ -57,12 +56,11 @@ export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
 export const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
 for (let move = 0; move < MOVE_COUNT; move++) {
   for (let byte = 0; byte < BYTES; byte++) {
-    for (let value = 0; value < 256; value++) {
-      let image = 0;
-      for (let bit = 0; bit < 8; bit++) {
-        if ((value >> bit) & 1) image |= 1 << moveDestination(move, byte * 8 + bit);
-      }
-      MOVE_IMAGE[(move * BYTES + byte) * 256 + value] = image;
+    const base = (move * BYTES + byte) * 256;
+    for (let bit = 0; bit < 8; bit++) {
+      // Values whose highest bit is `bit` are that bit's image added to a smaller value's image.
+      const image = 1 << moveDestination(move, byte * 8 + bit);
+      for (let rest = 0; rest < 1 << bit; rest++) MOVE_IMAGE[base + (rest | (1 << bit))] = MOVE_IMAGE[base + rest] | image;
     }
   }
 }
