@@ -1,0 +1,121 @@
+// The Solve repository against a real Postgres: cached answers, following a running search, and
+// the conditional updates that make result writing idempotent.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../src/db/client.ts";
+import type { PrismaClient } from "../../src/db/client.ts";
+import { dropDatabase, ensureDatabase, withDatabase } from "../../src/db/database.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import type { NewSolve } from "../../src/repositories/solve-repository.ts";
+import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+
+const url = withDatabase(
+  process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  `pipeline_repo_${process.pid}_${Date.now()}`,
+);
+let db: PrismaClient;
+let solves: SolveRepository;
+let base: NewSolve;
+let keyCounter = 0;
+
+beforeAll(async () => {
+  await ensureDatabase(url);
+  await migrate(url);
+  db = createPrismaClient(url, { poolSize: 4 });
+  solves = new SolveRepository(db);
+  const user = await db.user.create({ data: { name: "repo-user", tokenHash: "0".repeat(64) } });
+  const puzzle = await db.puzzle.create({
+    data: { ownerId: user.id, kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3], goal: [1, 2, 3, 0], canonicalKey: "k", solvable: true },
+  });
+  base = { puzzleId: puzzle.id, requestedById: user.id, canonicalKey: "k", algorithm: "IDA_STAR", heuristic: "AUTO", timeLimitSeconds: 60 };
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await dropDatabase(url);
+});
+
+function fresh(overrides: Partial<NewSolve> = {}): NewSolve {
+  return { ...base, canonicalKey: `key-${++keyCounter}`, ...overrides };
+}
+
+const solved = { status: "SOLVED", moves: "R", length: 1, optimal: true, lowerBound: 1, nodesExpanded: 3, durationMs: 1 } as const;
+
+describe("SolveRepository", () => {
+  it("follows an identical search that is still waiting, and not a different one", async () => {
+    const request = fresh();
+    const first = await solves.createQueued(request, "solve-a1");
+    const second = await solves.createQueued(request, "solve-a2");
+    const otherLimit = await solves.createQueued({ ...request, timeLimitSeconds: 5 }, "solve-a3");
+    expect(first.via).toBe("new");
+    expect(second.via).toBe("followed");
+    expect(second.solve.jobId).toBe("solve-a1");
+    expect(otherLimit.via).toBe("new");
+    expect(otherLimit.solve.jobId).toBe("solve-a3");
+  });
+
+  it("writes a result once, to every follower, and never moves a finished Solve back", async () => {
+    const request = fresh();
+    const a = await solves.createQueued(request, "solve-b1");
+    const b = await solves.createQueued(request, "solve-b1-unused");
+    expect(await solves.markRunning("solve-b1")).toBe(2);
+    expect(await solves.finishJob(request.canonicalKey, "solve-b1", solved)).toBe(2);
+    // A duplicated or retried job: nothing moves, nothing is overwritten.
+    expect(await solves.markRunning("solve-b1")).toBe(0);
+    expect(await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 })).toBe(0);
+    expect(await solves.requeue("solve-b1")).toBe(0);
+    for (const id of [a.solve.id, b.solve.id]) {
+      const row = await solves.findById(id);
+      expect(row).toMatchObject({ status: "SOLVED", moves: "R", length: 1, optimal: true, nodesExpanded: 3n });
+      expect(row?.startedAt).not.toBeNull();
+      expect(row?.finishedAt).not.toBeNull();
+    }
+  });
+
+  it("answers from an earlier optimal result, whatever the options", async () => {
+    const request = fresh();
+    await solves.createQueued(request, "solve-c1");
+    await solves.finishJob(request.canonicalKey, "solve-c1", solved);
+    const again = await solves.createQueued({ ...request, algorithm: "ASTAR" }, "solve-c2");
+    expect(again.via).toBe("cached");
+    expect(again.solve).toMatchObject({ status: "SOLVED", cached: true, moves: "R", jobId: null, nodesExpanded: 0n });
+  });
+
+  it("does not answer from a result that is not proven optimal", async () => {
+    const request = fresh();
+    await solves.createQueued(request, "solve-d1");
+    await solves.finishJob(request.canonicalKey, "solve-d1", { status: "TIMED_OUT", lowerBound: 30 });
+    const again = await solves.createQueued(request, "solve-d2");
+    expect(again.via).toBe("new");
+  });
+
+  it("cancels one follower and says how many others still wait", async () => {
+    const request = fresh();
+    const a = await solves.createQueued(request, "solve-e1");
+    const b = await solves.createQueued(request, "solve-e2");
+    const first = await solves.cancel(a.solve.id);
+    expect(first).toMatchObject({ cancelled: true, stillFollowing: 1, solve: { status: "CANCELLED" } });
+    const second = await solves.cancel(b.solve.id);
+    expect(second).toMatchObject({ cancelled: true, stillFollowing: 0 });
+    expect(await solves.cancel(b.solve.id)).toMatchObject({ cancelled: false });
+    expect(await solves.finishJob(request.canonicalKey, "solve-e1", solved)).toBe(0);
+    expect(await solves.cancel(999_999)).toBeNull();
+  });
+
+  it("serialises concurrent requests for one puzzle: one search, everyone follows it", async () => {
+    const request = fresh();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => solves.createQueued(request, `solve-f${i}`)));
+    const jobs = new Set(results.map((r) => r.solve.jobId));
+    expect(jobs.size).toBe(1);
+    expect(results.filter((r) => r.via === "new")).toHaveLength(1);
+  });
+
+  it("lists one waiting Solve per job for the reconciler, with its puzzle", async () => {
+    const request = fresh();
+    await solves.createQueued(request, "solve-g1");
+    await solves.createQueued(request, "solve-g1-unused");
+    const waiting = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
+    const mine = waiting.filter((s) => s.jobId === "solve-g1");
+    expect(mine).toHaveLength(1);
+    expect(mine[0].puzzle.kind).toBe("SLIDING");
+  });
+});
