@@ -71,6 +71,9 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
         { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
         { signal: cancellation.stop.signal, onProgress: (progress) => throttle.push(progress) },
       );
+    } catch (error) {
+      // A search that throws (bad options for this puzzle, a bug) throws again if retried.
+      throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     } finally {
       cancellation.end();
       throttle.stop();

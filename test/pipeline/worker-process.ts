@@ -1,0 +1,103 @@
+// A real worker process (`node dist/workers/main.js`), as `npm run worker` starts it, with its
+// JSON log lines collected so tests can wait for what it reports.
+import { spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { projectRoot } from "../../src/config.ts";
+
+export type LogLine = Record<string, unknown> & { msg?: string };
+
+const entry = join(projectRoot, "dist", "workers", "main.js");
+
+export class WorkerProcess {
+  readonly logs: LogLine[] = [];
+  private readonly waiters = new Set<() => void>();
+  readonly exited: Promise<number | null>;
+
+  private constructor(private readonly child: ChildProcess) {
+    this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      try {
+        this.logs.push(JSON.parse(line) as LogLine);
+      } catch {
+        this.logs.push({ msg: line });
+      }
+      for (const wake of this.waiters) wake();
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      this.logs.push({ msg: `stderr: ${chunk.toString()}` });
+      for (const wake of this.waiters) wake();
+    });
+  }
+
+  /** Starts a worker and waits until it takes jobs. */
+  static async start(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+    const child = spawn(process.execPath, [entry], {
+      cwd: projectRoot,
+      env: { ...process.env, LOG_LEVEL: "info", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const worker = new WorkerProcess(child);
+    await worker.waitForLog((line) => line.msg === "worker ready", timeoutMs);
+    return worker;
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
+  get ready(): LogLine {
+    return this.logs.find((line) => line.msg === "worker ready") as LogLine;
+  }
+
+  async waitForLog(match: (line: LogLine) => boolean, timeoutMs = 30_000): Promise<LogLine> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.logs.find(match);
+      if (found) return found;
+      if (!this.alive) throw new Error(`worker exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.tail()}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for a worker log line:\n${this.tail()}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(left, 500));
+        this.waiters.add(wake);
+      });
+    }
+  }
+
+  tail(lines = 20): string {
+    return this.logs
+      .slice(-lines)
+      .map((line) => JSON.stringify(line))
+      .join("\n");
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    if (this.alive) this.child.kill(signal);
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
+  async stop(graceMs = 15_000): Promise<number | null> {
+    if (!this.alive) return this.child.exitCode;
+    this.signal("SIGTERM");
+    const timer = setTimeout(() => this.signal("SIGKILL"), graceMs);
+    try {
+      return await this.exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
