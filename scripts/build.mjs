@@ -1,7 +1,7 @@
 // Compiles src/ and workers/ to dist/ with tsc. Processes (the CLI, the API, the workers and their
 // solver threads) run from dist/ so start-up stays quick and worker threads need no TS loader.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { cpSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,3 +19,8 @@ if (result.status !== 0) {
   console.error("build: tsc failed");
   process.exit(result.status ?? 1);
 }
+// Non-TypeScript assets the compiled code reads at run time (the GraphQL SDL files).
+cpSync(join(root, "src"), join(root, "dist", "src"), {
+  recursive: true,
+  filter: (source) => !source.includes("generated") && (statSync(source).isDirectory() || source.endsWith(".graphql")),
+});

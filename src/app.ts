@@ -1,0 +1,150 @@
+// The application container: configuration, connections, repositories and services, built once per
+// process (the API server, a worker, a test) and closed once. To add a repository or a service,
+// add one line to createRepositories / createServices (and, for resources that need closing, call
+// `app.onClose` where you create them).
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import { createPrismaClient, type PrismaClient } from "./db/client.ts";
+import { RateLimits } from "./http/rate-limit.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { PuzzleRepository } from "./repositories/puzzles.ts";
+import { UserRepository } from "./repositories/users.ts";
+import { AccountService } from "./services/accounts.ts";
+import { EventBus } from "./services/events.ts";
+import { PuzzleService } from "./services/puzzles.ts";
+
+function createRepositories(prisma: PrismaClient) {
+  return {
+    users: new UserRepository(prisma),
+    puzzles: new PuzzleRepository(prisma),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+interface ServiceDeps {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly prisma: PrismaClient;
+  readonly redis: Redis;
+  readonly events: EventBus;
+  readonly repositories: Repositories;
+  readonly onClose: (close: () => Promise<void>) => void;
+}
+
+function createServices({ repositories, events }: ServiceDeps) {
+  return {
+    accounts: new AccountService(repositories.users),
+    puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export interface ReadinessCheck {
+  readonly ready: boolean;
+  readonly checks: Record<string, "ok" | string>;
+}
+
+export interface App {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly prisma: PrismaClient;
+  /** Commands fail at once while Redis is unreachable (no offline queue): callers must cope. */
+  readonly redis: Redis;
+  readonly events: EventBus;
+  readonly rateLimits: RateLimits;
+  readonly repositories: Repositories;
+  readonly services: Services;
+  /** Registers a clean-up run by close(), in reverse order of registration. */
+  onClose(close: () => Promise<void>): void;
+  /** Postgres and Redis both answer within `timeoutMs`. */
+  checkReadiness(timeoutMs?: number): Promise<ReadinessCheck>;
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  readonly logger?: Logger;
+  /** Name in the logs ("api", "worker"). */
+  readonly name?: string;
+  readonly poolSize?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Logs Redis connection errors once per outage instead of once per reconnection attempt. */
+function watchRedis(redis: Redis, logger: Logger): void {
+  let down = false;
+  redis.on("error", (error) => {
+    if (!down) logger.warn({ err: error }, "Redis unreachable; retrying");
+    down = true;
+  });
+  redis.on("ready", () => {
+    if (down) logger.info("Redis reachable again");
+    down = false;
+  });
+}
+
+export function createApp(config: Config, options: CreateAppOptions = {}): App {
+  const logger = options.logger ?? createLogger(config, options.name);
+  const prisma = createPrismaClient(config.databaseUrl, { poolSize: options.poolSize });
+  const redis = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(100 * times, 2000),
+  });
+  watchRedis(redis, logger);
+  const closers: (() => Promise<void>)[] = [];
+  const onClose = (close: () => Promise<void>) => void closers.push(close);
+  const events = new EventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix, publisher: redis, logger });
+  const repositories = createRepositories(prisma);
+  const services = createServices({ config, logger, prisma, redis, events, repositories, onClose });
+  let closing: Promise<void> | undefined;
+
+  return {
+    config,
+    logger,
+    prisma,
+    redis,
+    events,
+    rateLimits: new RateLimits(config, redis, logger),
+    repositories,
+    services,
+    onClose,
+    async checkReadiness(timeoutMs = 2000) {
+      const probes: Record<string, () => Promise<unknown>> = {
+        postgres: () => prisma.$queryRaw`SELECT 1`,
+        redis: () => redis.ping(),
+      };
+      const entries = await Promise.all(
+        Object.entries(probes).map(async ([name, probe]) => {
+          try {
+            await withTimeout(probe(), timeoutMs, name);
+            return [name, "ok"] as const;
+          } catch (error) {
+            return [name, error instanceof Error ? error.message : String(error)] as const;
+          }
+        }),
+      );
+      return { ready: entries.every(([, state]) => state === "ok"), checks: Object.fromEntries(entries) };
+    },
+    close() {
+      closing ??= (async () => {
+        for (const close of closers.reverse()) {
+          await close().catch((error: unknown) => logger.warn({ err: error }, "clean-up failed"));
+        }
+        await events.close();
+        await prisma.$disconnect();
+        await redis.quit().catch(() => redis.disconnect());
+      })();
+      return closing;
+    },
+  };
+}

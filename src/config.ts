@@ -1,0 +1,167 @@
+// The one configuration module: every process (API, worker, CLI helpers, tests) reads its settings
+// here, from environment variables validated with zod. A bad value stops start-up with a message
+// naming the variable, never a stack trace.
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+function url(protocols: readonly string[]) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
+  );
+}
+
+/** Environment variable -> schema. Defaults make `npm start` work on a fresh machine. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: url(["postgresql:", "postgres:"]).default("postgresql://postgres@127.0.0.1:5432/puzzles"),
+  REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
+  /** Prefix of every Redis key the platform writes (rate limits, queues, events). No ':' inside. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only (1-40)")
+    .default("puzzles"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: int(0, 65535).default(4000),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** Largest accepted HTTP request body, in bytes. */
+  BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(100 * 1024),
+  /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits per IP). */
+  TRUST_PROXY: bool.default(false),
+  /** Every GraphQL request: points per window per client (token if any, and IP). */
+  RATE_LIMIT_REQUESTS: int(1, 1_000_000).default(600),
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
+  /** signUp, per IP. */
+  RATE_LIMIT_SIGNUPS: int(1, 1_000_000).default(10),
+  RATE_LIMIT_SIGNUP_WINDOW_SECONDS: int(1, 86_400).default(3600),
+  /** Mutations that create work (createPuzzle, requestSolve, submitSolution...), per user. */
+  RATE_LIMIT_WORK: int(1, 1_000_000).default(60),
+  RATE_LIMIT_WORK_WINDOW_SECONDS: int(1, 86_400).default(60),
+  GRAPHQL_MAX_DEPTH: int(2, 100).default(10),
+  GRAPHQL_MAX_COST: int(10, 1_000_000).default(5000),
+  GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
+  GRAPHQL_MAX_TOKENS: int(50, 100_000).default(2000),
+  GRAPHQL_INTROSPECTION: bool.default(true),
+  /** How long a graceful shutdown waits for requests and sockets before closing them. */
+  SHUTDOWN_TIMEOUT_MS: int(0, 600_000).default(10_000),
+  /** Solver threads per worker process. */
+  SOLVER_THREADS: int(1, 256).default(Math.max(1, availableParallelism())),
+  /** Where pattern databases are stored once built. */
+  PDB_DIR: z.string().min(1).default(".cache/pdb"),
+  /** `npm start` spawns one worker process beside the API unless this is false. */
+  START_WORKER: bool.default(true),
+});
+
+export type Config = Readonly<{
+  nodeEnv: "development" | "production" | "test";
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  host: string;
+  port: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  rateLimits: Readonly<{
+    requests: number;
+    windowSeconds: number;
+    signUps: number;
+    signUpWindowSeconds: number;
+    work: number;
+    workWindowSeconds: number;
+  }>;
+  graphql: Readonly<{
+    maxDepth: number;
+    maxCost: number;
+    maxAliases: number;
+    maxTokens: number;
+    introspection: boolean;
+  }>;
+  shutdownTimeoutMs: number;
+  solverThreads: number;
+  pdbDir: string;
+  startWorker: boolean;
+}>;
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Reads the configuration from `env`; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  // Empty strings count as unset, as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "?");
+      const value = present[name];
+      return `  ${name}${value === undefined ? "" : `=${JSON.stringify(value)}`}: ${issue.message}`;
+    });
+    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: Object.freeze({
+      requests: e.RATE_LIMIT_REQUESTS,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      signUps: e.RATE_LIMIT_SIGNUPS,
+      signUpWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+      work: e.RATE_LIMIT_WORK,
+      workWindowSeconds: e.RATE_LIMIT_WORK_WINDOW_SECONDS,
+    }),
+    graphql: Object.freeze({
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      introspection: e.GRAPHQL_INTROSPECTION,
+    }),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    solverThreads: e.SOLVER_THREADS,
+    pdbDir: e.PDB_DIR,
+    startWorker: e.START_WORKER,
+  });
+}
+
+/** For process entry points: the configuration, or a clear message on stderr and exit status 2. */
+export function loadConfigOrExit(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+}
+
+/**
+ * The project's root directory (where package.json and prisma/ live), found from this module's
+ * location so it is the same whether code runs from src/ (tests, tsx) or from dist/src/.
+ */
+export const projectRoot: string = fileURLToPath(
+  new URL(import.meta.url.includes("/dist/src/") ? "../../" : "../", import.meta.url),
+).replace(/\/$/, "");

@@ -1,0 +1,37 @@
+// The per-operation context: who is asking, from where, the services, fresh DataLoaders and a
+// logger carrying the request id. Built the same way for HTTP requests and WebSocket operations.
+import type { App, Services } from "../app.ts";
+import type { Logger } from "../logger.ts";
+import type { PublicUser } from "../repositories/users.ts";
+import { createLoaders, type Loaders } from "./loaders.ts";
+
+export interface GraphQLContext {
+  readonly app: App;
+  readonly services: Services;
+  /** The token's user; null for anonymous requests. */
+  readonly user: PublicUser | null;
+  readonly requestId: string;
+  /** The client's IP (behind a proxy only with TRUST_PROXY=true). */
+  readonly ip: string;
+  readonly loaders: Loaders;
+  readonly logger: Logger;
+}
+
+export interface ContextInput {
+  readonly user: PublicUser | null;
+  readonly requestId: string;
+  readonly ip: string;
+  readonly logger?: Logger;
+}
+
+export function createContext(app: App, input: ContextInput): GraphQLContext {
+  return {
+    app,
+    services: app.services,
+    user: input.user,
+    requestId: input.requestId,
+    ip: input.ip,
+    loaders: createLoaders(app),
+    logger: input.logger ?? app.logger.child({ reqId: input.requestId }),
+  };
+}

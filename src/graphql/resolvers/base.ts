@@ -1,0 +1,24 @@
+// Shared scalars.
+import { GraphQLScalarType, Kind } from "graphql";
+import { BadUserInputError } from "../errors.ts";
+
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new BadUserInputError("DateTime must be an ISO-8601 string", "DateTime");
+  return date;
+}
+
+const DateTime = new GraphQLScalarType<Date, string>({
+  name: "DateTime",
+  serialize(value) {
+    const date = value instanceof Date ? value : new Date(value as string | number);
+    if (Number.isNaN(date.getTime())) throw new TypeError("DateTime cannot represent an invalid date");
+    return date.toISOString();
+  },
+  parseValue: parseDateTime,
+  parseLiteral(ast) {
+    return parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined);
+  },
+});
+
+export const baseResolvers = { DateTime };

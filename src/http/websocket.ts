@@ -1,0 +1,133 @@
+// GraphQL over WebSocket (the graphql-ws protocol) on the HTTP server's port and path. Each
+// operation goes through the same checks as HTTP: token limits, depth/cost/alias limits, the
+// mutation policy, the request budget, and the same error masking.
+import { randomUUID } from "node:crypto";
+import type { Server as HttpServer } from "node:http";
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
+} from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import type { App } from "../app.ts";
+import { createContext } from "../graphql/context.ts";
+import { formatApiError, RateLimitedError } from "../graphql/errors.ts";
+import { checkOperationAccess } from "../graphql/operation-policy.ts";
+import type { PublicUser } from "../repositories/users.ts";
+import { authenticate } from "./auth.ts";
+import { clientKey } from "./rate-limit.ts";
+
+/** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
+interface ConnectionState {
+  user?: PublicUser | null;
+  ip?: string;
+  /** Operation id -> request id, for logs and masked errors. */
+  requestIds?: Map<string, string>;
+}
+
+function stateOf(extra: unknown): ConnectionState {
+  return extra as ConnectionState;
+}
+
+export interface WebSocketOptions {
+  readonly app: App;
+  readonly schema: GraphQLSchema;
+  readonly httpServer: HttpServer;
+  readonly path: string;
+  /** graphql-armor's depth, cost and alias rules (the same as HTTP's). */
+  readonly validationRules: readonly ValidationRule[];
+}
+
+export interface GraphQLWebSocketServer {
+  /** Closes every socket (code 1001, going away) and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+function formatErrors(app: App, requestId: string, errors: readonly GraphQLError[]) {
+  return errors.map((error) => {
+    const { formatted, unexpected } = formatApiError(error.toJSON(), error);
+    if (unexpected) {
+      app.logger.error({ err: error.originalError ?? error, reqId: requestId }, "unexpected error in a WebSocket operation");
+      return { ...formatted, extensions: { ...formatted.extensions, requestId } };
+    }
+    return formatted;
+  });
+}
+
+export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSocketServer {
+  const { app, schema } = options;
+  const wsServer = new WebSocketServer({
+    server: options.httpServer,
+    path: options.path,
+    maxPayload: app.config.bodyLimitBytes,
+  });
+  const requestIdOf = (extra: unknown, id: string) => stateOf(extra).requestIds?.get(id) ?? "ws";
+
+  const disposable = useServer<Record<string, unknown> | undefined>(
+    {
+      async onConnect(ctx) {
+        const state = stateOf(ctx.extra);
+        state.ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
+        state.requestIds = new Map();
+        const result = await authenticate(app, ctx.connectionParams?.authorization);
+        if (!result.ok) return false; // closes with 4403 Forbidden
+        state.user = result.user;
+        return true;
+      },
+      async onSubscribe(ctx, id, payload) {
+        const state = stateOf(ctx.extra);
+        const user = state.user ?? null;
+        const ip = state.ip ?? "unknown";
+        const requestId = randomUUID();
+        state.requestIds?.set(id, requestId);
+        const budget = await app.rateLimits.consume("requests", clientKey(user?.id, ip));
+        if (!budget.allowed) return [new RateLimitedError(budget.retryAfter)];
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: app.config.graphql.maxTokens });
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+        }
+        const errors = validate(schema, document, [...specifiedRules, ...options.validationRules]);
+        if (errors.length > 0) return errors;
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation === null || operation === undefined) {
+          return [new GraphQLError("the document has no operation to run (or needs operationName)")];
+        }
+        const denied = checkOperationAccess(operation, user !== null);
+        if (denied !== undefined) return [denied];
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: createContext(app, { user, requestId, ip }),
+        };
+      },
+      onNext(ctx, id, _payload, _args, result) {
+        if (result.errors === undefined || result.errors.length === 0) return undefined;
+        return { ...result, errors: formatErrors(app, requestIdOf(ctx.extra, id), result.errors) };
+      },
+      onError(ctx, id, _payload, errors) {
+        return formatErrors(app, requestIdOf(ctx.extra, id), errors);
+      },
+      onComplete(ctx, id) {
+        stateOf(ctx.extra).requestIds?.delete(id);
+      },
+    },
+    wsServer,
+  );
+
+  return {
+    async close() {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,166 @@
+// Live events between processes through Redis pub/sub: any API process publishes, every API process
+// fans the event out to its own GraphQL subscribers. Events are hints ("puzzle 42 was created"),
+// not data: Postgres stays the source of truth and subscribers load what they show from it.
+// Publishing never fails a request: with Redis away the event is dropped and logged.
+import { Redis } from "ioredis";
+import type { Logger } from "../logger.ts";
+
+/** Events buffered per subscriber before the oldest are dropped (a stalled client must not grow memory). */
+const MAX_BUFFERED = 1000;
+
+type Listener = (payload: unknown) => void;
+
+export interface EventBusOptions {
+  readonly redisUrl: string;
+  /** Key prefix of the deployment; channels are `<prefix>:events:<topic>`. */
+  readonly prefix: string;
+  /** The connection used to publish (a normal client; a subscribed one cannot publish). */
+  readonly publisher: Redis;
+  readonly logger: Logger;
+}
+
+/** An async iterator of one topic's events for one subscriber; `return()` unsubscribes. */
+class TopicIterator<T> implements AsyncIterableIterator<T> {
+  private readonly buffered: T[] = [];
+  private waiting: ((result: IteratorResult<T>) => void) | undefined;
+  private closed = false;
+
+  constructor(private readonly onClose: () => void) {}
+
+  push(value: T): void {
+    if (this.closed) return;
+    const waiting = this.waiting;
+    if (waiting !== undefined) {
+      this.waiting = undefined;
+      waiting({ value, done: false });
+      return;
+    }
+    if (this.buffered.length >= MAX_BUFFERED) this.buffered.shift();
+    this.buffered.push(value);
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.buffered.length > 0) return Promise.resolve({ value: this.buffered.shift() as T, done: false });
+    if (this.closed) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => {
+      this.waiting = resolve;
+    });
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.close();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(error: unknown): Promise<IteratorResult<T>> {
+    this.close();
+    return Promise.reject(error);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.buffered.length = 0;
+    this.onClose();
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+export class EventBus {
+  private subscriber: Redis | undefined;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly iterators = new Set<TopicIterator<unknown>>();
+
+  constructor(private readonly options: EventBusOptions) {}
+
+  channel(topic: string): string {
+    return `${this.options.prefix}:events:${topic}`;
+  }
+
+  /** Publishes `payload` (JSON) to every process; false when Redis could not take it. */
+  async publish(topic: string, payload: unknown): Promise<boolean> {
+    try {
+      await this.options.publisher.publish(this.channel(topic), JSON.stringify(payload));
+      return true;
+    } catch (error) {
+      this.options.logger.warn({ err: error, topic }, "event not published (Redis unavailable)");
+      return false;
+    }
+  }
+
+  /** Events of `topic` from now on, optionally filtered. Ends when the bus closes. */
+  subscribe<T>(topic: string, filter?: (event: T) => boolean): AsyncIterableIterator<T> {
+    const channel = this.channel(topic);
+    const listener: Listener = (payload) => {
+      if (filter === undefined || filter(payload as T)) iterator.push(payload as T);
+    };
+    const iterator: TopicIterator<T> = new TopicIterator<T>(() => {
+      this.iterators.delete(iterator as TopicIterator<unknown>);
+      this.removeListener(channel, listener);
+    });
+    this.iterators.add(iterator as TopicIterator<unknown>);
+    this.addListener(channel, listener);
+    return iterator;
+  }
+
+  /** Ends every subscription and closes the subscriber connection. */
+  async close(): Promise<void> {
+    for (const iterator of [...this.iterators]) iterator.close();
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber !== undefined) await subscriber.quit().catch(() => subscriber.disconnect());
+  }
+
+  private connection(): Redis {
+    if (this.subscriber === undefined) {
+      const subscriber = new Redis(this.options.redisUrl, {
+        maxRetriesPerRequest: null,
+        retryStrategy: (times) => Math.min(100 * times, 2000),
+      });
+      subscriber.on("error", (error) => this.options.logger.debug({ err: error }, "event subscriber: Redis error"));
+      subscriber.on("message", (channel: string, message: string) => this.dispatch(channel, message));
+      this.subscriber = subscriber;
+    }
+    return this.subscriber;
+  }
+
+  private dispatch(channel: string, message: string): void {
+    const listeners = this.listeners.get(channel);
+    if (listeners === undefined) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(message);
+    } catch {
+      this.options.logger.warn({ channel }, "ignored an event that is not JSON");
+      return;
+    }
+    for (const listener of listeners) listener(payload);
+  }
+
+  private addListener(channel: string, listener: Listener): void {
+    let listeners = this.listeners.get(channel);
+    if (listeners === undefined) {
+      listeners = new Set();
+      this.listeners.set(channel, listeners);
+      this.connection()
+        .subscribe(channel)
+        .catch((error: unknown) => this.options.logger.warn({ err: error, channel }, "subscribe failed"));
+    }
+    listeners.add(listener);
+  }
+
+  private removeListener(channel: string, listener: Listener): void {
+    const listeners = this.listeners.get(channel);
+    if (listeners === undefined) return;
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    this.listeners.delete(channel);
+    this.subscriber?.unsubscribe(channel).catch(() => {});
+  }
+}

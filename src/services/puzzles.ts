@@ -1,0 +1,98 @@
+// Puzzles: validation and solvability come from the pure core; this service adds ownership, the
+// title, storage and the "puzzle created" event.
+import { canonicalKey, createPuzzle, isSolvable } from "../core/index.ts";
+import { BadUserInputError } from "../graphql/errors.ts";
+import type { Puzzle, PuzzleKind, PuzzleRepository } from "../repositories/puzzles.ts";
+import type { PublicUser, UserRepository } from "../repositories/users.ts";
+import type { EventBus } from "./events.ts";
+
+export const TITLE_MAX = 200;
+export const PUZZLE_CREATED = "puzzle-created";
+
+export interface CreatePuzzleInput {
+  readonly kind: PuzzleKind;
+  readonly rows?: number | null;
+  readonly cols?: number | null;
+  readonly start: readonly number[];
+  readonly goal?: readonly number[] | null;
+  readonly title?: string | null;
+}
+
+/** Published on PUZZLE_CREATED. */
+export interface PuzzleCreatedEvent {
+  readonly id: number;
+  readonly kind: PuzzleKind;
+  readonly ownerId: number;
+}
+
+export interface PuzzleListQuery {
+  readonly kind?: PuzzleKind | null;
+  readonly ownerName?: string | null;
+  readonly ownerId?: number;
+  readonly beforeId?: number;
+  readonly take: number;
+}
+
+function normalizeTitle(title: string | null | undefined): string | null {
+  const trimmed = title?.trim() ?? "";
+  if (trimmed.length > TITLE_MAX) {
+    throw new BadUserInputError(`title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`, "title");
+  }
+  return trimmed === "" ? null : trimmed;
+}
+
+export class PuzzleService {
+  constructor(
+    private readonly puzzles: PuzzleRepository,
+    private readonly users: UserRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  async create(owner: PublicUser, input: CreatePuzzleInput): Promise<Puzzle> {
+    if (input.kind === "ROTATION") {
+      for (const field of ["rows", "cols"] as const) {
+        if (input[field] !== null && input[field] !== undefined) {
+          throw new BadUserInputError(`the Rotation Game board has a fixed shape: leave ${field} out`, field);
+        }
+      }
+    }
+    const title = normalizeTitle(input.title);
+    // Throws the core's PuzzleInputError naming the field; the API maps it to BAD_USER_INPUT.
+    const spec = createPuzzle({
+      kind: input.kind === "ROTATION" ? "rotation" : "sliding",
+      rows: input.rows ?? undefined,
+      cols: input.cols ?? undefined,
+      start: input.start,
+      goal: input.goal ?? undefined,
+    });
+    const puzzle = await this.puzzles.create({
+      ownerId: owner.id,
+      kind: input.kind,
+      rows: spec.kind === "sliding" ? spec.rows : null,
+      cols: spec.kind === "sliding" ? spec.cols : null,
+      start: spec.start,
+      goal: spec.kind === "sliding" ? spec.goal : [],
+      title,
+      canonicalKey: canonicalKey(spec),
+      solvable: isSolvable(spec),
+    });
+    const event: PuzzleCreatedEvent = { id: puzzle.id, kind: puzzle.kind, ownerId: puzzle.ownerId };
+    void this.events.publish(PUZZLE_CREATED, event);
+    return puzzle;
+  }
+
+  get(id: number): Promise<Puzzle | null> {
+    return this.puzzles.findById(id);
+  }
+
+  /** Newest first; an unknown owner name gives an empty list. */
+  async list(query: PuzzleListQuery): Promise<Puzzle[]> {
+    let ownerId = query.ownerId;
+    if (query.ownerName !== null && query.ownerName !== undefined) {
+      const owner = await this.users.findByName(query.ownerName);
+      if (owner === null) return [];
+      ownerId = owner.id;
+    }
+    return this.puzzles.page({ kind: query.kind ?? undefined, ownerId, beforeId: query.beforeId, take: query.take });
+  }
+}
