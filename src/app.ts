@@ -9,14 +9,17 @@ import { RateLimits } from "./http/rate-limit.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { PuzzleRepository } from "./repositories/puzzles.ts";
 import { UserRepository } from "./repositories/users.ts";
+import { SolveRepository } from "./repositories/solve-repository.ts";
 import { AccountService } from "./services/accounts.ts";
 import { EventBus } from "./services/events.ts";
 import { PuzzleService } from "./services/puzzles.ts";
+import { createSolveService } from "./services/solve-service.ts";
 
 function createRepositories(prisma: PrismaClient) {
   return {
     users: new UserRepository(prisma),
     puzzles: new PuzzleRepository(prisma),
+    solves: new SolveRepository(prisma),
   };
 }
 
@@ -32,10 +35,12 @@ interface ServiceDeps {
   readonly onClose: (close: () => Promise<void>) => void;
 }
 
-function createServices({ repositories, events }: ServiceDeps) {
+function createServices(deps: ServiceDeps) {
+  const { repositories, events } = deps;
   return {
     accounts: new AccountService(repositories.users),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
+    solves: createSolveService(deps),
   };
 }
 

@@ -64,6 +64,24 @@ const envSchema = z.object({
   PDB_DIR: z.string().min(1).default(".cache/pdb"),
   /** `npm start` spawns one worker process beside the API unless this is false. */
   START_WORKER: bool.default(true),
+  // The solving pipeline (docs/pipeline.md).
+  /** At most one progress event per running search per this many ms. */
+  SOLVE_PROGRESS_INTERVAL_MS: int(20, 60_000).default(250),
+  /** A running search checks Postgres this often that some Solve still waits for it. */
+  SOLVE_CANCEL_POLL_MS: int(50, 600_000).default(1000),
+  /** A subscription re-reads its Solve at least this often (covers lost events). */
+  SOLVE_EVENTS_POLL_MS: int(50, 600_000).default(2000),
+  /** requestSolve stops waiting for Redis after this long; the Solve stays QUEUED for the reconciler. */
+  ENQUEUE_TIMEOUT_MS: int(50, 60_000).default(1000),
+  /** A job whose worker stops renewing its lock (killed) is taken again after this long. */
+  WORKER_LOCK_DURATION_MS: int(1000, 3_600_000).default(30_000),
+  WORKER_STALLED_INTERVAL_MS: int(500, 3_600_000).default(15_000),
+  WORKER_MAX_STALLED_COUNT: int(0, 100).default(2),
+  /** On SIGTERM, running searches get this long to finish before they go back to the queue. */
+  WORKER_SHUTDOWN_GRACE_MS: int(0, 3_600_000).default(10_000),
+  /** The reconciler re-adds jobs Redis lost this often; Solves younger than the grace are left alone. */
+  RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
+  RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
 });
 
 export type Config = Readonly<{
@@ -95,6 +113,18 @@ export type Config = Readonly<{
   solverThreads: number;
   pdbDir: string;
   startWorker: boolean;
+  pipeline: Readonly<{
+    progressIntervalMs: number;
+    cancelPollMs: number;
+    eventsPollMs: number;
+    enqueueTimeoutMs: number;
+    lockDurationMs: number;
+    stalledIntervalMs: number;
+    maxStalledCount: number;
+    shutdownGraceMs: number;
+    reconcileIntervalMs: number;
+    reconcileGraceMs: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {
@@ -144,6 +174,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     solverThreads: e.SOLVER_THREADS,
     pdbDir: e.PDB_DIR,
     startWorker: e.START_WORKER,
+    pipeline: Object.freeze({
+      progressIntervalMs: e.SOLVE_PROGRESS_INTERVAL_MS,
+      cancelPollMs: e.SOLVE_CANCEL_POLL_MS,
+      eventsPollMs: e.SOLVE_EVENTS_POLL_MS,
+      enqueueTimeoutMs: e.ENQUEUE_TIMEOUT_MS,
+      lockDurationMs: e.WORKER_LOCK_DURATION_MS,
+      stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,
+      maxStalledCount: e.WORKER_MAX_STALLED_COUNT,
+      shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
+      reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+      reconcileGraceMs: e.RECONCILE_GRACE_MS,
+    }),
   });
 }
 

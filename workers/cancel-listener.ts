@@ -1,39 +1,17 @@
-// Cancellation across machines: cancelSolve publishes the job id on a Redis channel; every worker
+// Cancellation across machines: cancelSolve publishes the job id on the event bus; every worker
 // process listens and, if it runs that job, aborts it through BullMQ's own job cancellation (the
 // processor's AbortSignal), which sets the search's cancel flag in shared memory.
-import { Redis } from "ioredis";
-import type { Logger } from "pino";
-import { cancelChannel } from "../src/queue/contracts.ts";
+import { SOLVE_CANCEL_TOPIC } from "../src/queue/contracts.ts";
 import type { CancelMessage } from "../src/queue/contracts.ts";
-import { consumerRedisOptions } from "../src/queue/redis-options.ts";
+import type { EventBus } from "../src/services/events.ts";
 
-export class CancelListener {
-  private readonly redis: Redis;
-
-  constructor(
-    redisUrl: string,
-    prefix: string,
-    onCancel: (jobId: string) => void,
-    private readonly log: Logger,
-  ) {
-    const { url, ...options } = consumerRedisOptions(redisUrl);
-    this.redis = new Redis(url as string, options);
-    this.redis.on("error", (error: Error) => log.debug({ err: error }, "cancel listener connection error"));
-    const channel = cancelChannel(prefix);
-    this.redis.on("message", (from: string, text: string) => {
-      if (from !== channel) return;
-      try {
-        const { jobId } = JSON.parse(text) as CancelMessage;
-        if (typeof jobId === "string") onCancel(jobId);
-      } catch (error) {
-        log.warn({ err: error }, "bad cancel message");
-      }
-    });
-    // ioredis re-subscribes by itself after a reconnect.
-    this.redis.subscribe(channel).catch((error: unknown) => log.warn({ err: error }, "cancel subscription failed"));
-  }
-
-  async close(): Promise<void> {
-    this.redis.disconnect();
-  }
+/** Calls `onCancel` for every cancel request until the returned function is called. */
+export function listenForCancels(bus: EventBus, onCancel: (jobId: string) => void): () => Promise<void> {
+  const requests = bus.subscribe<CancelMessage>(SOLVE_CANCEL_TOPIC, (message) => typeof message?.jobId === "string");
+  void (async () => {
+    for await (const { jobId } of requests) onCancel(jobId);
+  })();
+  return async () => {
+    await requests.return?.();
+  };
 }

@@ -3,16 +3,18 @@
 // shutdown. `workers/main.ts` wires it to the configuration; tests start it in a child process.
 import { Worker } from "bullmq";
 import type { Job } from "bullmq";
-import type { Logger } from "pino";
-import type { PrismaClient } from "../src/generated/prisma/client.ts";
+import type { Config } from "../src/config.ts";
+import type { PrismaClient } from "../src/db/client.ts";
+import type { Logger } from "../src/logger.ts";
 import { SOLVE_QUEUE } from "../src/queue/contracts.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { Reconciler } from "../src/queue/reconciler.ts";
 import { consumerRedisOptions } from "../src/queue/redis-options.ts";
+import type { EventBus } from "../src/services/events.ts";
 import { createSolveQueue } from "../src/queue/solve-queue.ts";
 import type { SolveQueue } from "../src/queue/solve-queue.ts";
 import { SolveRepository } from "../src/repositories/solve-repository.ts";
-import { CancelListener } from "./cancel-listener.ts";
+import { listenForCancels } from "./cancel-listener.ts";
 import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
 import { SolverPool } from "./solver-pool.ts";
 import { prepareTables } from "./tables.ts";
@@ -34,6 +36,23 @@ export interface WorkerSettings {
   readonly reconcileGraceMs: number;
 }
 
+export function workerSettings(config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline">): WorkerSettings {
+  const p = config.pipeline;
+  return {
+    redisUrl: config.redisUrl,
+    queuePrefix: config.redisPrefix,
+    threads: config.solverThreads,
+    progressIntervalMs: p.progressIntervalMs,
+    cancelPollMs: p.cancelPollMs,
+    lockDurationMs: p.lockDurationMs,
+    stalledIntervalMs: p.stalledIntervalMs,
+    maxStalledCount: p.maxStalledCount,
+    shutdownGraceMs: p.shutdownGraceMs,
+    reconcileIntervalMs: p.reconcileIntervalMs,
+    reconcileGraceMs: p.reconcileGraceMs,
+  };
+}
+
 export interface WorkerStats {
   readonly threads: number;
   readonly tableBytes: number;
@@ -50,17 +69,20 @@ export class SolveWorker {
     private readonly pool: SolverPool,
     private readonly worker: Worker<SolveJobData, SolveJobResult>,
     private readonly queue: SolveQueue,
-    private readonly cancels: CancelListener,
+    private readonly stopCancels: () => Promise<void>,
     private readonly reconciler: Reconciler,
     readonly stats: WorkerStats,
   ) {}
 
-  static async start(settings: WorkerSettings, db: PrismaClient, log: Logger): Promise<SolveWorker> {
+  static async start(
+    settings: WorkerSettings,
+    { prisma, events, logger: log }: { prisma: PrismaClient; events: EventBus; logger: Logger },
+  ): Promise<SolveWorker> {
     const tables = prepareTables();
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
-    const solves = new SolveRepository(db);
+    const solves = new SolveRepository(prisma);
     const processor = createSearchProcessor({
       pool,
       solves,
@@ -82,14 +104,9 @@ export class SolveWorker {
     worker.on("failed", (job, error) => {
       if (job) markFailedForGood(job, error, solves, log);
     });
-    const cancels = new CancelListener(
-      settings.redisUrl,
-      settings.queuePrefix,
-      (jobId) => {
-        if (worker.cancelJob(jobId, CANCELLED)) log.info({ jobId }, "search cancelled");
-      },
-      log,
-    );
+    const stopCancels = listenForCancels(events, (jobId) => {
+      if (worker.cancelJob(jobId, CANCELLED)) log.info({ jobId }, "search cancelled");
+    });
     const queue = createSolveQueue({ redisUrl: settings.redisUrl, prefix: settings.queuePrefix });
     queue.on("error", (error) => log.debug({ err: error }, "reconciler queue error"));
     const reconciler = new Reconciler(solves, queue, {
@@ -106,7 +123,7 @@ export class SolveWorker {
       tablesMs: tables.ms,
       rssBytes: process.memoryUsage().rss,
     };
-    return new SolveWorker(settings, log, pool, worker, queue, cancels, reconciler, stats);
+    return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, stats);
   }
 
   /**
@@ -128,7 +145,7 @@ export class SolveWorker {
       await this.worker.close();
     } finally {
       clearTimeout(deadline);
-      await Promise.allSettled([this.cancels.close(), this.queue.close(), this.pool.close()]);
+      await Promise.allSettled([this.stopCancels(), this.queue.close(), this.pool.close()]);
     }
   }
 }

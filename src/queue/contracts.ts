@@ -51,21 +51,19 @@ export function isValidJobId(id: string): boolean {
   return id.length > 0 && id.length <= 120 && !id.includes(":") && !/^\d+$/.test(id);
 }
 
-/** Redis pub/sub channel names, namespaced by the queue prefix so parallel deployments (and test runs) never cross. */
-export function cancelChannel(prefix: string): string {
-  return `${prefix}:${SOLVE_QUEUE}:cancel`;
-}
+/**
+ * Event-bus topics (src/services/events.ts: Redis pub/sub under the deployment's prefix, so parallel
+ * deployments and test runs never cross).
+ */
+export const SOLVE_CANCEL_TOPIC = "solve-cancel";
+export const SOLVE_CHANGED_TOPIC = "solve-changed";
 
-export function solveChangedChannel(prefix: string): string {
-  return `${prefix}:${SOLVE_QUEUE}:changed`;
-}
-
-/** Published on the cancel channel: every worker process stops the search of this job if it runs it. */
+/** Published on SOLVE_CANCEL_TOPIC: every worker process stops the search of this job if it runs it. */
 export interface CancelMessage {
   readonly jobId: string;
 }
 
-/** Published on the changed channel by whoever changed a Solve outside a job (e.g. cancelSolve). */
+/** Published on SOLVE_CHANGED_TOPIC by whoever changed a Solve outside a job (e.g. cancelSolve). */
 export interface SolveChangedMessage {
   readonly solveId: number;
 }

@@ -5,7 +5,8 @@
 // Changes that decide which search a Solve follows (the cached answer, following a running search,
 // writing a search's result, cancelling) run under a Postgres advisory lock on the canonical key:
 // a new Solve either joins a search before its result is written (and gets it), or sees the result.
-import type { Prisma, PrismaClient, Puzzle, Solve } from "../generated/prisma/client.ts";
+import type { PrismaClient } from "../db/client.ts";
+import type { Prisma, Puzzle, Solve } from "../generated/prisma/client.ts";
 import type { SolveResult } from "../core/types.ts";
 import type { SolveAlgorithm, SolveStatus } from "../generated/prisma/enums.ts";
 
@@ -67,6 +68,14 @@ export function outcomeOfResult(result: SolveResult): SolveOutcome {
     heuristicUsed: result.heuristic ?? null,
     error,
   };
+}
+
+export interface SolvePageQuery {
+  readonly puzzleId?: number;
+  readonly requestedById?: number;
+  /** Only Solves older than this id (the cursor). */
+  readonly beforeId?: number;
+  readonly take: number;
 }
 
 export type QueuedVia = "cached" | "followed" | "new";
@@ -213,12 +222,16 @@ export class SolveRepository {
     });
   }
 
-  /** Newest first, keyset pagination: `first + 1` rows so the caller knows whether more follow. */
-  page(where: { puzzleId: number } | { requestedById: number }, first: number, beforeId?: number): Promise<Solve[]> {
+  /** Newest first: WHERE puzzle/requester AND id < cursor ORDER BY id DESC LIMIT take. */
+  page(query: SolvePageQuery): Promise<Solve[]> {
     return this.db.solve.findMany({
-      where: { ...where, ...(beforeId === undefined ? {} : { id: { lt: beforeId } }) },
+      where: {
+        puzzleId: query.puzzleId,
+        requestedById: query.requestedById,
+        id: query.beforeId === undefined ? undefined : { lt: query.beforeId },
+      },
       orderBy: { id: "desc" },
-      take: first + 1,
+      take: query.take,
     });
   }
 

@@ -1,16 +1,16 @@
-// The event fan-out of one API process. Each process reads the queue's event stream once (BullMQ
-// QueueEvents: `progress` from `job.updateProgress`, `completed`, `failed`...) and one Redis channel
-// on which API processes announce Solves they changed themselves (cancelSolve), and hands both to
-// its own subscribers, keyed by job id and by Solve id. It also publishes cancel requests to the
-// worker processes. Events are hints: subscribers re-read Postgres, the source of truth.
-import { Redis } from "ioredis";
+// The solve-event fan-out of one API process. Each process reads the queue's event stream once
+// (BullMQ QueueEvents: `progress` from `job.updateProgress`, `completed`, `failed`...) and the event
+// bus topic on which API processes announce Solves they changed themselves (cancelSolve), and hands
+// both to its own subscribers, keyed by job id and by Solve id. It also publishes cancel requests to
+// the worker processes. Events are hints: subscribers re-read Postgres, the source of truth.
+// Nothing is opened until the first subscriber arrives (worker processes never need it).
 import type { QueueEvents } from "bullmq";
-import type { Logger } from "pino";
-import { cancelChannel, solveChangedChannel } from "../queue/contracts.ts";
+import type { Logger } from "../logger.ts";
+import { SOLVE_CANCEL_TOPIC, SOLVE_CHANGED_TOPIC } from "../queue/contracts.ts";
 import type { CancelMessage, SolveChangedMessage, SolveJobProgress } from "../queue/contracts.ts";
-import { consumerRedisOptions, producerRedisOptions } from "../queue/redis-options.ts";
-import { createSolveQueueEvents, withTimeout } from "../queue/solve-queue.ts";
+import { createSolveQueueEvents } from "../queue/solve-queue.ts";
 import type { QueueSettings } from "../queue/solve-queue.ts";
+import type { EventBus } from "./events.ts";
 
 export interface SolveSignalListener {
   /** Live progress of the job the Solve follows. */
@@ -19,50 +19,44 @@ export interface SolveSignalListener {
   changed(): void;
 }
 
-function redisClient(options: ReturnType<typeof consumerRedisOptions>): Redis {
-  const { url, ...rest } = options;
-  return new Redis(url as string, rest);
-}
+type Listeners<K> = Map<K, Set<SolveSignalListener>>;
 
 export class SolveEvents {
-  private readonly queueEvents: QueueEvents;
-  private readonly subscriber: Redis;
-  private readonly publisher: Redis;
-  private readonly byJob = new Map<string, Set<SolveSignalListener>>();
-  private readonly bySolve = new Map<number, Set<SolveSignalListener>>();
+  private queueEvents: QueueEvents | undefined;
+  private changes: AsyncIterableIterator<SolveChangedMessage> | undefined;
+  private readonly byJob: Listeners<string> = new Map();
+  private readonly bySolve: Listeners<number> = new Map();
 
   constructor(
     private readonly settings: QueueSettings,
+    private readonly bus: EventBus,
     private readonly log: Logger,
-  ) {
-    this.queueEvents = createSolveQueueEvents(settings);
-    this.queueEvents.on("error", (error) => log.debug({ err: error }, "queue events connection error"));
-    this.queueEvents.on("progress", ({ jobId, data }) => {
-      if (typeof data === "object" && data !== null) this.toJob(jobId, (l) => l.progress(data as unknown as SolveJobProgress));
-    });
-    for (const event of ["completed", "failed", "stalled", "removed"] as const) {
-      this.queueEvents.on(event, ({ jobId }: { jobId: string }) => this.toJob(jobId, (l) => l.changed()));
-    }
-    this.subscriber = redisClient(consumerRedisOptions(settings.redisUrl));
-    this.subscriber.on("error", (error: Error) => log.debug({ err: error }, "solve events subscriber error"));
-    const changedChannel = solveChangedChannel(settings.prefix);
-    this.subscriber.on("message", (channel: string, text: string) => {
-      if (channel !== changedChannel) return;
-      const { solveId } = JSON.parse(text) as SolveChangedMessage;
-      for (const listener of this.bySolve.get(solveId) ?? []) listener.changed();
-    });
-    this.subscriber.subscribe(changedChannel).catch((error: unknown) => log.warn({ err: error }, "solve events subscription failed"));
-    this.publisher = redisClient(producerRedisOptions(settings.redisUrl));
-    this.publisher.on("error", (error: Error) => log.debug({ err: error }, "solve events publisher error"));
-  }
+  ) {}
 
-  /** Resolves once the event stream is read (tests wait for it before starting a job). */
-  async ready(): Promise<void> {
+  /** Opens the event stream and the changed topic (once); resolves when the stream is being read. */
+  async start(): Promise<void> {
+    if (!this.queueEvents) {
+      const queueEvents = createSolveQueueEvents(this.settings);
+      this.queueEvents = queueEvents;
+      queueEvents.on("error", (error) => this.log.debug({ err: error }, "queue events: Redis error"));
+      queueEvents.on("progress", ({ jobId, data }) => {
+        if (typeof data === "object" && data !== null) {
+          const progress = data as unknown as SolveJobProgress;
+          notify(this.byJob, jobId, (listener) => listener.progress(progress));
+        }
+      });
+      for (const event of ["completed", "failed", "stalled", "removed"] as const) {
+        queueEvents.on(event, ({ jobId }: { jobId: string }) => notify(this.byJob, jobId, (listener) => listener.changed()));
+      }
+      this.changes = this.bus.subscribe<SolveChangedMessage>(SOLVE_CHANGED_TOPIC);
+      void this.readChanges(this.changes);
+    }
     await this.queueEvents.waitUntilReady();
   }
 
   /** Listens for signals about one Solve (and the job it follows); returns the unsubscribe. */
   watch(solveId: number, jobId: string | null, listener: SolveSignalListener): () => void {
+    void this.start().catch((error: unknown) => this.log.warn({ err: error }, "queue events did not start"));
     add(this.bySolve, solveId, listener);
     if (jobId) add(this.byJob, jobId, listener);
     return () => {
@@ -74,47 +68,36 @@ export class SolveEvents {
   /** Asks every worker process to stop the job's search. Best effort: workers also poll Postgres. */
   async cancelJob(jobId: string): Promise<void> {
     const message: CancelMessage = { jobId };
-    await this.publish(cancelChannel(this.settings.prefix), message);
+    await this.bus.publish(SOLVE_CANCEL_TOPIC, message);
   }
 
   /** Tells every API process that a Solve changed outside a job. Best effort: subscribers also poll. */
   async solveChanged(solveId: number): Promise<void> {
     const message: SolveChangedMessage = { solveId };
-    await this.publish(solveChangedChannel(this.settings.prefix), message);
-  }
-
-  get subscriberCount(): number {
-    let count = 0;
-    for (const listeners of this.bySolve.values()) count += listeners.size;
-    return count;
+    await this.bus.publish(SOLVE_CHANGED_TOPIC, message);
   }
 
   async close(): Promise<void> {
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
-    await this.queueEvents.close();
+    await this.changes?.return?.();
+    await this.queueEvents?.close();
   }
 
-  private async publish(channel: string, message: object): Promise<void> {
-    try {
-      await withTimeout(this.publisher.publish(channel, JSON.stringify(message)), 1000, "publishing");
-    } catch (error) {
-      this.log.warn({ err: error, channel }, "publish failed");
-    }
-  }
-
-  private toJob(jobId: string, send: (listener: SolveSignalListener) => void): void {
-    for (const listener of this.byJob.get(jobId) ?? []) send(listener);
+  private async readChanges(changes: AsyncIterableIterator<SolveChangedMessage>): Promise<void> {
+    for await (const { solveId } of changes) notify(this.bySolve, solveId, (listener) => listener.changed());
   }
 }
 
-function add<K>(map: Map<K, Set<SolveSignalListener>>, key: K, listener: SolveSignalListener): void {
+function notify<K>(map: Listeners<K>, key: K, send: (listener: SolveSignalListener) => void): void {
+  for (const listener of map.get(key) ?? []) send(listener);
+}
+
+function add<K>(map: Listeners<K>, key: K, listener: SolveSignalListener): void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(listener);
 }
 
-function remove<K>(map: Map<K, Set<SolveSignalListener>>, key: K, listener: SolveSignalListener): void {
+function remove<K>(map: Listeners<K>, key: K, listener: SolveSignalListener): void {
   const set = map.get(key);
   if (!set) return;
   set.delete(listener);

@@ -2,7 +2,7 @@
 // then the final state, then the end. Postgres decides: every signal (a job event, a Solve changed
 // by another API process, or a periodic poll that covers lost events) is answered by re-reading the
 // Solve, so a subscriber who connects late, reconnects, or misses events still gets the final result.
-import type { Logger } from "pino";
+import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
 import type { SolveJobProgress } from "../queue/contracts.ts";

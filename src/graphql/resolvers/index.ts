@@ -2,6 +2,7 @@
 // map and append it to the list (its SDL goes in ../schema/<domain>.graphql).
 import { baseResolvers } from "./base.ts";
 import { puzzleResolvers } from "./puzzle.ts";
+import { solveResolvers } from "./solve.ts";
 import { userResolvers } from "./user.ts";
 
-export const resolvers = [baseResolvers, userResolvers, puzzleResolvers];
+export const resolvers = [baseResolvers, userResolvers, puzzleResolvers, solveResolvers];

@@ -1,0 +1,63 @@
+// Solving: requestSolve, cancelSolve, the solve history and the solveProgress subscription. Thin
+// over SolveService; the rows are Prisma's Solve, with ids as strings and BigInts as numbers.
+import type { Solve } from "../../generated/prisma/client.ts";
+import type { Puzzle } from "../../repositories/puzzles.ts";
+import type { PublicUser } from "../../repositories/users.ts";
+import type { RequestSolveOptions } from "../../services/solve-service.ts";
+import type { SolveEvent } from "../../services/solve-progress.ts";
+import type { GraphQLContext } from "../context.ts";
+import { NotFoundError } from "../errors.ts";
+import { limitWork, requireUser } from "../guards.ts";
+import { parseId } from "../ids.ts";
+import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
+
+async function solveConnection(ctx: GraphQLContext, args: ConnectionArgs, owner: { puzzleId: number } | { requestedById: number }) {
+  const page = idPage(args);
+  const rows = await ctx.services.solves.page({ ...owner, beforeId: page.beforeId, take: page.take });
+  return idConnection(rows, page);
+}
+
+export const solveResolvers = {
+  Query: {
+    solve: (_: unknown, args: { id: string }, ctx: GraphQLContext) => ctx.services.solves.findById(parseId(args.id)),
+  },
+  Mutation: {
+    async requestSolve(_: unknown, args: { puzzleId: string; options?: RequestSolveOptions | null }, ctx: GraphQLContext) {
+      const puzzleId = parseId(args.puzzleId, "puzzleId");
+      const user = await limitWork(ctx);
+      return ctx.services.solves.request(user, puzzleId, args.options ?? {});
+    },
+    cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
+      const user = requireUser(ctx);
+      return ctx.services.solves.cancel(user, parseId(args.id));
+    },
+  },
+  Subscription: {
+    solveProgress: {
+      async subscribe(_: unknown, args: { solveId: string }, ctx: GraphQLContext) {
+        const id = parseId(args.solveId, "solveId");
+        const stream = await ctx.services.solves.progress(id);
+        if (!stream) throw new NotFoundError(`no solve with id ${id}`);
+        return stream;
+      },
+      resolve: (event: SolveEvent) => event,
+    },
+  },
+  Solve: {
+    id: (solve: Solve) => String(solve.id),
+    puzzle: (solve: Solve, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(solve.puzzleId),
+    requestedBy: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
+      solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
+    nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
+  },
+  SolveEvent: {
+    solveId: (event: SolveEvent) => String(event.solveId),
+  },
+  Puzzle: {
+    solves: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) => solveConnection(ctx, args, { puzzleId: puzzle.id }),
+  },
+  User: {
+    solves: (user: PublicUser, args: ConnectionArgs, ctx: GraphQLContext) =>
+      solveConnection(ctx, args, { requestedById: user.id }),
+  },
+};

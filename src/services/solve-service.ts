@@ -1,0 +1,196 @@
+// Solving: requestSolve, the solve history, cancellation and live progress. What a distance table
+// answers is answered here, within the request; everything else becomes (or joins) a search job for
+// the worker processes. Postgres is the source of truth: a request is accepted once its Solve row is
+// stored, whether or not Redis takes the job (the reconciler adds missing jobs later).
+import { MAX_TABLE_CELLS, tableSolution } from "../core/sliding/table.ts";
+import { solveRotation } from "../core/rotation/solve.ts";
+import type { Config } from "../config.ts";
+import type { PuzzleSpec, SolveResult } from "../core/types.ts";
+import type { Solve } from "../generated/prisma/client.ts";
+import { BadUserInputError, ForbiddenError, NotFoundError } from "../graphql/errors.ts";
+import type { Logger } from "../logger.ts";
+import { newSolveJobId } from "../queue/contracts.ts";
+import { puzzleSpec, searchJobData } from "../queue/job-data.ts";
+import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "../queue/search-options.ts";
+import type { StoredAlgorithm } from "../queue/search-options.ts";
+import { addSearchJob, createSolveQueue } from "../queue/solve-queue.ts";
+import type { SolveQueue } from "../queue/solve-queue.ts";
+import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
+import { outcomeOfResult } from "../repositories/solve-repository.ts";
+import type { NewSolve, SolvePageQuery, SolveRepository } from "../repositories/solve-repository.ts";
+import type { PublicUser } from "../repositories/users.ts";
+import type { EventBus } from "./events.ts";
+import { SolveEvents } from "./solve-events.ts";
+import { SolveProgressStream } from "./solve-progress.ts";
+
+export interface RequestSolveOptions {
+  readonly algorithm?: StoredAlgorithm | null;
+  readonly heuristic?: string | null;
+  readonly timeLimitSeconds?: number | null;
+}
+
+export interface SolveServiceSettings {
+  /** requestSolve stops waiting for Redis after this long (the Solve stays QUEUED). */
+  readonly enqueueTimeoutMs: number;
+  /** A subscription re-reads its Solve at least this often (covers lost events). */
+  readonly eventsPollMs: number;
+}
+
+/** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
+export function answeredByTable(spec: PuzzleSpec): boolean {
+  return spec.kind === "rotation" || spec.rows * spec.cols <= MAX_TABLE_CELLS;
+}
+
+/** A table lookup: microseconds once the table is built (once per process, lazily). */
+export function answerFromTable(spec: PuzzleSpec): SolveResult {
+  if (spec.kind === "rotation") return solveRotation(spec, { algorithm: "bfs" });
+  const began = performance.now();
+  const moves = tableSolution(spec.rows, spec.cols, spec.start, spec.goal);
+  if (moves === undefined) {
+    return { status: "unsolvable", moves: "", length: -1, algorithm: "bfs-table", nodes: 0, elapsedMs: 0, optimal: true, lowerBound: 0 };
+  }
+  const elapsedMs = performance.now() - began;
+  return { status: "solved", moves, length: moves.length, algorithm: "bfs-table", nodes: 0, elapsedMs, optimal: true, lowerBound: moves.length };
+}
+
+function checkOptions(puzzle: Puzzle, spec: PuzzleSpec, options: RequestSolveOptions): Omit<NewSolve, "puzzleId" | "requestedById" | "canonicalKey"> {
+  const algorithm = options.algorithm ?? "AUTO";
+  const heuristic = options.heuristic ?? "AUTO";
+  const timeLimitSeconds = options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+  if (!Number.isInteger(timeLimitSeconds) || timeLimitSeconds < 1 || timeLimitSeconds > MAX_TIME_LIMIT_SECONDS) {
+    throw new BadUserInputError(`timeLimitSeconds must be from 1 to ${MAX_TIME_LIMIT_SECONDS}, got ${timeLimitSeconds}`, "options.timeLimitSeconds");
+  }
+  if (algorithm === "BFS_TABLE" && !answeredByTable(spec)) {
+    throw new BadUserInputError(`no distance table answers ${puzzle.rows}x${puzzle.cols} boards: use AUTO, ASTAR or IDA_STAR`, "options.algorithm");
+  }
+  if (algorithm === "ASTAR" && spec.kind === "rotation") {
+    throw new BadUserInputError("the Rotation Game is solved with AUTO, BFS_TABLE or IDA_STAR", "options.algorithm");
+  }
+  const core = coreHeuristic(heuristic);
+  if (core.startsWith("pdb:")) {
+    // A partition's parts add up to the tiles it covers: 663 and 78 cover 15 tiles (4x4), 6666 24 (5x5).
+    const tiles = [...core.slice(4)].reduce((sum, digit) => sum + Number(digit), 0);
+    if (spec.kind === "rotation" || tiles !== spec.rows * spec.cols - 1) {
+      throw new BadUserInputError(`heuristic ${heuristic} does not fit this puzzle`, "options.heuristic");
+    }
+  }
+  return { algorithm, heuristic, timeLimitSeconds };
+}
+
+export class SolveService {
+  constructor(
+    private readonly solves: SolveRepository,
+    private readonly puzzles: PuzzleRepository,
+    private readonly queue: SolveQueue,
+    private readonly events: SolveEvents,
+    private readonly settings: SolveServiceSettings,
+    private readonly log: Logger,
+  ) {}
+
+  async request(user: PublicUser, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
+    const puzzle = await this.puzzles.findById(puzzleId);
+    if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+    const spec = puzzleSpec(puzzle);
+    const checked = checkOptions(puzzle, spec, options);
+    const solve: NewSolve = { puzzleId, requestedById: user.id, canonicalKey: puzzle.canonicalKey, ...checked };
+    if (!puzzle.solvable) return this.solves.createFinished(solve, { status: "UNSOLVABLE", algorithmUsed: "solvability" });
+    if (answeredByTable(spec) && (checked.algorithm === "AUTO" || checked.algorithm === "BFS_TABLE")) {
+      return this.solves.createFinished(solve, outcomeOfResult(answerFromTable(spec)));
+    }
+    const { solve: created, via } = await this.solves.createQueued(solve, newSolveJobId());
+    if (via === "cached") return created;
+    // Fairness: a user's n-th waiting search gets priority n (1 runs first).
+    const priority = via === "new" ? Math.max(1, await this.solves.activeSearchCount(user.id)) : 1;
+    try {
+      await addSearchJob(this.queue, created.jobId as string, searchJobData(created, spec), {
+        priority: Math.min(priority, 2_000_000),
+        timeoutMs: this.settings.enqueueTimeoutMs,
+      });
+    } catch (error) {
+      this.log.warn({ err: error, solveId: created.id, jobId: created.jobId }, "job not enqueued; the reconciler will add it");
+    }
+    return created;
+  }
+
+  findById(id: number): Promise<Solve | null> {
+    return this.solves.findById(id);
+  }
+
+  findByIds(ids: readonly number[]): Promise<Solve[]> {
+    return this.solves.findByIds(ids);
+  }
+
+  page(query: SolvePageQuery): Promise<Solve[]> {
+    return this.solves.page(query);
+  }
+
+  /**
+   * Cancels the user's Solve if it still waits. The search stops (wherever it runs) when no other
+   * Solve follows it; otherwise it goes on for them.
+   */
+  async cancel(user: PublicUser, id: number): Promise<Solve> {
+    const existing = await this.solves.findById(id);
+    if (!existing) throw new NotFoundError(`no solve with id ${id}`);
+    if (existing.requestedById !== user.id) throw new ForbiddenError("only the user who requested a solve can cancel it");
+    const result = await this.solves.cancel(id);
+    if (!result) throw new NotFoundError(`no solve with id ${id}`);
+    if (result.cancelled) {
+      const jobId = result.solve.jobId;
+      if (jobId && result.stillFollowing === 0) await this.stopSearch(jobId);
+      await this.events.solveChanged(id);
+    }
+    return result.solve;
+  }
+
+  /** The stored state, then live events until the Solve ends; null when there is no such Solve. */
+  progress(solveId: number): Promise<SolveProgressStream | null> {
+    return SolveProgressStream.open(solveId, {
+      load: (id) => this.solves.findById(id),
+      events: this.events,
+      pollMs: this.settings.eventsPollMs,
+      log: this.log,
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.events.close();
+    await this.queue.close();
+  }
+
+  private async stopSearch(jobId: string): Promise<void> {
+    try {
+      // A waiting job is removed; a running one is locked (remove throws) and gets the cancel message.
+      const job = await this.queue.getJob(jobId);
+      const state = job ? await job.getState() : "unknown";
+      if (job && (state === "waiting" || state === "prioritized" || state === "delayed")) await job.remove();
+    } catch (error) {
+      this.log.debug({ err: error, jobId }, "job not removed");
+    }
+    await this.events.cancelJob(jobId);
+  }
+}
+
+export interface SolveServiceDeps {
+  readonly config: Pick<Config, "redisUrl" | "redisPrefix" | "pipeline">;
+  readonly logger: Logger;
+  readonly events: EventBus;
+  readonly repositories: { readonly solves: SolveRepository; readonly puzzles: PuzzleRepository };
+  readonly onClose: (close: () => Promise<void>) => void;
+}
+
+/** The service with its queue producer and event fan-out (for the application container). */
+export function createSolveService({ config, logger, events, repositories, onClose }: SolveServiceDeps): SolveService {
+  const settings = { redisUrl: config.redisUrl, prefix: config.redisPrefix };
+  const queue = createSolveQueue(settings);
+  queue.on("error", (error) => logger.debug({ err: error }, "solve queue: Redis error"));
+  const service = new SolveService(
+    repositories.solves,
+    repositories.puzzles,
+    queue,
+    new SolveEvents(settings, events, logger),
+    { enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs, eventsPollMs: config.pipeline.eventsPollMs },
+    logger,
+  );
+  onClose(() => service.close());
+  return service;
+}

@@ -1,0 +1,49 @@
+// `npm run worker`: one worker process. It brings the database schema up to date (safe beside the
+// API doing the same), builds its tables, starts its solver threads and takes search jobs until
+// SIGTERM/SIGINT, then shuts down in order (docs/pipeline.md). A second signal exits at once.
+import { createApp } from "../src/app.ts";
+import { loadConfigOrExit } from "../src/config.ts";
+import { ensureDatabase } from "../src/db/database.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { SolveWorker, workerSettings } from "./solve-worker.ts";
+
+const config = loadConfigOrExit();
+const app = createApp(config, { name: "worker", poolSize: config.solverThreads + 4 });
+const log = app.logger;
+
+try {
+  await ensureDatabase(config.databaseUrl);
+  await migrate(config.databaseUrl, { logger: log });
+} catch (error) {
+  log.fatal({ err: error }, "database not ready");
+  await app.close();
+  process.exit(1);
+}
+
+const worker = await SolveWorker.start(workerSettings(config), app);
+log.info({ pid: process.pid, ...worker.stats }, "worker ready");
+
+let stopping = false;
+function stop(signal: NodeJS.Signals): void {
+  if (stopping) {
+    log.warn({ signal }, "second signal: exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "shutting down");
+  worker
+    .close()
+    .then(() => app.close())
+    .then(
+      () => {
+        log.info("worker stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        log.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
