@@ -11,3 +11,28 @@ export { parseTiles, parseSize, inferSquareSide, normalizeMoves } from "./notati
 export { createSlidingSpec, defaultSlidingGoal, boardsEqual } from "./sliding/board.ts";
 export { isSlidingSolvable } from "./sliding/solvability.ts";
 export { applySlidingMoves } from "./sliding/moves.ts";
+export { solve } from "./solve.ts";
+export {
+  registerSlidingHeuristic,
+  slidingHeuristicProvider,
+  createSlidingHeuristic,
+  ManhattanHeuristic,
+  LinearConflictHeuristic,
+} from "./sliding/heuristic.ts";
+export type { SlidingHeuristic, SlidingHeuristicProvider, HeuristicContext } from "./sliding/heuristic.ts";
+export { idaStar } from "./sliding/idastar.ts";
+export { aStar } from "./sliding/astar.ts";
+export type { SearchOutcome } from "./sliding/control.ts";
+export { buildSlidingTable, slidingTable, slidingTableName, tableDistance, tableSolution } from "./sliding/table.ts";
+export {
+  solveRotation,
+  judgeRotation,
+  applyRotationMoves,
+  createRotationSpec,
+  isRotationGoal,
+  rotationCentreSymbol,
+  ROTATION_MOVES,
+  buildRotationTable,
+  rotationTable,
+  ROTATION_TABLE_NAME,
+} from "./rotation/index.ts";

@@ -1,0 +1,269 @@
+// Exact distance tables for sliding boards of at most 9 cells (3x3, 2x4, 4x2, 2x3, 3x2, 2x2).
+//
+// One table per (shape, goal blank cell): a breadth-first search from the "canonical" goal with the
+// blank at that cell and the other cells numbered 1..n-1 in reading order, stored as one byte per
+// state (255 = unreachable). Any goal with its blank at that cell is the canonical goal with the
+// tiles renamed, so a query renames the start's tiles the same way and reads the table: nine 3x3
+// tables answer every possible goal with no search per query. Tables live in SharedArrayBuffers
+// registered in ../tables.ts, so solver threads share one copy.
+//
+// A state's index is blank * (n-1)! + rank of the tiles in reading order (skipping the blank), the
+// rank being the Lehmer code (see rank.ts). A horizontal move keeps the reading order, so only the
+// blank part changes; a vertical move lifts one tile over the cols-1 tiles between its cells,
+// which changes only those cols Lehmer digits. The BFS therefore never unranks a state: it carries
+// the tiles packed 3 bits each beside the index and updates both in O(cols).
+
+import { getTable } from "../tables.ts";
+import { neighbourTable } from "./geometry.ts";
+import { FACTORIALS } from "./rank.ts";
+
+export const UNREACHABLE = 255;
+export const MAX_TABLE_CELLS = 9;
+const BLANK_SHIFT = 24;
+const FIELD_MASK = 0xffffff;
+
+/** Moves tried in this order when reading a solution back, so it is the lexicographically smallest shortest one. */
+const READ_BACK_ORDER = [1, 2, 3, 0]; // D, L, R, U
+const LETTERS = "UDLR";
+
+const neighbourCache = new Map<number, Int8Array>();
+function neighboursOf(rows: number, cols: number): Int8Array {
+  let table = neighbourCache.get(rows * 8 + cols);
+  if (table === undefined) {
+    table = neighbourTable(rows, cols);
+    neighbourCache.set(rows * 8 + cols, table);
+  }
+  return table;
+}
+
+export function slidingTableName(rows: number, cols: number, goalBlank: number): string {
+  return `sliding-${rows}x${cols}-blank${goalBlank}`;
+}
+
+/** Tile values 0..m-1 (tile - 1) in reading order, 3 bits each, and the blank above bit 24. */
+function packBoard(cells: ArrayLike<number>): number {
+  let packed = 0;
+  let seq = 0;
+  let blank = 0;
+  for (let pos = 0; pos < cells.length; pos++) {
+    if (cells[pos] === 0) blank = pos;
+    else packed |= (cells[pos] - 1) << (3 * seq++);
+  }
+  return packed | (blank << BLANK_SHIFT);
+}
+
+/** Index of a packed state: blank * m! + Lehmer rank of the m tiles. */
+function indexOf(state: number, m: number): number {
+  let rank = 0;
+  let seen = 0; // values met so far, left to right
+  for (let p = 0; p < m; p++) {
+    const v = (state >> (3 * p)) & 7;
+    // Smaller values to the right = smaller values not yet seen.
+    let smaller = v;
+    for (let bits = seen & ((1 << v) - 1); bits !== 0; bits &= bits - 1) smaller--;
+    seen |= 1 << v;
+    rank += smaller * FACTORIALS[m - 1 - p];
+  }
+  return (state >>> BLANK_SHIFT) * FACTORIALS[m] + rank;
+}
+
+/** Lehmer digits of a packed state's tiles, 3 bits each (digit p <= m-1-p <= 7). */
+function packedDigits(state: number, m: number): number {
+  let digits = 0;
+  for (let p = 0; p < m; p++) {
+    const v = (state >> (3 * p)) & 7;
+    let smaller = 0;
+    for (let q = p + 1; q < m; q++) if (((state >> (3 * q)) & 7) < v) smaller++;
+    digits |= smaller << (3 * p);
+  }
+  return digits;
+}
+
+/**
+ * Moves the blank from `blank` to `to`. `moved` holds [state, digits, index] and is updated in
+ * place. A vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence
+ * indices i..i+k): those k tiles shift one place and have t on their other side now, and t's own
+ * digit changes by the number of them below it; no other digit changes.
+ */
+function moveBlank(moved: Int32Array, m: number, cols: number, blank: number, to: number): void {
+  const diff = to - blank;
+  if (diff === 1 || diff === -1) {
+    moved[0] += diff << BLANK_SHIFT;
+    moved[2] += diff * FACTORIALS[m];
+    return;
+  }
+  const state = moved[0];
+  const digits = moved[1];
+  const k = cols - 1;
+  const width = 3 * (k + 1);
+  const mask = (1 << width) - 1;
+  const up = diff < 0;
+  const i = up ? to : blank;
+  const shift = 3 * i;
+  const block = (state >> shift) & mask;
+  const dBlock = (digits >> shift) & mask;
+  let newBlock: number;
+  let newDBlock: number;
+  let passedBelow = 0;
+  if (up) {
+    // [t, e1..ek] -> [e1..ek, t]
+    const t = block & 7;
+    let bumps = 0;
+    for (let j = 1; j <= k; j++) {
+      const e = (block >> (3 * j)) & 7;
+      if (e < t) passedBelow++;
+      else bumps |= 1 << (3 * (j - 1));
+    }
+    newBlock = (block >> 3) | (t << (3 * k));
+    newDBlock = ((dBlock >> 3) + bumps) | (((dBlock & 7) - passedBelow) << (3 * k));
+  } else {
+    // [e1..ek, t] -> [t, e1..ek]
+    const t = block >> (3 * k);
+    let drops = 0;
+    for (let j = 0; j < k; j++) {
+      const e = (block >> (3 * j)) & 7;
+      if (e < t) passedBelow++;
+      else drops |= 1 << (3 * (j + 1));
+    }
+    newBlock = ((block << 3) & mask) | t;
+    newDBlock = (((dBlock << 3) & mask) - drops) | ((dBlock >> (3 * k)) + passedBelow);
+  }
+  let rankDelta = 0;
+  for (let j = 0; j <= k; j++) {
+    rankDelta += (((newDBlock >> (3 * j)) & 7) - ((dBlock >> (3 * j)) & 7)) * FACTORIALS[m - 1 - i - j];
+  }
+  moved[0] = (state & FIELD_MASK & ~(mask << shift)) | (newBlock << shift) | (to << BLANK_SHIFT);
+  moved[1] = (digits & ~(mask << shift)) | (newDBlock << shift);
+  moved[2] += diff * FACTORIALS[m] + rankDelta;
+}
+
+/** Breadth-first search over all states from the canonical goal; one byte per state. */
+export function buildSlidingTable(rows: number, cols: number, goalBlank: number): SharedArrayBuffer {
+  const n = rows * cols;
+  if (n > MAX_TABLE_CELLS) throw new RangeError(`no distance table for ${rows}x${cols} boards`);
+  const m = n - 1;
+  const size = FACTORIALS[n];
+  const buffer = new SharedArrayBuffer(size);
+  const dist = new Uint8Array(buffer).fill(UNREACHABLE);
+  const half = size / 2; // exactly half the states are reachable
+  const queueState = new Int32Array(half);
+  const queueDigits = new Int32Array(half);
+  const queueIndex = new Int32Array(half);
+  const queueBack = new Int8Array(half).fill(-1);
+  // A visited bit set (45 KB for 3x3) stays in cache where the byte table would not.
+  const seen = new Int32Array((size >> 5) + 1);
+  const neighbours = neighboursOf(rows, cols);
+  const moved = new Int32Array(3);
+  const blankStride = FACTORIALS[m];
+  const root = packBoard(canonicalGoal(n, goalBlank));
+  queueState[0] = root;
+  queueDigits[0] = packedDigits(root, m);
+  queueIndex[0] = indexOf(root, m);
+  dist[queueIndex[0]] = 0;
+  seen[queueIndex[0] >> 5] |= 1 << (queueIndex[0] & 31);
+  let tail = 1;
+  let layerEnd = 1; // the queue holds one BFS layer after another
+  let next = 1;
+  for (let head = 0; head < tail; head++) {
+    if (head === layerEnd) {
+      layerEnd = tail;
+      next++;
+    }
+    const state = queueState[head];
+    const index = queueIndex[head];
+    const blank = state >>> BLANK_SHIFT;
+    const back = queueBack[head];
+    for (let dir = 0; dir < 4; dir++) {
+      const to = neighbours[blank * 4 + dir];
+      if (to < 0 || dir === back) continue; // the move back leads to a state already seen
+      let child: number;
+      if (dir >= 2) {
+        // Horizontal: same tile order, only the blank's part of the index changes (inlined: hot).
+        child = index + (to - blank) * blankStride;
+        if ((seen[child >> 5] & (1 << (child & 31))) !== 0) continue;
+        queueState[tail] = state + ((to - blank) << BLANK_SHIFT);
+        queueDigits[tail] = queueDigits[head];
+      } else {
+        moved[0] = state;
+        moved[1] = queueDigits[head];
+        moved[2] = index;
+        moveBlank(moved, m, cols, blank, to);
+        child = moved[2];
+        if ((seen[child >> 5] & (1 << (child & 31))) !== 0) continue;
+        queueState[tail] = moved[0];
+        queueDigits[tail] = moved[1];
+      }
+      seen[child >> 5] |= 1 << (child & 31);
+      dist[child] = next;
+      queueIndex[tail] = child;
+      queueBack[tail++] = dir ^ 1;
+    }
+  }
+  return buffer;
+}
+
+/** The blank at `goalBlank`, the other cells numbered 1..n-1 in reading order. */
+export function canonicalGoal(n: number, goalBlank: number): Int32Array {
+  const cells = new Int32Array(n);
+  for (let pos = 0, label = 1; pos < n; pos++) if (pos !== goalBlank) cells[pos] = label++;
+  return cells;
+}
+
+/** The table for this shape and goal blank cell, built on first use. */
+export function slidingTable(rows: number, cols: number, goalBlank: number): Uint8Array {
+  return new Uint8Array(getTable(slidingTableName(rows, cols, goalBlank), () => buildSlidingTable(rows, cols, goalBlank)));
+}
+
+/** The start with its tiles renamed so that the goal becomes the canonical goal, packed. */
+function renamedStart(start: readonly number[], goal: readonly number[]): number {
+  const n = goal.length;
+  const goalBlank = goal.indexOf(0);
+  const rename = new Int32Array(n);
+  for (let pos = 0, label = 1; pos < n; pos++) if (pos !== goalBlank) rename[goal[pos]] = label++;
+  const cells = new Int32Array(n);
+  for (let i = 0; i < n; i++) cells[i] = rename[start[i]];
+  return packBoard(cells);
+}
+
+/** The optimal number of moves from `start` to `goal`, or -1 when unreachable. No search. */
+export function tableDistance(rows: number, cols: number, start: readonly number[], goal: readonly number[]): number {
+  const d = slidingTable(rows, cols, goal.indexOf(0))[indexOf(renamedStart(start, goal), rows * cols - 1)];
+  return d === UNREACHABLE ? -1 : d;
+}
+
+/**
+ * The lexicographically smallest shortest move string from `start` to `goal`, or undefined when
+ * unreachable: from each board, the first move (in D, L, R, U order) that leads one step closer.
+ */
+export function tableSolution(
+  rows: number,
+  cols: number,
+  start: readonly number[],
+  goal: readonly number[],
+): string | undefined {
+  const m = rows * cols - 1;
+  const table = slidingTable(rows, cols, goal.indexOf(0));
+  const state = renamedStart(start, goal);
+  const current = Int32Array.of(state, packedDigits(state, m), indexOf(state, m));
+  let d = table[current[2]];
+  if (d === UNREACHABLE) return undefined;
+  const neighbours = neighboursOf(rows, cols);
+  const trial = new Int32Array(3);
+  let moves = "";
+  while (d > 0) {
+    const blank = current[0] >>> BLANK_SHIFT;
+    for (const dir of READ_BACK_ORDER) {
+      const to = neighbours[blank * 4 + dir];
+      if (to < 0) continue;
+      trial.set(current);
+      moveBlank(trial, m, cols, blank, to);
+      if (table[trial[2]] === d - 1) {
+        current.set(trial);
+        moves += LETTERS[dir];
+        d--;
+        break;
+      }
+    }
+  }
+  return moves;
+}
