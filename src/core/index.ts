@@ -12,14 +12,8 @@ export { createSlidingSpec, defaultSlidingGoal, boardsEqual } from "./sliding/bo
 export { isSlidingSolvable } from "./sliding/solvability.ts";
 export { applySlidingMoves } from "./sliding/moves.ts";
 export { solve } from "./solve.ts";
-export {
-  registerSlidingHeuristic,
-  slidingHeuristicProvider,
-  createSlidingHeuristic,
-  ManhattanHeuristic,
-  LinearConflictHeuristic,
-} from "./sliding/heuristic.ts";
-export type { SlidingHeuristic, SlidingHeuristicProvider, HeuristicContext } from "./sliding/heuristic.ts";
+export { createSlidingHeuristic, ManhattanHeuristic, LinearConflictHeuristic } from "./sliding/heuristic.ts";
+export type { SlidingHeuristic } from "./sliding/heuristic.ts";
 export { idaStar } from "./sliding/idastar.ts";
 export { aStar } from "./sliding/astar.ts";
 export type { SearchOutcome } from "./sliding/control.ts";

@@ -1,22 +1,22 @@
 // The solver facade: one call for every puzzle. It checks solvability first (an unsolvable sliding
 // puzzle is reported at once, with no search), then runs the requested algorithm, or with
 // `algorithm: "auto"` the fastest one that proves optimality: the distance table for boards of at
-// most 9 cells, IDA* with the strongest available heuristic otherwise, the mask table for the
-// Rotation Game.
+// most 9 cells, IDA* with the strongest available heuristic otherwise (a pattern database whose
+// tables are loaded, else Manhattan + linear conflict), the mask table for the Rotation Game.
 
 import { PuzzleInputError } from "./errors.ts";
 import { solveRotation } from "./rotation/index.ts";
 import { aStar } from "./sliding/astar.ts";
 import { boardsEqual } from "./sliding/board.ts";
 import type { SearchOutcome } from "./sliding/control.ts";
-import { autoHeuristicProvider, createSlidingHeuristic } from "./sliding/heuristic.ts";
+import { type PdbHeuristic, solveWithPdb, strongestAvailablePdb } from "./pdb/index.ts";
+import { createSlidingHeuristic } from "./sliding/heuristic.ts";
 import { idaStar } from "./sliding/idastar.ts";
 import { isSlidingSolvable } from "./sliding/solvability.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "./sliding/table.ts";
 import type { Algorithm, PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "./types.ts";
 
 const ALGORITHMS: readonly Algorithm[] = ["auto", "bfs", "astar", "idastar"];
-const BUILT_IN_HEURISTICS = new Set(["manhattan", "linear-conflict"]);
 
 export function solve(spec: PuzzleSpec, options: SolveOptions = {}): SolveResult {
   const algorithm = options.algorithm ?? "auto";
@@ -68,28 +68,25 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
       lowerBound: moves.length,
     };
   }
-  const context = { onProgress: options.onProgress, isCancelled: options.isCancelled };
-  let outcome: SearchOutcome;
-  let usedHeuristic: string;
-  if (algorithm === "astar") {
-    const heuristic = createSlidingHeuristic(heuristicName, rows, cols, goal, context);
-    usedHeuristic = heuristic.name;
-    outcome = aStar(rows, cols, start, goal, heuristic, options);
-  } else {
-    // IDA*: the built-in kernel for Manhattan / linear conflict, the generic one for providers.
-    const builtIn =
-      BUILT_IN_HEURISTICS.has(heuristicName) ||
-      (heuristicName === "auto" && autoHeuristicProvider(rows, cols, goal) === undefined);
-    if (builtIn) {
-      const kernel = heuristicName === "manhattan" ? "manhattan" : "linear-conflict";
-      usedHeuristic = kernel;
-      outcome = idaStar(rows, cols, start, goal, kernel, options);
-    } else {
-      const heuristic = createSlidingHeuristic(heuristicName, rows, cols, goal, context);
-      usedHeuristic = heuristic.name;
-      outcome = idaStar(rows, cols, start, goal, heuristic, options);
+  // Pattern databases (src/core/pdb/) come with their own IDA*. "auto" uses the strongest one
+  // whose tables are loaded in this process (a worker loads them from disk at start-up).
+  const pdb = heuristicName.startsWith("pdb:")
+    ? (heuristicName as PdbHeuristic)
+    : heuristicName === "auto" && algorithm !== "astar"
+      ? strongestAvailablePdb(spec)
+      : null;
+  if (pdb !== null) {
+    if (algorithm === "astar") {
+      throw new PuzzleInputError("pattern-database heuristics run with idastar", "BAD_OPTION", "heuristic");
     }
+    return solveWithPdb(spec, pdb, options);
   }
+  const heuristic = createSlidingHeuristic(heuristicName, rows, cols, goal);
+  const outcome: SearchOutcome =
+    algorithm === "astar"
+      ? aStar(rows, cols, start, goal, heuristic, options)
+      : idaStar(rows, cols, start, goal, heuristic.name === "manhattan" ? "manhattan" : "linear-conflict", options);
+  const usedHeuristic = heuristic.name;
   const solved = outcome.status === "solved";
   return {
     status: outcome.status,

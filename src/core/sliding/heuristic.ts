@@ -1,5 +1,5 @@
-// The heuristic interface of the sliding-puzzle searches, the two built-in heuristics, and the
-// registry through which pattern databases (src/core/pdb/) plug in.
+// The heuristic interface of the sliding-puzzle searches and the two built-in heuristics.
+// (Pattern databases, src/core/pdb/, bring their own IDA*; the facade in ../solve.ts calls it.)
 //
 // A heuristic is incremental and stack-shaped, which is what IDA* needs: `reset` evaluates a whole
 // board; `move` updates the estimate for one tile sliding into the blank and returns the new value;
@@ -7,7 +7,6 @@
 // then move/undo per child). A heuristic must be admissible, and 0 exactly on the goal.
 
 import { PuzzleInputError } from "../errors.ts";
-import type { SearchProgress } from "../types.ts";
 import { manhattanTable } from "./geometry.ts";
 import { encodeLines, lineTables, type LineTables } from "./linear-conflict.ts";
 
@@ -23,30 +22,6 @@ export interface SlidingHeuristic {
   move(tile: number, from: number, to: number, h: number): number;
   /** Reverts the latest `move` (same arguments). */
   undo(tile: number, from: number, to: number): void;
-}
-
-/** What a provider may use while it builds its tables (a pattern database can take seconds). */
-export interface HeuristicContext {
-  readonly onProgress?: (progress: SearchProgress) => void;
-  readonly isCancelled?: () => boolean;
-}
-
-/**
- * A named family of heuristics, e.g. the pattern databases. Registered once at start-up with
- * `registerSlidingHeuristic`; the solver facade looks providers up by the `heuristic` option.
- */
-export interface SlidingHeuristicProvider {
-  /** The option value that selects it, e.g. "pdb:663". */
-  readonly name: string;
-  /** Whether it serves this shape and goal. */
-  supports(rows: number, cols: number, goal: readonly number[]): boolean;
-  /** A heuristic for this shape and goal; may build or load tables on first use. */
-  create(rows: number, cols: number, goal: readonly number[], context: HeuristicContext): SlidingHeuristic;
-  /**
-   * When set, `heuristic: "auto"` picks the supporting provider with the highest priority over
-   * the built-in linear conflict.
-   */
-  readonly autoPriority?: number;
 }
 
 /** Manhattan distance: every tile's grid distance to its goal cell. */
@@ -146,48 +121,18 @@ function crossLines(across: LineAxis, along: LineAxis, tile: number, a: number, 
   return c[newA] + c[newB] - c[oldA] - c[oldB];
 }
 
-const providers = new Map<string, SlidingHeuristicProvider>();
-
-/** Makes a heuristic family available to every search in this process (and thread). */
-export function registerSlidingHeuristic(provider: SlidingHeuristicProvider): void {
-  providers.set(provider.name, provider);
-}
-
-export function slidingHeuristicProvider(name: string): SlidingHeuristicProvider | undefined {
-  return providers.get(name);
-}
-
-/** The registered provider `heuristic: "auto"` should use for this shape and goal, if any. */
-export function autoHeuristicProvider(
-  rows: number,
-  cols: number,
-  goal: readonly number[],
-): SlidingHeuristicProvider | undefined {
-  let best: SlidingHeuristicProvider | undefined;
-  for (const provider of providers.values()) {
-    if (provider.autoPriority === undefined || !provider.supports(rows, cols, goal)) continue;
-    if (best === undefined || provider.autoPriority > (best.autoPriority ?? 0)) best = provider;
-  }
-  return best;
-}
-
-/** Resolves a heuristic option to the built-in or registered heuristic; throws BAD_OPTION if unknown. */
+/** The built-in heuristic a `heuristic` option names ("auto" = linear conflict); throws BAD_OPTION otherwise. */
 export function createSlidingHeuristic(
   name: string,
   rows: number,
   cols: number,
   goal: readonly number[],
-  context: HeuristicContext = {},
 ): SlidingHeuristic {
   if (name === "manhattan") return new ManhattanHeuristic(rows, cols, goal);
-  if (name === "linear-conflict") return new LinearConflictHeuristic(rows, cols, goal);
-  const provider = name === "auto" ? autoHeuristicProvider(rows, cols, goal) : providers.get(name);
-  if (name === "auto" && provider === undefined) return new LinearConflictHeuristic(rows, cols, goal);
-  if (provider === undefined) {
-    throw new PuzzleInputError(`heuristic "${name}" is not available`, "BAD_OPTION", "heuristic");
-  }
-  if (!provider.supports(rows, cols, goal)) {
-    throw new PuzzleInputError(`heuristic "${name}" does not support ${rows}x${cols} boards with this goal`, "BAD_OPTION", "heuristic");
-  }
-  return provider.create(rows, cols, goal, context);
+  if (name === "linear-conflict" || name === "auto") return new LinearConflictHeuristic(rows, cols, goal);
+  throw new PuzzleInputError(
+    `heuristic "${name}" is not available here (use manhattan, linear-conflict or a pdb:<partition> with idastar)`,
+    "BAD_OPTION",
+    "heuristic",
+  );
 }
