@@ -27,7 +27,7 @@ export class BadUserInputError extends GraphQLError {
 
 export class UnauthenticatedError extends GraphQLError {
   constructor(message = "this operation needs an API token: send `Authorization: Bearer <token>`") {
-    super(message, { extensions: { code: "UNAUTHENTICATED" } });
+    super(message, { extensions: { code: "UNAUTHENTICATED", http: { status: 401 } } });
   }
 }
 
