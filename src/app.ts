@@ -7,18 +7,24 @@ import type { Config } from "./config.ts";
 import { createPrismaClient, type PrismaClient } from "./db/client.ts";
 import { RateLimits } from "./http/rate-limit.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { LeaderboardRepository } from "./repositories/leaderboard.ts";
 import { PuzzleRepository } from "./repositories/puzzles.ts";
+import { SubmissionRepository } from "./repositories/submissions.ts";
 import { UserRepository } from "./repositories/users.ts";
 import { SolveRepository } from "./repositories/solve-repository.ts";
 import { AccountService } from "./services/accounts.ts";
 import { EventBus } from "./services/events.ts";
+import { LeaderboardService } from "./services/leaderboard.ts";
 import { PuzzleService } from "./services/puzzles.ts";
+import { SubmissionService } from "./services/submissions.ts";
 import { createSolveService } from "./services/solve-service.ts";
 
 function createRepositories(prisma: PrismaClient) {
   return {
     users: new UserRepository(prisma),
     puzzles: new PuzzleRepository(prisma),
+    submissions: new SubmissionRepository(prisma),
+    leaderboards: new LeaderboardRepository(prisma),
     solves: new SolveRepository(prisma),
   };
 }
@@ -41,6 +47,8 @@ function createServices(deps: ServiceDeps) {
     accounts: new AccountService(repositories.users),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
     solves: createSolveService(deps),
+    submissions: new SubmissionService(repositories.submissions, repositories.puzzles, repositories.leaderboards, events, deps.logger),
+    leaderboards: new LeaderboardService(repositories.leaderboards, repositories.submissions, repositories.puzzles, events),
   };
 }
 

@@ -1,0 +1,118 @@
+// Leaderboards: submitSolution, leaderboard, topSolvers, User.submissions / stats and the
+// leaderboardChanged feed. Thin over SubmissionService and LeaderboardService; per-row fields that
+// need the database (optimal, rank, stats) go through per-request DataLoaders.
+import type { LeaderboardKey, LeaderboardRow, SolverKey, SolverRow } from "../../repositories/leaderboard.ts";
+import type { Puzzle, PuzzleKind } from "../../repositories/puzzles.ts";
+import type { Submission } from "../../repositories/submissions.ts";
+import type { PublicUser } from "../../repositories/users.ts";
+import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
+import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
+import type { GraphQLContext } from "../context.ts";
+import { limitWork } from "../guards.ts";
+import { parseId } from "../ids.ts";
+import { decodeCursor, idConnection, idPage, pageSize, toConnection, type ConnectionArgs } from "../pagination.ts";
+
+/** A leaderboard row; `optimum` is set when it was read with the row (subscriptions), else loaded. */
+type Entry = LeaderboardRow & { readonly optimum?: number | null };
+
+const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services.leaderboards);
+
+/** true / false against the proven optimum, null while it is unknown. */
+function isOptimal(length: number, optimum: number | null): boolean | null {
+  return optimum === null ? null : length <= optimum;
+}
+
+async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args: ConnectionArgs) {
+  const size = pageSize(args.first);
+  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
+  const after: LeaderboardKey | undefined =
+    key === undefined ? undefined : { length: key[0], createdAt: new Date(key[1]), userId: key[2] };
+  const rows = await ctx.services.leaderboards.page(puzzleId, size + 1, after);
+  const connection = toConnection<Entry>(rows, size, (row) => [row.length, row.createdAt.getTime(), row.userId], args.after);
+  return { ...connection, puzzleId };
+}
+
+interface TopSolversArgs extends ConnectionArgs {
+  readonly kind?: PuzzleKind | null;
+  readonly rows?: number | null;
+  readonly cols?: number | null;
+}
+
+async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
+  const size = pageSize(args.first);
+  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
+  const after: SolverKey | undefined =
+    key === undefined ? undefined : { optimalSolutions: key[0], excessMoves: key[1], userId: key[2] };
+  const rows = await ctx.services.leaderboards.topSolvers(args, size + 1, after);
+  return toConnection(rows, size, (row) => [row.optimalSolutions, row.excessMoves, row.userId], args.after);
+}
+
+export const leaderboardResolvers = {
+  Query: {
+    async leaderboard(_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) {
+      const puzzleId = parseId(args.puzzleId, "puzzleId");
+      await ctx.services.leaderboards.requirePuzzle(puzzleId);
+      return leaderboardConnection(ctx, puzzleId, args);
+    },
+    topSolvers: (_: unknown, args: TopSolversArgs, ctx: GraphQLContext) => topSolversConnection(ctx, args),
+  },
+  Mutation: {
+    async submitSolution(_: unknown, args: { puzzleId: string; moves: string }, ctx: GraphQLContext) {
+      const puzzleId = parseId(args.puzzleId, "puzzleId");
+      const user = await limitWork(ctx);
+      return ctx.services.submissions.submit(user, puzzleId, args.moves);
+    },
+  },
+  Subscription: {
+    leaderboardChanged: {
+      async subscribe(_: unknown, args: { puzzleId: string }, ctx: GraphQLContext) {
+        const puzzleId = parseId(args.puzzleId, "puzzleId");
+        await ctx.services.leaderboards.requirePuzzle(puzzleId);
+        return ctx.services.leaderboards.changes(puzzleId);
+      },
+      // The event is a hint: the entry (with its rank now) and the optimum are read fresh, not from
+      // loaders, whose cache lives as long as the subscription.
+      async resolve(event: LeaderboardChangedEvent, _: unknown, ctx: GraphQLContext): Promise<Entry | null> {
+        const service = ctx.services.leaderboards;
+        const [entry, optima] = await Promise.all([service.entry(event.puzzleId, event.userId), service.optima([event.puzzleId])]);
+        return entry === null ? null : { ...entry, optimum: optima.get(event.puzzleId) ?? null };
+      },
+    },
+  },
+  Submission: {
+    id: (submission: Submission) => String(submission.id),
+    puzzle: (submission: Submission, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(submission.puzzleId),
+    user: (submission: Submission, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(submission.userId),
+    optimal: async (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      isOptimal(submission.length, await loaders(ctx).optimumByPuzzleId.load(submission.puzzleId)),
+    rank: (submission: Submission, _: unknown, ctx: GraphQLContext) => loaders(ctx).rankOfSubmission.load(submission),
+  },
+  LeaderboardEntry: {
+    user: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(entry.userId),
+    puzzle: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(entry.puzzleId),
+    submittedAt: (entry: Entry) => entry.createdAt,
+    optimal: async (entry: Entry, _: unknown, ctx: GraphQLContext) =>
+      isOptimal(entry.length, entry.optimum !== undefined ? entry.optimum : await loaders(ctx).optimumByPuzzleId.load(entry.puzzleId)),
+  },
+  LeaderboardConnection: {
+    optimalLength: (connection: { puzzleId: number }, _: unknown, ctx: GraphQLContext) =>
+      loaders(ctx).optimumByPuzzleId.load(connection.puzzleId),
+    totalEntries: (connection: { puzzleId: number }, _: unknown, ctx: GraphQLContext) =>
+      ctx.services.leaderboards.totalEntries(connection.puzzleId),
+  },
+  UserRanking: {
+    user: (row: SolverRow, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(row.userId),
+  },
+  User: {
+    async submissions(user: PublicUser, args: ConnectionArgs, ctx: GraphQLContext) {
+      const page = idPage(args);
+      const rows = await ctx.services.submissions.pageByUser(user.id, page.take, page.beforeId);
+      return idConnection(rows, page);
+    },
+    stats: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).statsByUserId.load(user.id),
+  },
+  Puzzle: {
+    leaderboard: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) => leaderboardConnection(ctx, puzzle.id, args),
+    optimalLength: (puzzle: Puzzle, _: unknown, ctx: GraphQLContext) => loaders(ctx).optimumByPuzzleId.load(puzzle.id),
+  },
+};

@@ -1,0 +1,100 @@
+// Leaderboards and player records: a puzzle's ranking (one entry per user), the ranking of players
+// across puzzles (topSolvers), per-user counts, and the live feed of new personal bests. Reads only:
+// submissions are written by SubmissionService.
+import { BadUserInputError, NotFoundError } from "../graphql/errors.ts";
+import type {
+  LeaderboardKey,
+  LeaderboardRepository,
+  LeaderboardRow,
+  SolverFilter,
+  SolverKey,
+  SolverRow,
+  UserStatsRow,
+} from "../repositories/leaderboard.ts";
+import type { PuzzleRepository } from "../repositories/puzzles.ts";
+import type { RankKey, SubmissionRepository } from "../repositories/submissions.ts";
+import type { EventBus } from "./events.ts";
+
+/** Event bus topic: a user's best submission for a puzzle improved (or is their first). */
+export const LEADERBOARD_CHANGED = "leaderboard-changed";
+
+/** A hint, not data: subscribers read the entry from Postgres. */
+export interface LeaderboardChangedEvent {
+  readonly puzzleId: number;
+  readonly userId: number;
+  readonly submissionId: number;
+}
+
+/** Sliding boards are 2..5 on a side. */
+const SIDE_MIN = 2;
+const SIDE_MAX = 5;
+
+function checkSide(value: number | null | undefined, field: "rows" | "cols"): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < SIDE_MIN || value > SIDE_MAX) {
+    throw new BadUserInputError(`${field} must be from ${SIDE_MIN} to ${SIDE_MAX}, got ${value}`, field);
+  }
+  return value;
+}
+
+export interface SolverFilterInput {
+  readonly kind?: SolverFilter["kind"] | null;
+  readonly rows?: number | null;
+  readonly cols?: number | null;
+}
+
+export class LeaderboardService {
+  constructor(
+    private readonly leaderboards: LeaderboardRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly puzzles: PuzzleRepository,
+    private readonly events: EventBus,
+  ) {}
+
+  /** NOT_FOUND unless the puzzle exists. */
+  async requirePuzzle(puzzleId: number): Promise<void> {
+    if ((await this.puzzles.findById(puzzleId)) === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+  }
+
+  /** `take` rows of the puzzle's leaderboard after `after`. */
+  page(puzzleId: number, take: number, after?: LeaderboardKey): Promise<LeaderboardRow[]> {
+    return this.leaderboards.page(puzzleId, take, after);
+  }
+
+  /** The user's current entry on the puzzle's leaderboard, or null when they have none. */
+  entry(puzzleId: number, userId: number): Promise<LeaderboardRow | null> {
+    return this.leaderboards.entryOf(puzzleId, userId);
+  }
+
+  totalEntries(puzzleId: number): Promise<number> {
+    return this.leaderboards.totalEntries(puzzleId);
+  }
+
+  /** Proven optimal lengths by puzzle id (absent: not known yet). */
+  optima(puzzleIds: readonly number[]): Promise<Map<number, number>> {
+    return this.leaderboards.optima(puzzleIds);
+  }
+
+  /** The current rank of each submission (see SubmissionRepository.ranks). */
+  ranks(keys: readonly RankKey[]): Promise<Map<number, number>> {
+    return this.submissions.ranks(keys);
+  }
+
+  topSolvers(filter: SolverFilterInput, take: number, after?: SolverKey): Promise<SolverRow[]> {
+    const checked: SolverFilter = {
+      kind: filter.kind ?? undefined,
+      rows: checkSide(filter.rows, "rows"),
+      cols: checkSide(filter.cols, "cols"),
+    };
+    return this.leaderboards.topSolvers(checked, take, after);
+  }
+
+  userStats(userIds: readonly number[]): Promise<Map<number, UserStatsRow>> {
+    return this.leaderboards.userStats(userIds);
+  }
+
+  /** New personal bests on the puzzle, from any API process, from now on. */
+  changes(puzzleId: number): AsyncIterableIterator<LeaderboardChangedEvent> {
+    return this.events.subscribe<LeaderboardChangedEvent>(LEADERBOARD_CHANGED, (event) => event.puzzleId === puzzleId);
+  }
+}

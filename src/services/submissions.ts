@@ -1,0 +1,95 @@
+// Submitting a solution: the server replays the moves from the puzzle's start with the pure core and
+// stores only sequences that are legal and end at the goal. A new personal best is announced on the
+// event bus (leaderboardChanged), and a puzzle without a proven optimum gets a Solve of the platform's
+// own, so that `optimal` becomes known without anyone asking.
+import { PuzzleInputError, normalizeMoves, replayMoves } from "../core/index.ts";
+import { BadUserInputError, NotFoundError } from "../graphql/errors.ts";
+import type { Logger } from "../logger.ts";
+import { puzzleSpec } from "../queue/job-data.ts";
+import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
+import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
+import type { Submission, SubmissionRepository } from "../repositories/submissions.ts";
+import type { PublicUser } from "../repositories/users.ts";
+import type { EventBus } from "./events.ts";
+import { LEADERBOARD_CHANGED, type LeaderboardChangedEvent } from "./leaderboard.ts";
+
+/** Longer sequences are refused before replay (the request body limit bounds them anyway). */
+export const MAX_MOVES = 10_000;
+
+/**
+ * What submissions need from the solving pipeline: a Solve the platform asks for itself
+ * (requestedBy null), through the queue like any other. Resolves once the Solve is stored (for a
+ * board a distance table answers, already SOLVED).
+ */
+export type OwnSolveRequester = (puzzle: Puzzle) => Promise<unknown>;
+
+export class SubmissionService {
+  constructor(
+    private readonly submissions: SubmissionRepository,
+    private readonly puzzles: PuzzleRepository,
+    private readonly leaderboards: LeaderboardRepository,
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+    /** Absent until the pipeline can take requests without a user. */
+    private readonly requestOwnSolve?: OwnSolveRequester,
+  ) {}
+
+  /**
+   * Replays `moves` and stores the submission. Throws ILLEGAL_MOVE (with the 1-based index and the
+   * move) or NOT_A_SOLUTION, both input errors; nothing invalid is stored.
+   */
+  async submit(user: PublicUser, puzzleId: number, moves: string): Promise<Submission> {
+    const puzzle = await this.puzzles.findById(puzzleId);
+    if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+    const normalized = normalizeMoves(moves);
+    if (normalized.length > MAX_MOVES) {
+      throw new BadUserInputError(`moves must be at most ${MAX_MOVES} moves, got ${normalized.length}`, "moves");
+    }
+    const { solved } = replayMoves(puzzleSpec(puzzle), normalized);
+    if (!solved) {
+      throw new PuzzleInputError(
+        `the ${normalized.length} moves are legal but do not reach the goal`,
+        "NOT_A_SOLUTION",
+        "moves",
+      );
+    }
+    const previousBest = await this.submissions.bestLength(puzzle.id, user.id);
+    const submission = await this.submissions.create({
+      puzzleId: puzzle.id,
+      userId: user.id,
+      moves: normalized,
+      length: normalized.length,
+    });
+    if (previousBest === null || submission.length < previousBest) {
+      const event: LeaderboardChangedEvent = { puzzleId: puzzle.id, userId: user.id, submissionId: submission.id };
+      void this.events.publish(LEADERBOARD_CHANGED, event);
+    }
+    await this.ensureOwnSolve(puzzle);
+    return submission;
+  }
+
+  /**
+   * Asks for the platform's own Solve when the puzzle has no proven optimum, none is queued or
+   * running, and the platform has not already tried (a search that timed out is not retried on
+   * every submission; anyone can still requestSolve with a longer limit). Never fails the submission.
+   */
+  private async ensureOwnSolve(puzzle: Puzzle): Promise<void> {
+    if (this.requestOwnSolve === undefined) return;
+    try {
+      const state = await this.leaderboards.solvingState(puzzle.canonicalKey);
+      if (state.optimum !== null || state.pending || state.ownAttemptEnded) return;
+      await this.requestOwnSolve(puzzle);
+    } catch (error) {
+      this.logger.warn({ err: error, puzzleId: puzzle.id }, "could not ask for the platform's own solve");
+    }
+  }
+
+  findByIds(ids: readonly number[]): Promise<Submission[]> {
+    return this.submissions.findByIds(ids);
+  }
+
+  /** The user's submissions, newest first. */
+  pageByUser(userId: number, take: number, beforeId?: number): Promise<Submission[]> {
+    return this.submissions.pageByUser(userId, take, beforeId);
+  }
+}
