@@ -24,3 +24,6 @@ cpSync(join(root, "src"), join(root, "dist", "src"), {
   recursive: true,
   filter: (source) => !source.includes("generated") && (statSync(source).isDirectory() || source.endsWith(".graphql")),
 });
+// The web page (web/ → web/dist/, served by the API at `/`).
+const web = spawnSync(process.execPath, [join(root, "web", "build.mjs")], { cwd: root, stdio: "inherit" });
+if (web.status !== 0) process.exit(web.status ?? 1);

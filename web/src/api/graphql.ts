@@ -1,0 +1,32 @@
+// Queries and mutations over plain fetch (POST /graphql, JSON). The token, when there is one, goes in
+// `Authorization: Bearer`. Any GraphQL error becomes an ApiError (the first one: it names the cause).
+import { ApiError, type GraphQLErrorShape } from "./errors.ts";
+import { authorization } from "./session.ts";
+
+export const GRAPHQL_PATH = "/graphql";
+
+interface GraphQLResponse<T> {
+  data?: T | null;
+  errors?: GraphQLErrorShape[];
+}
+
+export async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+  const auth = authorization();
+  if (auth) headers.authorization = auth;
+  let response: Response;
+  try {
+    response = await fetch(GRAPHQL_PATH, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : "network error", "NETWORK");
+  }
+  let body: GraphQLResponse<T>;
+  try {
+    body = (await response.json()) as GraphQLResponse<T>;
+  } catch {
+    throw new ApiError(`the server answered ${response.status} ${response.statusText}`, response.status === 429 ? "RATE_LIMITED" : "NETWORK");
+  }
+  if (body.errors && body.errors.length > 0) throw ApiError.from(body.errors[0]);
+  if (body.data === undefined || body.data === null) throw new ApiError(`the server answered ${response.status} with no data`, "NETWORK");
+  return body.data;
+}

@@ -1,0 +1,62 @@
+// Subscriptions over graphql-ws on the same path. One lazy connection for the whole page; the token
+// goes in the `connection_init` payload as `{ authorization: "Bearer <token>" }`. Signing in or out
+// closes the connection, and the next subscription opens one with the new token.
+import { createClient, type Client } from "graphql-ws";
+import { ApiError, type GraphQLErrorShape } from "./errors.ts";
+import { GRAPHQL_PATH } from "./graphql.ts";
+import { authorization, onSessionChange } from "./session.ts";
+
+let client: Client | undefined;
+
+function socketUrl(): string {
+  const url = new URL(GRAPHQL_PATH, window.location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return url.toString();
+}
+
+function getClient(): Client {
+  client ??= createClient({
+    url: socketUrl(),
+    lazy: true,
+    retryAttempts: 5,
+    connectionParams: () => {
+      const auth = authorization();
+      return auth ? { authorization: auth } : {};
+    },
+  });
+  return client;
+}
+
+onSessionChange(() => {
+  void client?.dispose();
+  client = undefined;
+});
+
+export interface SubscriptionHandlers<T> {
+  next(data: T): void;
+  error?(error: ApiError): void;
+  complete?(): void;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (Array.isArray(error) && error.length > 0) return ApiError.from(error[0] as GraphQLErrorShape);
+  if (error instanceof Error) return new ApiError(error.message, "NETWORK");
+  // A CloseEvent: the socket closed before the subscription completed.
+  const reason = (error as { reason?: string; code?: number } | null)?.reason;
+  return new ApiError(reason || "the live connection closed", "NETWORK");
+}
+
+/** Starts a subscription; returns a function that stops it. */
+export function subscribe<T>(query: string, variables: Record<string, unknown>, handlers: SubscriptionHandlers<T>): () => void {
+  return getClient().subscribe<T>(
+    { query, variables },
+    {
+      next: (result) => {
+        if (result.errors && result.errors.length > 0) handlers.error?.(ApiError.from(result.errors[0]));
+        else if (result.data) handlers.next(result.data as T);
+      },
+      error: (error) => handlers.error?.(toApiError(error)),
+      complete: () => handlers.complete?.(),
+    },
+  );
+}

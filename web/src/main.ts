@@ -1,0 +1,22 @@
+// The page's entry point: header, routes, and the view outlet.
+import "./styles.css";
+import { h, link } from "./ui/dom.ts";
+import { route, startRouter } from "./ui/router.ts";
+import { createView } from "./views/create.ts";
+import { createHeader } from "./views/header.ts";
+import { homeView } from "./views/home.ts";
+import { puzzleView } from "./views/puzzle.ts";
+import { userView } from "./views/user.ts";
+
+const app = document.getElementById("app") as HTMLElement;
+const outlet = h("main", { id: "view" });
+app.append(createHeader());
+app.append(outlet);
+
+route("/", homeView);
+route("/new", createView);
+route("/puzzles/:id", puzzleView);
+route("/users/:name", userView);
+startRouter(outlet, (target) => {
+  target.append(h("section", { class: "card" }, h("h1", {}, "Page not found"), h("p", {}, link("/", "Back to the recent puzzles."))));
+});

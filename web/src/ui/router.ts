@@ -1,0 +1,61 @@
+// History-API routing: `/`, `/new`, `/puzzles/:id`, `/users/:name`. The server answers every such
+// path with index.html. Views return a clean-up (closing subscriptions, timers, key handlers) that
+// runs when the visitor navigates away.
+
+export type Cleanup = () => void;
+export type View = (outlet: HTMLElement, params: Record<string, string>) => Cleanup | void;
+
+interface Route {
+  readonly pattern: RegExp;
+  readonly keys: string[];
+  readonly view: View;
+}
+
+const routes: Route[] = [];
+let cleanup: Cleanup | undefined;
+let outlet: HTMLElement;
+let notFound: View;
+
+export function route(path: string, view: View): void {
+  const keys: string[] = [];
+  const source = path.replace(/:(\w+)/g, (_, key: string) => {
+    keys.push(key);
+    return "([^/]+)";
+  });
+  routes.push({ pattern: new RegExp(`^${source}/?$`), keys, view });
+}
+
+function render(): void {
+  cleanup?.();
+  cleanup = undefined;
+  outlet.replaceChildren();
+  const path = window.location.pathname;
+  for (const { pattern, keys, view } of routes) {
+    const match = pattern.exec(path);
+    if (!match) continue;
+    const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+    cleanup = view(outlet, params) ?? undefined;
+    return;
+  }
+  cleanup = notFound(outlet, {}) ?? undefined;
+}
+
+export function navigate(path: string): void {
+  if (path !== window.location.pathname + window.location.search) window.history.pushState(null, "", path);
+  render();
+  window.scrollTo(0, 0);
+}
+
+export function startRouter(target: HTMLElement, fallback: View): void {
+  outlet = target;
+  notFound = fallback;
+  window.addEventListener("popstate", render);
+  // Links marked data-link navigate without reloading the page.
+  document.addEventListener("click", (event) => {
+    const anchor = (event.target as Element | null)?.closest?.("a[data-link]");
+    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(anchor.getAttribute("href") ?? "/");
+  });
+  render();
+}

@@ -1,0 +1,34 @@
+// The top bar: the site name, navigation, and who is signed in (or the sign-up form).
+import { me } from "../api/operations.ts";
+import { currentSession, onSessionChange, signOut } from "../api/session.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import { signUpForm } from "./signup.ts";
+
+export function createHeader(): HTMLElement {
+  const account = h("div", { class: "account" });
+  const header = h(
+    "header",
+    { class: "top" },
+    h("nav", {}, link("/", h("strong", {}, "Puzzles")), link("/", "Recent"), link("/new", "New puzzle")),
+    account,
+  );
+  const draw = () => {
+    const session = currentSession();
+    if (session) {
+      replace(
+        account,
+        h("span", { class: "who" }, "Signed in as ", link(`/users/${encodeURIComponent(session.name)}`, session.name)),
+        h("button", { type: "button", class: "link", onclick: signOut }, "Sign out"),
+      );
+    } else {
+      replace(account, signUpForm("header"));
+    }
+  };
+  onSessionChange(draw);
+  draw();
+  // A stored token may belong to a database that has since been reset: forget it if the server does.
+  if (currentSession()) {
+    me().then((user) => user === null && signOut(), () => undefined);
+  }
+  return header;
+}

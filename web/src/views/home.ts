@@ -1,0 +1,55 @@
+// The front page: recent puzzles (new ones appear live) and the top solvers.
+import { onPuzzleCreated, recentPuzzles, topSolvers } from "../api/operations.ts";
+import { currentSession } from "../api/session.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import type { View } from "../ui/router.ts";
+import { puzzleItem, puzzleList } from "./puzzle-list.ts";
+
+export const homeView: View = (outlet) => {
+  const message = createMessage();
+  const list = h("div", { class: "recent" }, h("p", { class: "muted" }, "Loading…"));
+  const solvers = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  outlet.append(
+    h(
+      "section",
+      { class: "intro card" },
+      h("h1", {}, "Sliding puzzles and the Rotation Game"),
+      h("p", {}, "Create a puzzle, solve it by hand, race others on its leaderboard, and watch the server find the optimal solution live."),
+      currentSession() ? link("/new", h("span", { class: "button primary" }, "Create a puzzle")) : h("p", { class: "muted" }, "Sign up (top right) to create puzzles and submit solutions."),
+    ),
+    h("div", { class: "columns" }, h("section", { class: "card" }, h("h2", {}, "Recent puzzles"), message.element, list), h("section", { class: "card" }, h("h2", {}, "Top solvers"), solvers)),
+  );
+
+  recentPuzzles(20).then(
+    (puzzles) => replace(list, puzzleList(puzzles, "No puzzles yet: create the first one.")),
+    (error) => message.error(error),
+  );
+  topSolvers(10).then(
+    (ranking) =>
+      replace(
+        solvers,
+        ranking.length === 0
+          ? h("p", { class: "muted" }, "Nobody has solved a puzzle optimally yet.")
+          : h(
+              "table",
+              {},
+              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Optimal solves"))),
+              h("tbody", {}, ranking.map((row) => h("tr", {}, h("td", {}, String(row.rank)), h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)), h("td", {}, String(row.optimalSolutions))))),
+            ),
+      ),
+    () => replace(solvers, h("p", { class: "muted" }, "Rankings are not available.")),
+  );
+
+  return onPuzzleCreated({
+    next: (puzzle) => {
+      let ul = list.querySelector("ul");
+      if (!ul) {
+        ul = h("ul", { class: "puzzles" });
+        replace(list, ul);
+      }
+      if (!ul.querySelector(`[data-puzzle-id="${puzzle.id}"]`)) ul.prepend(puzzleItem(puzzle));
+    },
+    error: () => undefined,
+  });
+};

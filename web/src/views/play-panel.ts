@@ -1,0 +1,127 @@
+// Playing a puzzle by hand: click a tile (or a Rotation Game move button), or use the keyboard;
+// a move counter, undo, reset; when the board reaches the goal, submit the moves to the leaderboard.
+import type { PuzzleSpec } from "../../../src/core/index.ts";
+import { submitSolution, type Submission } from "../api/operations.ts";
+import { ARROW_TO_BLANK_MOVE, rotationMoveForKey, slideMovesForClick } from "../puzzle/controls.ts";
+import { Game } from "../puzzle/game.ts";
+import { createBoardView } from "../ui/board.ts";
+import { h } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import type { Cleanup } from "../ui/router.ts";
+
+function verdict(submission: Submission): string {
+  const rank = submission.rank === null ? "" : ` · rank ${submission.rank}`;
+  const optimal =
+    submission.optimal === true ? " · optimal ✓" : submission.optimal === false ? " · not optimal" : " · optimality not known yet";
+  return `Accepted: ${submission.length} moves${rank}${optimal}`;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+export function playPanel(puzzleId: string, spec: PuzzleSpec, solvable: boolean): { element: HTMLElement; cleanup: Cleanup } {
+  const game = new Game(spec);
+  const counter = h("span", { class: "counter", "data-testid": "move-count" }, "0");
+  const moves = h("code", { class: "moves", "data-testid": "moves" });
+  const status = h("p", { class: "status", "aria-live": "polite" });
+  const submit = h("button", { type: "button", class: "primary", hidden: true }, "Submit to leaderboard");
+  const result = createMessage("info");
+  const message = createMessage();
+  const undo = h("button", { type: "button", title: "Backspace or Ctrl+Z" }, "Undo");
+  const reset = h("button", { type: "button" }, "Reset");
+  let submitted = "";
+
+  const play = (letters: string) => {
+    if (letters && game.play(letters)) draw();
+  };
+  const board = createBoardView(spec, {
+    onCell: (index) => spec.kind === "sliding" && play(slideMovesForClick(spec.cols, game.board, index)),
+    onMove: play,
+  });
+
+  const help =
+    spec.kind === "sliding"
+      ? "Click a tile in the gap's row or column, or use the arrow keys: an arrow slides a tile into the gap in that direction (← moves the tile right of the gap to the left). Backspace or Ctrl+Z undoes. Moves are recorded as the blank's moves (U, D, L, R), as the API writes them."
+      : "Press a move button or the keys A–H: each shifts its line one cell in the arrow's direction. Goal: one symbol in all eight centre cells. Backspace or Ctrl+Z undoes.";
+
+  function draw(): void {
+    board.render(game.board, game.solved);
+    counter.textContent = String(game.moves.length);
+    moves.textContent = game.moves || "—";
+    undo.disabled = game.moves.length === 0;
+    reset.disabled = game.moves.length === 0;
+    if (!solvable) {
+      status.className = "status bad";
+      status.textContent = "This puzzle is unsolvable: no sequence of moves reaches the goal.";
+    } else if (game.solved && game.moves.length > 0) {
+      status.className = "status good";
+      status.textContent = `Solved in ${game.moves.length} moves!`;
+    } else {
+      status.className = "status muted";
+      status.textContent = game.solved ? "The start is already the goal." : "";
+    }
+    submit.hidden = !(game.solved && game.moves.length > 0) || submitted === game.moves;
+  }
+
+  undo.addEventListener("click", () => game.undo() && draw());
+  reset.addEventListener("click", () => {
+    game.reset();
+    result.clear();
+    draw();
+  });
+  submit.addEventListener("click", async () => {
+    message.clear();
+    submit.disabled = true;
+    try {
+      const submission = await submitSolution(puzzleId, game.moves);
+      submitted = game.moves;
+      result.show(verdict(submission));
+      draw();
+    } catch (error) {
+      message.error(error);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+
+  const onKey = (event: KeyboardEvent) => {
+    if (isTyping(event.target) || event.altKey || event.metaKey) return;
+    if (event.key === "Backspace" || (event.ctrlKey && event.key.toLowerCase() === "z")) {
+      if (game.undo()) draw();
+      event.preventDefault();
+      return;
+    }
+    if (event.ctrlKey) return;
+    const letter = spec.kind === "sliding" ? ARROW_TO_BLANK_MOVE[event.key] : rotationMoveForKey(event.key);
+    if (letter === undefined) return;
+    event.preventDefault();
+    play(letter);
+  };
+  window.addEventListener("keydown", onKey);
+
+  const element = h(
+    "section",
+    { class: "card play" },
+    h("h2", {}, "Play"),
+    board.element,
+    h("div", { class: "row stats" }, h("span", {}, "Moves: ", counter), undo, reset),
+    h("p", { class: "muted small" }, help),
+    h("p", { class: "small" }, "Your moves: ", moves),
+    status,
+    h("div", { class: "row" }, submit),
+    result.element,
+    message.element,
+  );
+  draw();
+  return { element, cleanup: () => window.removeEventListener("keydown", onKey) };
+}
+
+/** A small read-only board showing the goal of a sliding puzzle. */
+export function goalPreview(spec: PuzzleSpec): HTMLElement | null {
+  if (spec.kind !== "sliding") return null;
+  const board = createBoardView(spec, {}, "goal");
+  board.render(spec.goal, true);
+  board.element.classList.add("mini");
+  return h("div", { class: "goal-preview" }, h("span", { class: "muted small" }, "Goal"), board.element);
+}

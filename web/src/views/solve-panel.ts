@@ -1,0 +1,176 @@
+// Asking the server for the optimal solution and watching the search live over solveProgress:
+// status, the bound climbing, nodes/s, elapsed time and a chart of the bound; cancel; then the
+// solution on its own board, to step through or animate.
+import type { PuzzleSpec } from "../../../src/core/index.ts";
+import { cancelSolve, onSolveProgress, requestSolve, type Solve, type SolveEvent, type SolveRequestOptions, type SolveStatus } from "../api/operations.ts";
+import { createBoundChart } from "../ui/chart.ts";
+import { h, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import type { Cleanup } from "../ui/router.ts";
+import { solutionPlayer } from "./solution-player.ts";
+
+const STATUS_TEXT: Record<SolveStatus, string> = {
+  QUEUED: "Waiting for a worker…",
+  RUNNING: "Searching…",
+  SOLVED: "Solved",
+  UNSOLVABLE: "Unsolvable",
+  CANCELLED: "Cancelled",
+  TIMED_OUT: "Time limit reached",
+  FAILED: "Failed",
+};
+
+const FINISHED = new Set<SolveStatus>(["SOLVED", "UNSOLVABLE", "CANCELLED", "TIMED_OUT", "FAILED"]);
+
+function compact(value: number): string {
+  if (value >= 1e9) return `${(value / 1e9).toFixed(1)} G`;
+  if (value >= 1e6) return `${(value / 1e6).toFixed(1)} M`;
+  if (value >= 1e3) return `${(value / 1e3).toFixed(1)} k`;
+  return String(Math.round(value));
+}
+
+function select(name: string, options: [string, string][]): HTMLSelectElement {
+  return h("select", { name, "aria-label": name }, options.map(([value, label]) => h("option", { value }, label)));
+}
+
+function outcome(solve: Solve): string {
+  switch (solve.status) {
+    case "SOLVED":
+      return `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`;
+    case "UNSOLVABLE":
+      return "This puzzle cannot be solved: no sequence of moves reaches the goal.";
+    case "TIMED_OUT":
+      return `The time limit ended the search: any solution needs at least ${solve.lowerBound ?? "?"} moves.`;
+    case "CANCELLED":
+      return `Cancelled${solve.lowerBound !== null ? `: any solution needs at least ${solve.lowerBound} moves` : ""}.`;
+    case "FAILED":
+      return `The search failed${solve.error ? `: ${solve.error}` : ""}.`;
+    default:
+      return STATUS_TEXT[solve.status];
+  }
+}
+
+export function solvePanel(puzzleId: string, spec: PuzzleSpec): { element: HTMLElement; cleanup: Cleanup } {
+  const algorithm = select("algorithm", [["AUTO", "Auto"], ["IDA_STAR", "IDA*"], ["ASTAR", "A*"]]);
+  const heuristic = select("heuristic", [["AUTO", "Auto"], ["LINEAR_CONFLICT", "Linear conflict"], ["MANHATTAN", "Manhattan"]]);
+  const timeLimit = h("input", { type: "number", name: "timeLimitSeconds", min: 1, max: 3600, value: 60, "aria-label": "time limit in seconds", class: "side" });
+  const start = h("button", { type: "button", class: "primary" }, "Find the optimal solution");
+  const cancel = h("button", { type: "button", hidden: true }, "Cancel");
+  const message = createMessage();
+  const live = h("div", { class: "live", hidden: true });
+  const element = h(
+    "section",
+    { class: "card solve", "data-updates": "0" },
+    h("h2", {}, "Optimal solution"),
+    h(
+      "div",
+      { class: "row options" },
+      h("label", {}, "Algorithm ", algorithm),
+      spec.kind === "sliding" ? h("label", {}, "Heuristic ", heuristic) : null,
+      h("label", {}, "Limit (s) ", timeLimit),
+    ),
+    h("div", { class: "row" }, start, cancel),
+    message.element,
+    live,
+  );
+
+  let stopSubscription: (() => void) | undefined;
+  let stopPlayer: (() => void) | undefined;
+  let solveId: string | undefined;
+
+  const stat = (label: string) => {
+    const value = h("dd", {}, "—");
+    return { value, pair: [h("dt", {}, label), value] };
+  };
+  const status = stat("Status");
+  const bound = stat("Lower bound");
+  const nodes = stat("Nodes");
+  const rate = stat("Nodes/s");
+  const elapsed = stat("Elapsed");
+
+  function finish(solve: Solve): void {
+    stopSubscription?.();
+    stopSubscription = undefined;
+    cancel.hidden = true;
+    start.disabled = false;
+    status.value.textContent = STATUS_TEXT[solve.status];
+    if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
+    const result = h("p", { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" }, outcome(solve));
+    live.append(result);
+    if (solve.status === "SOLVED" && solve.moves !== null) {
+      if (solve.moves.length === 0) {
+        live.append(h("p", { class: "muted" }, "The start is already the goal."));
+      } else {
+        const player = solutionPlayer(spec, solve.moves);
+        stopPlayer = player.stop;
+        live.append(player.element);
+      }
+    }
+  }
+
+  function update(event: SolveEvent, chart: ReturnType<typeof createBoundChart>): void {
+    status.value.textContent = STATUS_TEXT[event.status];
+    if (event.lowerBound !== null) bound.value.textContent = String(event.lowerBound);
+    if (event.nodesExpanded !== null) nodes.value.textContent = compact(event.nodesExpanded);
+    if (event.nodesPerSecond !== null) rate.value.textContent = `${compact(event.nodesPerSecond)}/s`;
+    if (event.elapsedMs !== null) elapsed.value.textContent = `${(event.elapsedMs / 1000).toFixed(1)} s`;
+    if (event.status === "RUNNING" && event.lowerBound !== null) {
+      chart.add(event.elapsedMs ?? 0, event.lowerBound);
+      element.dataset.updates = String(Number(element.dataset.updates) + 1);
+    }
+    if (event.solve && FINISHED.has(event.solve.status)) finish(event.solve);
+  }
+
+  start.addEventListener("click", async () => {
+    message.clear();
+    stopSubscription?.();
+    stopPlayer?.();
+    start.disabled = true;
+    element.dataset.updates = "0";
+    const chart = createBoundChart();
+    for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
+    replace(live, h("dl", { class: "stats-grid" }, [status, bound, nodes, rate, elapsed].flatMap((s) => s.pair)), chart.element);
+    live.hidden = false;
+    const options: SolveRequestOptions = { algorithm: algorithm.value as SolveRequestOptions["algorithm"], timeLimitSeconds: Number(timeLimit.value) };
+    if (spec.kind === "sliding") options.heuristic = heuristic.value;
+    try {
+      const solve = await requestSolve(puzzleId, options);
+      solveId = solve.id;
+      status.value.textContent = STATUS_TEXT[solve.status];
+      if (FINISHED.has(solve.status)) return finish(solve);
+      cancel.hidden = false;
+      stopSubscription = onSolveProgress(solve.id, {
+        next: (event) => update(event, chart),
+        error: (error) => {
+          message.error(error);
+          start.disabled = false;
+          cancel.hidden = true;
+        },
+      });
+    } catch (error) {
+      message.error(error);
+      start.disabled = false;
+      live.hidden = true;
+    }
+  });
+
+  cancel.addEventListener("click", async () => {
+    if (solveId === undefined) return;
+    cancel.disabled = true;
+    try {
+      // The final CANCELLED state arrives on the subscription.
+      await cancelSolve(solveId);
+    } catch (error) {
+      message.error(error);
+    } finally {
+      cancel.disabled = false;
+    }
+  });
+
+  return {
+    element,
+    cleanup: () => {
+      stopSubscription?.();
+      stopPlayer?.();
+    },
+  };
+}
