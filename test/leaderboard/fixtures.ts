@@ -31,6 +31,13 @@ export const TINY: PuzzleFixture = {
   solutions: { 1: "R", 3: "RLR" },
 };
 
+/** The first board of UVa 1343's sample: "AC" fills the centre with 2s. */
+export const ROTATION: PuzzleFixture = {
+  input: { kind: "ROTATION", start: [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3] },
+  optimum: 2,
+  solutions: { 2: "AC" },
+};
+
 export const SUBMIT = `mutation ($p: ID!, $m: String!) {
   submitSolution(puzzleId: $p, moves: $m) { id moves length optimal rank createdAt user { name } puzzle { id } }
 }`;

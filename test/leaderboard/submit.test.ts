@@ -2,7 +2,7 @@
 // stored, normalisation, `optimal` from null to known, and the user's submissions and stats.
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
-import { ONE_STEP, SUBMIT, TWO_STEPS, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
+import { ONE_STEP, ROTATION, SUBMIT, TWO_STEPS, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
 
 const api = useTestServer();
 
@@ -36,6 +36,19 @@ describe("submitSolution", () => {
     const puzzleId = await createPuzzle(client, TWO_STEPS);
     const submission = await submit(client, puzzleId, " r u\n d\tR ");
     expect(submission).toMatchObject({ moves: "RUDR", length: 4, rank: 1, user: { name: user.name } });
+    expect(await storedCount(puzzleId)).toBe(1);
+  });
+
+  it("replays Rotation Game moves A..H", async () => {
+    const { client } = await api.client().signUp();
+    const puzzleId = await createPuzzle(client, ROTATION);
+    expect(await submit(client, puzzleId, "a c")).toMatchObject({ moves: "AC", length: 2, rank: 1 });
+    expect((await client.error(SUBMIT, { p: puzzleId, m: "AZ" })).extensions).toMatchObject({
+      code: "ILLEGAL_MOVE",
+      index: 2,
+      move: "Z",
+    });
+    expect((await client.error(SUBMIT, { p: puzzleId, m: "CA" })).extensions?.code).toBe("NOT_A_SOLUTION");
     expect(await storedCount(puzzleId)).toBe(1);
   });
 
