@@ -16,6 +16,8 @@ export interface CompiledHeuristic {
   readonly size: Int32Array;
   readonly tiles: Int32Array;
   readonly weights: Int32Array;
+  /** 1 when group g's table is direct-address (index = sum cell_j * n^(k-1-j)), 0 when ranked. */
+  readonly direct: Uint8Array;
   /** group * n + cell -> cell in the table's frame */
   readonly map: Int32Array;
   readonly tables: readonly Uint8Array[];
@@ -26,10 +28,15 @@ export interface CompiledHeuristic {
   readonly tileSlotR: Int32Array;
 }
 
+/**
+ * `tableOf(key)` gives the compact table; `directOf(key)`, when given, may return a direct-address
+ * copy (see expandToDirect) to use instead.
+ */
 export function compileHeuristic(
   layout: PartitionLayout,
   tableOf: (key: string) => Uint8Array,
   reflect = true,
+  directOf?: (key: string) => Uint8Array | null,
 ): CompiledHeuristic {
   const n = layout.rows * layout.cols;
   const lookups = reflect && layout.reflected ? [...layout.regular, ...layout.reflected] : [...layout.regular];
@@ -45,10 +52,17 @@ export function compileHeuristic(
   const tileGroupR = new Int32Array(n).fill(-1);
   const tileSlotR = new Int32Array(n);
   const tables: Uint8Array[] = [];
+  const direct = new Uint8Array(count);
   lookups.forEach((lookup, g) => {
     const k = lookup.tiles.length;
     size[g] = k;
-    weights.set(digitWeights(n, k), g * stride);
+    const directTable = directOf?.(lookup.tableKey) ?? null;
+    if (directTable !== null) {
+      direct[g] = 1;
+      for (let j = 0; j < k; j++) weights[g * stride + j] = n ** (k - 1 - j);
+    } else {
+      weights.set(digitWeights(n, k), g * stride);
+    }
     map.set(lookup.map, g * n);
     lookup.tiles.forEach((tile, j) => {
       tiles[g * stride + j] = tile;
@@ -60,7 +74,7 @@ export function compileHeuristic(
         tileSlotR[tile] = j;
       }
     });
-    tables.push(tableOf(lookup.tableKey));
+    tables.push(directTable ?? tableOf(lookup.tableKey));
   });
   return {
     rows: layout.rows,
@@ -74,6 +88,7 @@ export function compileHeuristic(
     weights,
     map,
     tables,
+    direct,
     tileGroup,
     tileSlot,
     tileGroupR,
@@ -88,6 +103,11 @@ export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
   const k = size[g];
   const tb = g * stride;
   const mb = g * n;
+  if (h.direct[g]) {
+    let direct = 0;
+    for (let j = 0; j < k; j++) direct = direct * n + map[mb + pos[tiles[tb + j]]];
+    return direct;
+  }
   let used = 0;
   let index = 0;
   for (let j = 0; j < k; j++) {

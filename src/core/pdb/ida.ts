@@ -36,7 +36,7 @@ const ABORT = 2;
 const CHECK_EVERY = 1 << 14;
 
 export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
-  const { n, cols, stride, map, weights, tables, tileGroup, tileSlot, tileGroupR, tileSlotR } = h;
+  const { n, cols, stride, map, weights, tables, direct, tileGroup, tileSlot, tileGroupR, tileSlotR } = h;
   const size = h.size;
   const tilesOf = h.tiles;
   const reflect = h.reflect;
@@ -94,6 +94,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   let lastProgress = began;
 
   const rerank = (g: number): number => {
+    if (h.direct[g]) return groupIndex(h, g, pos);
     const k = size[g];
     const tb = g * stride;
     const mb = g * n;
@@ -108,8 +109,10 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     return index;
   };
 
+  // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
+  const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - nodes) / 4)));
   const shouldStop = (): boolean => {
-    countdown = CHECK_EVERY;
+    countdown = nextCountdown();
     const now = performance.now();
     if (control.isCancelled?.()) {
       abortStatus = "cancelled";
@@ -146,7 +149,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       const gr = tileGroup[t];
       const oldIdxR = idx[gr];
       const step = map[gr * n + blank] - map[gr * n + from];
-      const newIdxR = step === 1 || step === -1 ? oldIdxR + step * weights[gr * stride + tileSlot[t]] : rerank(gr);
+      const newIdxR = step === 1 || step === -1 || direct[gr] ? oldIdxR + step * weights[gr * stride + tileSlot[t]] : rerank(gr);
       const oldValR = val[gr];
       const newValR = tables[gr][newIdxR];
       const nhR = hr + newValR - oldValR;
@@ -166,7 +169,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         gf = tileGroupR[t];
         oldIdxF = idx[gf];
         const stepF = map[gf * n + blank] - map[gf * n + from];
-        newIdxF = stepF === 1 || stepF === -1 ? oldIdxF + stepF * weights[gf * stride + tileSlotR[t]] : rerank(gf);
+        newIdxF = stepF === 1 || stepF === -1 || direct[gf] ? oldIdxF + stepF * weights[gf * stride + tileSlotR[t]] : rerank(gf);
         oldValF = val[gf];
         newValF = tables[gf][newIdxF];
         nhF = hf + newValF - oldValF;
@@ -226,8 +229,10 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   if (hR === 0) return finish("solved", [], 0);
 
   bound = withParity(initialH);
+  countdown = nextCountdown();
   for (;;) {
     nextBound = Infinity;
+    if (shouldStop()) return finish(abortStatus, [], bound);
     control.onProgress?.(bound, nodes, performance.now() - began);
     const result = dfs(0, blank0, -1);
     if (result === FOUND) {

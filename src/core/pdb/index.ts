@@ -16,7 +16,7 @@ import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
 import { idaStar } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
-import { PARTITIONS, type PartitionDef } from "./partitions.ts";
+import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
 
 export type PdbHeuristic = "pdb:663" | "pdb:555" | "pdb:78" | "pdb:6666";
 export const PDB_HEURISTICS: readonly PdbHeuristic[] = ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"];
@@ -138,18 +138,49 @@ export function solveWithPdb(
 ): SolveResult {
   const began = performance.now();
   if (!pdbApplies(spec, heuristic)) {
-    throw new PuzzleInputError(
-      `${heuristic} serves ${partitionOf(heuristic).rows}x${partitionOf(heuristic).cols} boards whose goal has the blank in a corner`,
-      "BAD_OPTION",
-      "heuristic",
-    );
+    const def = partitionOf(heuristic);
+    throw new PuzzleInputError(`${heuristic} serves ${def.rows}x${def.cols} boards whose goal has the blank in a corner`, "BAD_OPTION", "heuristic");
   }
   const label = `${heuristic}+reflect`;
-  const base = { algorithm: "idastar", heuristic: label } as const;
-  if (!isSlidingSolvable(spec)) {
-    return { ...base, status: "unsolvable", moves: "", length: -1, nodes: 0, elapsedMs: performance.now() - began, optimal: false, lowerBound: 0 };
-  }
-  const h = compiledHeuristic(heuristic, tables, options);
+  if (!isSlidingSolvable(spec)) return unsolvable(label, began);
+  return solveCompiled(spec, compiledHeuristic(heuristic, tables, options), label, options, began);
+}
+
+/**
+ * The same search with any partition (groups of home cells in the blank-top-left frame, see
+ * partitions.ts), tables built in memory: for small boards and tests.
+ */
+export function solveWithPartition(
+  spec: SlidingSpec,
+  groups: readonly (readonly number[])[],
+  options: SolveOptions & { readonly reflect?: boolean } = {},
+): SolveResult {
+  const began = performance.now();
+  const def = { rows: spec.rows, cols: spec.cols, groups };
+  validatePartition(def);
+  if (toCanonical(spec) === null) throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
+  const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
+  if (!isSlidingSolvable(spec)) return unsolvable(label, began);
+  const layout = partitionLayout(def, options.reflect !== false);
+  const tables = new Map(layout.tables.map((t) => [t.key, buildTable(t)]));
+  return solveCompiled(spec, compileHeuristic(layout, (key) => tables.get(key)!), label, options, began);
+}
+
+function unsolvable(heuristic: string, began: number): SolveResult {
+  return {
+    status: "unsolvable",
+    moves: "",
+    length: -1,
+    algorithm: "idastar",
+    heuristic,
+    nodes: 0,
+    elapsedMs: performance.now() - began,
+    optimal: false,
+    lowerBound: 0,
+  };
+}
+
+function solveCompiled(spec: SlidingSpec, h: CompiledHeuristic, heuristic: string, options: SolveOptions, began: number): SolveResult {
   const canonical = toCanonical(spec)!;
   const outcome = idaStar(h, canonical.start, {
     maxNodes: options.maxNodes,
@@ -158,10 +189,10 @@ export function solveWithPdb(
     progressIntervalMs: options.progressIntervalMs,
     onProgress: options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
   });
-  const elapsedMs = performance.now() - began;
+  const base = { algorithm: "idastar", heuristic, nodes: outcome.nodes, elapsedMs: performance.now() - began } as const;
   if (outcome.status !== "solved") {
-    return { ...base, status: outcome.status, moves: "", length: -1, nodes: outcome.nodes, elapsedMs, optimal: false, lowerBound: outcome.lowerBound };
+    return { ...base, status: outcome.status, moves: "", length: -1, optimal: false, lowerBound: outcome.lowerBound };
   }
   const moves = movesFromCanonical(canonical.flip, outcome.moves);
-  return { ...base, status: "solved", moves, length: moves.length, nodes: outcome.nodes, elapsedMs, optimal: true, lowerBound: moves.length };
+  return { ...base, status: "solved", moves, length: moves.length, optimal: true, lowerBound: moves.length };
 }

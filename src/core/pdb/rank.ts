@@ -72,3 +72,25 @@ export function unrankPositions(index: number, k: number, n: number, out: Uint8A
   return used;
 }
 const unrankDigits = new Int32Array(32);
+
+/**
+ * Re-lays a compact table (ranked k-permutations) out as a direct-address one indexed by
+ * sum(cell_j * n^(k-1-j)): bigger, but a one-tile move changes the index by a single add, whatever
+ * the direction. Enumerates placements in rank order, so no unranking is needed.
+ */
+export function expandToDirect(compact: Uint8Array, n: number, k: number, out: Uint8Array): void {
+  const cellOf = new Int32Array(k);
+  let rank = 0;
+  const place = (j: number, used: number, direct: number): void => {
+    if (j === k) {
+      out[direct] = compact[rank++];
+      return;
+    }
+    for (let cell = 0; cell < n; cell++) {
+      if ((used >>> cell) & 1) continue;
+      cellOf[j] = cell;
+      place(j + 1, used | (1 << cell), direct * n + cell);
+    }
+  };
+  place(0, 0, 0);
+}

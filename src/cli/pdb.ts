@@ -1,0 +1,90 @@
+// `puzzle pdb build <name> [--force] [--dir DIR]` and `puzzle pdb status [--dir DIR]`: build pattern
+// databases into PDB_DIR with a progress bar and an ETA, or list which ones are present and valid.
+
+import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
+import { PARTITIONS } from "../core/pdb/partitions.ts";
+import { type PdbEvent, ensurePdb, loadTable, pdbDir, tablePath } from "../pdb-store/store.ts";
+import { existsSync } from "node:fs";
+
+const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR]
+       puzzle pdb status [--dir DIR]`;
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "?";
+  const s = Math.round(seconds);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+function describe(event: PdbEvent): string {
+  switch (event.kind) {
+    case "loaded":
+      return `loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`;
+    case "rejected":
+      return `rejected ${event.path}: ${event.message}; rebuilding`;
+    case "built":
+      return `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`;
+    case "saved":
+      return `saved ${event.path} in ${event.ms.toFixed(0)} ms`;
+  }
+}
+
+function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: string) => void {
+  const began = performance.now();
+  let last = 0;
+  return (fraction, label) => {
+    const now = performance.now();
+    if (now - last < 200 && fraction < 1) return;
+    last = now;
+    const width = 30;
+    const filled = Math.round(fraction * width);
+    const elapsed = (now - began) / 1000;
+    const eta = fraction > 0.01 ? (elapsed * (1 - fraction)) / fraction : Infinity;
+    const line = `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  elapsed ${formatDuration(elapsed)}  ETA ${formatDuration(eta)}  ${label}`;
+    if (stream.isTTY) stream.write(`\r${line}\x1b[K`);
+    else if (fraction >= 1 || Math.floor(fraction * 10) !== Math.floor((fraction - 0.0001) * 10)) stream.write(`${line}\n`);
+  };
+}
+
+export async function pdbCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  let dir: string | undefined;
+  let force = false;
+  const names: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === "--force") force = true;
+    else if (rest[i] === "--dir") dir = rest[++i];
+    else names.push(rest[i]);
+  }
+  if (sub === "status") {
+    const where = dir ?? pdbDir();
+    process.stdout.write(`PDB_DIR ${where}\n`);
+    for (const heuristic of PDB_HEURISTICS) {
+      for (const table of pdbTableSpecs(heuristic)) {
+        const path = tablePath(table, where);
+        const state = !existsSync(path) ? "missing" : loadTable(table, { dir: where }) ? "ok" : "invalid (removed)";
+        process.stdout.write(`${heuristic.padEnd(9)} ${table.key.padEnd(34)} ${mib(table.entries).padStart(10)}  ${state}\n`);
+      }
+    }
+    return 0;
+  }
+  if (sub !== "build" || names.length !== 1 || PARTITIONS[names[0].replace(/^pdb:/, "")] === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const name = names[0].replace(/^pdb:/, "");
+  const bar = progressBar(process.stderr);
+  const began = performance.now();
+  ensurePdb(name, {
+    dir,
+    force,
+    onProgress: (fraction, table) => bar(fraction, table.key),
+    onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
+  });
+  const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
+  process.stdout.write(`pdb:${name} ready in ${((performance.now() - began) / 1000).toFixed(1)} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`);
+  return 0;
+}

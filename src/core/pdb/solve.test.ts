@@ -1,0 +1,91 @@
+// The PDB solver returns optimal, replayable answers for goals with the blank in any corner
+// (flipped into the blank-top-left frame and relabelled), stops on budgets, and solves some of
+// Korf's 15-puzzles with the 6-6-3 tables (built here in a few seconds).
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applySlidingMoves } from "../sliding/moves.ts";
+import type { SlidingSpec } from "../types.ts";
+import { exactDistances, keyBoard } from "./exact-distances.ts";
+import { solveWithPartition, solveWithPdb } from "./index.ts";
+
+const spec = (rows: number, cols: number, start: number[], goal: number[]): SlidingSpec => ({ kind: "sliding", rows, cols, start, goal });
+
+describe("solveWithPartition on 3x3 boards", () => {
+  // Goals with the blank in each corner, tiles in a scrambled order.
+  const goals = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    [1, 2, 3, 4, 5, 6, 7, 8, 0],
+    [5, 3, 0, 8, 1, 7, 2, 4, 6],
+    [4, 8, 1, 6, 2, 7, 0, 3, 5],
+  ];
+  for (const goal of goals) {
+    it(`finds optimal solutions for goal ${goal.join("")}`, () => {
+      const dist = exactDistances(3, 3, goal);
+      const states = [...dist.keys()];
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: states.length - 1 }), (i) => {
+          const start = keyBoard(states[i], 9);
+          const result = solveWithPartition(spec(3, 3, start, goal), [[1, 2, 3, 4], [5, 6, 7, 8]]);
+          expect(result.status).toBe("solved");
+          expect(result.length).toBe(dist.get(states[i]));
+          expect(applySlidingMoves(3, 3, start, result.moves)).toEqual(goal);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+
+  it("reports unsolvable boards without searching", () => {
+    const result = solveWithPartition(spec(3, 3, [2, 1, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 0]), [[1, 2, 3, 4], [5, 6, 7, 8]]);
+    expect(result.status).toBe("unsolvable");
+    expect(result.nodes).toBe(0);
+  });
+
+  it("refuses a goal whose blank is not in a corner", () => {
+    expect(() => solveWithPartition(spec(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 0, 5, 6, 7, 8]), [[1, 2, 3, 4], [5, 6, 7, 8]])).toThrow(
+      /corner/,
+    );
+  });
+
+  it("stops at the node budget with a proven lower bound", () => {
+    const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
+    const result = solveWithPartition(spec(3, 4, start, goal), [[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11]], { maxNodes: 1000 });
+    expect(result.status).toBe("budget_exhausted");
+    expect(result.nodes).toBeLessThan(2000);
+    expect(result.lowerBound).toBeGreaterThan(10);
+    expect(result.optimal).toBe(false);
+  });
+
+  it("stops when cancelled", () => {
+    const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
+    const result = solveWithPartition(spec(3, 4, start, goal), [[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11]], { isCancelled: () => true });
+    expect(result.status).toBe("cancelled");
+  });
+});
+
+describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
+  const lines = readFileSync(new URL("../../../../shared/korf100.txt", import.meta.url), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"));
+  const korfGoal = Array.from({ length: 16 }, (_, i) => i);
+  const defaultGoal = [...Array.from({ length: 15 }, (_, i) => i + 1), 0];
+
+  // Instances 2, 9 and 12 (55, 46 and 45 moves) need few nodes.
+  for (const number of [2, 9, 12]) {
+    it(`solves instance ${number} optimally in both goal conventions`, () => {
+      const tiles = lines[number - 1].trim().split(/\s+/).map(Number);
+      const optimal = tiles.pop()!;
+      const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:663");
+      expect(result.length).toBe(optimal);
+      expect(applySlidingMoves(4, 4, tiles, result.moves)).toEqual(korfGoal);
+      // The file's conversion to the blank-bottom-right goal: rotate 180 degrees, relabel x -> 16 - x.
+      const converted = tiles.map((_, i) => (tiles[15 - i] === 0 ? 0 : 16 - tiles[15 - i]));
+      const again = solveWithPdb(spec(4, 4, converted, defaultGoal), "pdb:663");
+      expect(again.length).toBe(optimal);
+      expect(applySlidingMoves(4, 4, converted, again.moves)).toEqual(defaultGoal);
+    }, 60_000);
+  }
+});
