@@ -1,0 +1,48 @@
+// Entry of the `puzzle` command (bin/puzzle.mjs runs the compiled copy in dist/). Subcommands are
+// imported on demand so that `puzzle judge` loads only the 3x3 table code: a judge run must finish,
+// Node's start-up included, well within the time a C program takes.
+
+import { EXIT_BAD_INPUT, readStdin, reportError, UsageError } from "./io.ts";
+
+const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge input on stdin)
+       puzzle solve <tiles...> [options]                  (puzzle solve --help)
+       puzzle solve --batch FILE|- [options]
+       puzzle pdb build <partition> | puzzle pdb status`;
+
+async function judgeCommand(args: readonly string[]): Promise<number> {
+  const { JUDGE_FORMATS, judge } = await import("./judge.ts");
+  const format = args[0] as (typeof JUDGE_FORMATS)[number];
+  if (args.length !== 1 || !JUDGE_FORMATS.includes(format)) {
+    throw new UsageError(`usage: puzzle judge ${JUDGE_FORMATS.join("|")} (input on stdin)`);
+  }
+  process.stdout.write(await judge(format, await readStdin()));
+  return 0;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "judge":
+        return await judgeCommand(rest);
+      case "solve": {
+        const { solveCommand } = await import("./solve.ts");
+        return await solveCommand(rest);
+      }
+      case "pdb": {
+        const { pdbCommand } = await import("./pdb.ts");
+        return await pdbCommand(rest);
+      }
+      case "help":
+      case "--help":
+      case "-h":
+        process.stdout.write(`${USAGE}\n`);
+        return 0;
+      default:
+        process.stderr.write(`${USAGE}\n`);
+        return EXIT_BAD_INPUT;
+    }
+  } catch (error) {
+    return reportError(error);
+  }
+}

@@ -1,0 +1,119 @@
+// `puzzle solve`: one puzzle from the command line (a report for people, or --json), or a batch of
+// puzzles one per line (--batch FILE, "-" for stdin) answered as JSON lines in order, a bad line
+// giving {"error": ...} without stopping the batch. Tables are built or loaded once per process.
+
+import { readFileSync } from "node:fs";
+import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
+import { createPuzzle } from "../core/puzzle.ts";
+import { applyRotationMoves } from "../core/rotation/index.ts";
+import { applySlidingMoves } from "../core/sliding/moves.ts";
+import { solve } from "../core/solve.ts";
+import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions } from "../core/types.ts";
+import { parseSolveArgs, type SolveArgs } from "./args.ts";
+import { describeSolution, resultJson } from "./format.ts";
+import { readStdin, UsageError } from "./io.ts";
+
+export const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
+                    [--heuristic auto|manhattan|linear-conflict|pdb:<name>] [--max-nodes N] [--time-limit MS]
+                    [--json] [--rotation]
+       puzzle solve --batch FILE|- [same options]
+tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)`;
+
+/** Builds the puzzle a line (or the command line) describes, with the shared --size/--goal/--rotation. */
+export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
+  const start = parseTiles(tiles, "start");
+  if (args.rotation) {
+    if (args.goal !== undefined) throw new UsageError("--goal does not apply to the rotation game");
+    return createPuzzle({ kind: "rotation", start });
+  }
+  const goal = args.goal === undefined ? undefined : parseTiles(args.goal, "goal");
+  let rows: number;
+  let cols: number;
+  if (args.size !== undefined) ({ rows, cols } = parseSize(args.size));
+  else {
+    const side = inferSquareSide(start.length);
+    if (side === undefined) {
+      throw new UsageError(`cannot tell the board's shape from ${start.length} tiles: give --size RxC`);
+    }
+    rows = cols = side;
+  }
+  return createPuzzle({ kind: "sliding", rows, cols, start, goal });
+}
+
+function solveOptions(args: SolveArgs): SolveOptions {
+  return {
+    algorithm: args.algorithm as Algorithm | undefined,
+    heuristic: args.heuristic as HeuristicName | undefined,
+    maxNodes: args.maxNodes,
+    timeLimitMs: args.timeLimitMs,
+  };
+}
+
+/**
+ * Loads the pattern databases a 4x4 or 5x5 search would use from the store on disk (PDB_DIR), when
+ * they are there, so `auto` can pick them. Loaded lazily: most runs never need the store.
+ */
+async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefined): Promise<void> {
+  if (spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return;
+  if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
+  const { strongestPdbFor } = await import("../core/pdb/index.ts");
+  const name = heuristic?.startsWith("pdb:") ? heuristic : strongestPdbFor(spec);
+  if (name === null) return;
+  const { loadPdb } = await import("../pdb-store/store.ts");
+  try {
+    loadPdb(name);
+  } catch {
+    // An unknown name is reported by solve(); an unreadable store just means no tables.
+  }
+}
+
+/** Every board from the start to the end of `moves`. */
+function boardsAlong(spec: PuzzleSpec, moves: string): number[][] {
+  const boards = [[...spec.start]];
+  for (const move of moves) {
+    const last = boards[boards.length - 1];
+    boards.push(spec.kind === "rotation" ? applyRotationMoves(last, move) : applySlidingMoves(spec.rows, spec.cols, last, move));
+  }
+  return boards;
+}
+
+async function runBatch(args: SolveArgs): Promise<number> {
+  const text = args.batch === "-" ? await readStdin() : readFileSync(args.batch!, "utf8");
+  const options = solveOptions(args);
+  let pdbLoaded = false;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    let json: Record<string, unknown>;
+    try {
+      const spec = puzzleFrom(line, args);
+      if (!pdbLoaded) {
+        await loadPatternDatabases(spec, args.heuristic);
+        pdbLoaded = true;
+      }
+      json = resultJson(solve(spec, options));
+    } catch (error) {
+      json = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+    }
+    process.stdout.write(`${JSON.stringify(json)}\n`);
+  }
+  return 0;
+}
+
+export async function solveCommand(argv: readonly string[]): Promise<number> {
+  const args = parseSolveArgs(argv);
+  if (args.help) {
+    process.stdout.write(`${SOLVE_USAGE}\n`);
+    return 0;
+  }
+  if (args.batch !== undefined) {
+    if (args.tiles.length > 0) throw new UsageError("give either tiles or --batch, not both");
+    return runBatch(args);
+  }
+  if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
+  const spec = puzzleFrom(args.tiles, args);
+  await loadPatternDatabases(spec, args.heuristic);
+  const result = solve(spec, solveOptions(args));
+  if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
+  else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));
+  return 0;
+}

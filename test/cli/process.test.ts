@@ -1,0 +1,94 @@
+// The `puzzle` command as a real process (bin/puzzle.mjs running dist/: `npm test` builds first).
+
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CASE_FILES, readCases } from "./cases.ts";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const BIN = join(ROOT, "bin", "puzzle.mjs");
+
+function puzzle(args: string[], input = "") {
+  const run = spawnSync(process.execPath, [BIN, ...args], { input, encoding: "utf8", timeout: 20_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(join(ROOT, "dist", "src", "cli", "main.js"))) throw new Error("dist/ is missing: run npm run build");
+});
+
+describe("puzzle judge", () => {
+  for (const format of ["hihocoder", "acwing", "lanqiao", "rotation"] as const) {
+    it(`${format}: the last shared case, byte for byte`, () => {
+      const cases = readCases(CASE_FILES[format]);
+      const c = cases[cases.length - 1];
+      const run = puzzle(["judge", format], c.input);
+      expect(run).toEqual({ status: 0, stdout: c.expected, stderr: "" });
+    });
+  }
+
+  it("malformed input: one line on stderr, exit status 2, no stack trace", () => {
+    for (const [format, input] of [
+      ["hihocoder", "9\n"],
+      ["acwing", "1 2 3\n"],
+      ["lanqiao", "123\n456\n"],
+      ["rotation", "1 2 3\n"],
+    ]) {
+      const run = puzzle(["judge", format], input);
+      expect(run.status).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
+    }
+  });
+
+  it("unknown format: usage on stderr, exit status 2", () => {
+    const run = puzzle(["judge", "poj"]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^puzzle: usage: puzzle judge hihocoder\|acwing\|lanqiao\|rotation/);
+  });
+});
+
+describe("puzzle solve", () => {
+  it("prints the moves and every board", () => {
+    const run = puzzle(["solve", "1", "2", "3", "x", "4", "6", "7", "5", "8"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^3 moves \(optimal\): RDR\n/);
+    expect(run.stdout).toContain("start\n1 2 3\n_ 4 6\n7 5 8\n");
+    expect(run.stdout).toContain("3. R\n1 2 3\n4 5 6\n7 8 _\n");
+  });
+
+  it("answers JSON with any goal, size and algorithm", () => {
+    const run = puzzle(["solve", "12345678.", "--goal", "123.46758", "--algorithm", "idastar", "--json"]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ length: 3, optimal: true, status: "solved", algorithm: "idastar" });
+    const rect = puzzle(["solve", "1,2,3,4,5,6,0,7", "--size", "2x4", "--json"]);
+    expect(JSON.parse(rect.stdout)).toMatchObject({ length: 1, moves: "R" });
+  });
+
+  it("solves the rotation game", () => {
+    const sample = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+    const run = puzzle(["solve", "--rotation", "--json", ...sample.split(" ")]);
+    expect(JSON.parse(run.stdout)).toMatchObject({ moves: "AC", length: 2, centre: 2 });
+  });
+
+  it("--batch: one JSON line per puzzle, in order, errors in place", () => {
+    const input = "1 2 3 x 4 6 7 5 8\n\n123456789\n12345687.\n12345678.\n";
+    const run = puzzle(["solve", "--batch", "-"], input);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatchObject({ length: 3, moves: "RDR", optimal: true });
+    expect(lines[1].error).toMatch(/tile 9/);
+    expect(lines[2]).toMatchObject({ length: -1, status: "unsolvable" });
+    expect(lines[3]).toMatchObject({ length: 0, moves: "" });
+  });
+
+  it("bad command lines: one line on stderr, exit status 2", () => {
+    for (const args of [["solve"], ["solve", "1", "2", "3", "--frobnicate"], ["solve", "1", "2", "3", "0", "4", "5"], ["solve", "1122", "--size", "2x2"]]) {
+      const run = puzzle(args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
+    }
+  });
+});
