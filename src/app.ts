@@ -71,6 +71,8 @@ export interface App {
   readonly services: Services;
   /** Registers a clean-up run by close(), in reverse order of registration. */
   onClose(close: () => Promise<void>): void;
+  /** Resolves once Redis is connected, or after `timeoutMs` whatever its state. */
+  redisReady(timeoutMs: number): Promise<void>;
   /** Postgres and Redis both answer within `timeoutMs`. */
   checkReadiness(timeoutMs?: number): Promise<ReadinessCheck>;
   close(): Promise<void>;
@@ -89,6 +91,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves when `redis` is connected, or after `ms` (the command that follows then fails fast). */
+function untilReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.on("ready", done);
+  });
 }
 
 /** Logs Redis connection errors once per outage instead of once per reconnection attempt. */
@@ -131,10 +147,15 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     repositories,
     services,
     onClose,
+    redisReady: (timeoutMs) => untilReady(redis, timeoutMs),
     async checkReadiness(timeoutMs = 2000) {
       const probes: Record<string, () => Promise<unknown>> = {
         postgres: () => prisma.$queryRaw`SELECT 1`,
-        redis: () => redis.ping(),
+        redis: async () => {
+          // Right after start-up (or during a reconnection) the connection gets the same deadline.
+          await untilReady(redis, timeoutMs);
+          return redis.ping();
+        },
       };
       const entries = await Promise.all(
         Object.entries(probes).map(async ([name, probe]) => {

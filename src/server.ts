@@ -1,8 +1,10 @@
 // The API server: one HTTP port serving GraphQL over HTTP (Apollo Server 5 on Express 5) and over
 // WebSocket (graphql-ws) at /graphql, plus /healthz and /readyz. Tests start it on port 0.
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
@@ -10,7 +12,7 @@ import { ApolloArmor } from "@escape.tech/graphql-armor";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { createApp, type App } from "./app.ts";
-import type { Config } from "./config.ts";
+import { projectRoot, type Config } from "./config.ts";
 import { createContext, type GraphQLContext } from "./graphql/context.ts";
 import { errorBody, formatApiError } from "./graphql/errors.ts";
 import { checkOperationAccess } from "./graphql/operation-policy.ts";
@@ -123,6 +125,27 @@ function policyAndLoggingPlugin(): ApolloServerPlugin<GraphQLContext> {
   };
 }
 
+/**
+ * The web page built into web/dist/ (`npm run build`): its files, and index.html for the page's own
+ * routes (GET paths without a file extension, outside /graphql), so /puzzles/42 can be reloaded.
+ */
+function webPage(): express.Router {
+  const root = join(projectRoot, "web", "dist");
+  const router = express.Router();
+  if (!existsSync(join(root, "index.html"))) return router;
+  router.use(
+    express.static(root, {
+      index: "index.html",
+      setHeaders: (res, path) => res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache"),
+    }),
+  );
+  router.get(/^\/(?!graphql(?:\/|$))[^.]*$/, (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache");
+    res.sendFile(join(root, "index.html"));
+  });
+  return router;
+}
+
 /** Builds everything and listens on config.host:config.port (0 = any free port). */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const app = options.app ?? createApp(config, { name: "api" });
@@ -137,7 +160,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     maxDepth: { n: config.graphql.maxDepth },
     costLimit: { maxCost: config.graphql.maxCost },
     maxAliases: { n: config.graphql.maxAliases },
-    maxTokens: { n: config.graphql.maxTokens },
+    // Tokens are limited by graphql-js' own parser option below (armor's Apollo plugin for it
+    // answers HTTP 500); WebSocket operations use the same option.
+    maxTokens: { enabled: false },
     // Field suggestions would let anonymous callers map a schema with introspection off.
     blockFieldSuggestion: { enabled: !config.graphql.introspection },
   }).protect();
@@ -148,6 +173,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     schema,
     introspection: config.graphql.introspection,
     ...armor,
+    parseOptions: { maxTokens: config.graphql.maxTokens },
     plugins: [
       // graphql-armor and this plugin are typed against Apollo's CommonJS build; same objects at run time.
       ...(armor.plugins as unknown as ApolloServerPlugin<GraphQLContext>[]),
@@ -183,12 +209,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
           user: (res.locals as RequestLocals).user ?? null,
           requestId: requestIdOf(req),
           ip: req.ip ?? "unknown",
-          logger: req.log,
         }),
     }),
   );
+  expressApp.use(webPage());
   expressApp.use(jsonErrors(app));
 
+  // Counting starts in Redis rather than in the per-process fallback, unless Redis is really away.
+  await app.redisReady(1000);
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
     httpServer.listen(config.port, config.host, () => {

@@ -129,7 +129,7 @@ describe("pagination", () => {
     const sizes: number[] = [];
     let after: string | null = null;
     for (let guard = 0; guard < 50; guard++) {
-      const { puzzles } = await client.data(PAGE, { ...vars, first, after });
+      const { puzzles }: { puzzles: any } = await client.data(PAGE, { ...vars, first, after });
       ids.push(...puzzles.edges.map((e: { node: { id: string } }) => e.node.id));
       sizes.push(puzzles.edges.length);
       expect(puzzles.pageInfo.endCursor).toBe(puzzles.edges.at(-1)?.cursor ?? null);
