@@ -29,7 +29,6 @@ export function createSolveQueue(settings: QueueSettings): SolveQueue {
   return new Queue<SolveJobData, SolveJobResult, typeof SEARCH_JOB>(SOLVE_QUEUE, {
     connection: producerRedisOptions(settings.redisUrl),
     prefix: settings.prefix,
-    skipWaitingForReady: true,
   });
 }
 

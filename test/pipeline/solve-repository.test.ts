@@ -3,24 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
-import { dropDatabase, ensureDatabase, withDatabase } from "../../src/db/database.ts";
-import { migrate } from "../../src/db/migrate.ts";
 import type { NewSolve } from "../../src/repositories/solve-repository.ts";
 import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+import { createTestDatabase } from "../helpers/database.ts";
+import type { TestDatabase } from "../helpers/database.ts";
 
-const url = withDatabase(
-  process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
-  `pipeline_repo_${process.pid}_${Date.now()}`,
-);
+let database: TestDatabase;
 let db: PrismaClient;
 let solves: SolveRepository;
 let base: NewSolve;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  await ensureDatabase(url);
-  await migrate(url);
-  db = createPrismaClient(url, { poolSize: 4 });
+  database = await createTestDatabase({ prefix: "solves" });
+  db = createPrismaClient(database.url, { poolSize: 4 });
   solves = new SolveRepository(db);
   const user = await db.user.create({ data: { name: "repo-user", tokenHash: "0".repeat(64) } });
   const puzzle = await db.puzzle.create({
@@ -31,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.$disconnect();
-  await dropDatabase(url);
+  await database?.drop();
 });
 
 function fresh(overrides: Partial<NewSolve> = {}): NewSolve {

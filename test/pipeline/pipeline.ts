@@ -1,0 +1,170 @@
+// Shared by the pipeline's end-to-end tests: pipeline settings that keep tests short, boards with a
+// known search cost, and GraphQL shortcuts for puzzles, solves and the solveProgress subscription.
+import type { Client } from "graphql-ws";
+import type { GraphQLClient } from "../helpers/graphql.ts";
+import type { TestServer } from "../helpers/server.ts";
+import { wsClient } from "../helpers/ws.ts";
+import { WorkerProcess } from "./worker-process.ts";
+
+/** Quick progress, polls, stalled-job detection and reconciliation, for API and workers alike. */
+export const FAST_PIPELINE: Readonly<Record<string, string>> = {
+  SOLVE_PROGRESS_INTERVAL_MS: "100",
+  SOLVE_CANCEL_POLL_MS: "300",
+  SOLVE_EVENTS_POLL_MS: "500",
+  ENQUEUE_TIMEOUT_MS: "300",
+  WORKER_LOCK_DURATION_MS: "2000",
+  WORKER_STALLED_INTERVAL_MS: "1000",
+  WORKER_SHUTDOWN_GRACE_MS: "500",
+  RECONCILE_INTERVAL_MS: "500",
+  RECONCILE_GRACE_MS: "300",
+};
+
+/**
+ * 4x4 boards (default goal) and what IDA* with linear conflict needs for them (measured with
+ * the core alone; the pipeline tests ask for IDA_STAR + LINEAR_CONFLICT explicitly so that faster
+ * heuristics added later cannot make them too quick).
+ */
+export const BOARDS = {
+  /** 58 moves, ~15 M nodes (~1 s). */
+  second: [15, 14, 10, 4, 5, 12, 9, 11, 1, 8, 13, 3, 7, 0, 6, 2],
+  /** 56 moves, ~26 M nodes (~1.5-2 s), bounds 38..56. */
+  twoSeconds: [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0],
+  /** 54 moves, ~15 M nodes. */
+  another: [0, 10, 3, 7, 14, 15, 5, 8, 12, 13, 6, 11, 1, 2, 9, 4],
+  /** 50 moves, ~0.3 M nodes (tens of ms). */
+  quick: [15, 1, 14, 9, 8, 3, 7, 11, 5, 2, 10, 6, 13, 4, 12, 0],
+  /** Korf's instance 60 (66 moves) moved to this goal: far beyond any test's patience with linear conflict. */
+  hard: [0, 8, 10, 6, 11, 7, 9, 1, 12, 4, 13, 14, 15, 3, 2, 5],
+} as const;
+
+export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
+
+export const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs
+  algorithmUsed heuristicUsed error timeLimitSeconds queuedAt startedAt finishedAt`;
+
+export interface SolveView {
+  id: string;
+  status: string;
+  cached: boolean;
+  moves: string | null;
+  length: number | null;
+  optimal: boolean | null;
+  lowerBound: number | null;
+  nodesExpanded: number | null;
+  durationMs: number | null;
+  error: string | null;
+}
+
+export interface SolveEventView {
+  solveId: string;
+  status: string;
+  lowerBound: number | null;
+  nodesExpanded: number | null;
+  nodesPerSecond: number | null;
+  elapsedMs: number | null;
+  solve: SolveView | null;
+}
+
+/** A worker process on the test server's database and Redis prefix. */
+export function startWorker(api: TestServer, env: Record<string, string> = {}): Promise<WorkerProcess> {
+  return WorkerProcess.start({
+    ...FAST_PIPELINE,
+    DATABASE_URL: api.config.databaseUrl,
+    REDIS_URL: api.config.redisUrl,
+    REDIS_PREFIX: api.config.redisPrefix,
+    SOLVER_THREADS: "2",
+    ...env,
+  });
+}
+
+export async function createPuzzle(client: GraphQLClient, start: readonly number[], size = 4): Promise<string> {
+  const data = await client.data<{ createPuzzle: { id: string } }>(
+    `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+    { input: { kind: "SLIDING", rows: size, cols: size, start } },
+  );
+  return data.createPuzzle.id;
+}
+
+export async function requestSolve(client: GraphQLClient, puzzleId: string, options?: Record<string, unknown>): Promise<SolveView> {
+  const data = await client.data<{ requestSolve: SolveView }>(
+    `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { ${SOLVE_FIELDS} } }`,
+    { id: puzzleId, options },
+  );
+  return data.requestSolve;
+}
+
+export async function readSolve(client: GraphQLClient, id: string): Promise<SolveView> {
+  const data = await client.data<{ solve: SolveView }>(`query ($id: ID!) { solve(id: $id) { ${SOLVE_FIELDS} } }`, { id });
+  return data.solve;
+}
+
+const ACTIVE = new Set(["QUEUED", "RUNNING"]);
+
+/** Polls `solve(id)` over HTTP until it has ended. */
+export async function waitUntilFinished(client: GraphQLClient, id: string, timeoutMs = 30_000): Promise<SolveView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const solve = await readSolve(client, id);
+    if (!ACTIVE.has(solve.status)) return solve;
+    if (Date.now() > deadline) throw new Error(`solve ${id} still ${solve.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) {
+  solveId status lowerBound nodesExpanded nodesPerSecond elapsedMs solve { ${SOLVE_FIELDS} } } }`;
+
+/** A solveProgress subscription whose events are collected as they arrive. */
+export class ProgressWatch {
+  readonly events: SolveEventView[] = [];
+  readonly done: Promise<SolveEventView[]>;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(wsUrl: string, token: string, solveId: string) {
+    const client: Client = wsClient(wsUrl, token);
+    const iterator = client.iterate<{ solveProgress: SolveEventView }>({ query: PROGRESS, variables: { id: solveId } });
+    this.done = (async () => {
+      try {
+        for await (const result of iterator) {
+          if (result.errors) throw new Error(JSON.stringify(result.errors));
+          this.events.push(result.data!.solveProgress);
+          for (const wake of this.waiters) wake();
+        }
+        return this.events;
+      } finally {
+        for (const wake of this.waiters) wake();
+        await client.dispose();
+      }
+    })();
+    // A test that gives up early must not leave an unhandled rejection behind.
+    this.done.catch(() => undefined);
+  }
+
+  /** Waits for an event matching `match` (among those received so far or later). */
+  async waitFor(match: (event: SolveEventView) => boolean, timeoutMs = 20_000): Promise<SolveEventView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.events.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          this.waiters.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 200);
+        this.waiters.add(wake);
+      });
+    }
+  }
+
+  /** All events once the server completes the subscription. */
+  finished(timeoutMs = 30_000): Promise<SolveEventView[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`subscription not completed within ${timeoutMs} ms: ${JSON.stringify(this.events)}`)), timeoutMs);
+    });
+    return Promise.race([this.done, timeout]).finally(() => clearTimeout(timer));
+  }
+}

@@ -1,0 +1,198 @@
+// The solving pipeline end to end: a real API server (HTTP + WebSocket), real Postgres and Redis,
+// and a real worker process started from dist/ (`npm run build` first; `npm test` does it).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
+import { createSolveQueue } from "../../src/queue/solve-queue.ts";
+import type { SolveQueue } from "../../src/queue/solve-queue.ts";
+import type { GraphQLClient } from "../helpers/graphql.ts";
+import { useTestServer } from "../helpers/server.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  ProgressWatch,
+  createPuzzle,
+  readSolve,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
+import type { WorkerProcess } from "./worker-process.ts";
+
+const api = useTestServer({ env: FAST_PIPELINE });
+let worker: WorkerProcess;
+let queue: SolveQueue;
+let alice: { token: string; client: GraphQLClient };
+let bob: { token: string; client: GraphQLClient };
+
+beforeAll(async () => {
+  worker = await startWorker(api);
+  queue = createSolveQueue({ redisUrl: api.config.redisUrl, prefix: api.config.redisPrefix });
+  alice = await api.client().signUp();
+  bob = await api.client().signUp();
+});
+
+afterAll(async () => {
+  await queue?.close();
+  await worker?.stop();
+});
+
+function replays(start: readonly number[], moves: string): boolean {
+  return replayMoves(corePuzzle({ kind: "sliding", rows: 4, cols: 4, start }), moves).solved;
+}
+
+async function row(id: string) {
+  return api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(id) } });
+}
+
+describe("a 4x4 search through the queue", () => {
+  it("streams the stored state, growing bounds, then the optimal result, and updates the row", async () => {
+    const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
+    const requested = await requestSolve(alice.client, puzzleId, IDA_LC);
+    expect(requested).toMatchObject({ status: "QUEUED", cached: false, moves: null });
+
+    const watch = new ProgressWatch(api.wsUrl, alice.token, requested.id);
+    const events = await watch.finished();
+
+    expect(events[0].solve?.id).toBe(requested.id);
+    expect(["QUEUED", "RUNNING"]).toContain(events[0].status);
+    const live = events.filter((e) => e.status === "RUNNING" && e.solve === null);
+    const bounds = live.map((e) => e.lowerBound as number);
+    expect(new Set(bounds).size).toBeGreaterThanOrEqual(2);
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    expect(live.at(-1)?.nodesExpanded).toBeGreaterThan(0);
+    expect(live.at(-1)?.nodesPerSecond).toBeGreaterThan(0);
+
+    const last = events.at(-1)!;
+    expect(last.status).toBe("SOLVED");
+    expect(last.solve).toMatchObject({ status: "SOLVED", length: 56, optimal: true, lowerBound: 56, cached: false });
+    expect(replays(BOARDS.twoSeconds, last.solve!.moves!)).toBe(true);
+
+    const stored = await row(requested.id);
+    expect(stored).toMatchObject({ status: "SOLVED", moves: last.solve!.moves, length: 56, optimal: true, algorithmUsed: "idastar", heuristicUsed: "linear-conflict" });
+    expect(Number(stored.nodesExpanded)).toBeGreaterThan(1_000_000);
+    expect(stored.startedAt).not.toBeNull();
+    expect(stored.finishedAt).not.toBeNull();
+    expect(stored.jobId).toMatch(/^solve-[0-9a-f-]{36}$/);
+  });
+
+  it("sends a late subscriber the stored final state, then completes", async () => {
+    const puzzleId = await createPuzzle(alice.client, BOARDS.quick);
+    const requested = await requestSolve(alice.client, puzzleId, IDA_LC);
+    await waitUntilFinished(alice.client, requested.id);
+    const events = await new ProgressWatch(api.wsUrl, alice.token, requested.id).finished();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ status: "SOLVED", solve: { status: "SOLVED", length: 50 } });
+  });
+});
+
+describe("answers without a job", () => {
+  it("solves a 3x3 puzzle within the request", async () => {
+    const puzzleId = await createPuzzle(alice.client, [8, 6, 7, 2, 5, 4, 3, 0, 1], 3);
+    const solve = await requestSolve(alice.client, puzzleId);
+    expect(solve).toMatchObject({ status: "SOLVED", length: 31, optimal: true, cached: false, algorithmUsed: "bfs-table" });
+    expect((await row(solve.id)).jobId).toBeNull();
+  });
+
+  it("solves a Rotation Game board within the request", async () => {
+    const board = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
+    const { createPuzzle: created } = await alice.client.data<{ createPuzzle: { id: string } }>(
+      `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+      { input: { kind: "ROTATION", start: board } },
+    );
+    const solve = await requestSolve(alice.client, created.id);
+    expect(solve).toMatchObject({ status: "SOLVED", optimal: true, algorithmUsed: "rotation-table" });
+    expect(solve.moves).toMatch(/^[A-H]+$/);
+  });
+
+  it("answers an unsolvable puzzle at once", async () => {
+    const puzzleId = await createPuzzle(alice.client, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]);
+    const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+    expect(solve).toMatchObject({ status: "UNSOLVABLE", moves: null });
+    expect((await row(solve.id)).jobId).toBeNull();
+  });
+
+  it("refuses options that do not fit the puzzle", async () => {
+    const puzzleId = await createPuzzle(alice.client, BOARDS.quick);
+    const ask = (options: Record<string, unknown>) =>
+      alice.client.error(`mutation ($id: ID!, $o: SolveOptions) { requestSolve(puzzleId: $id, options: $o) { id } }`, { id: puzzleId, o: options });
+    expect((await ask({ algorithm: "BFS_TABLE" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.algorithm" });
+    expect((await ask({ timeLimitSeconds: 3601 })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.timeLimitSeconds" });
+    expect((await ask({ heuristic: "PDB_6666" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.heuristic" });
+    const anonymous = await api.client().error(`mutation ($id: ID!) { requestSolve(puzzleId: $id) { id } }`, { id: puzzleId });
+    expect(anonymous.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("sharing work", () => {
+  it("lets an identical request follow the search already running: one job, one result", async () => {
+    const first = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.second), IDA_LC);
+    // Another user, another puzzle row, the same board: the same canonical key.
+    const second = await requestSolve(bob.client, await createPuzzle(bob.client, BOARDS.second), IDA_LC);
+    expect(second).toMatchObject({ status: "QUEUED", cached: false });
+    const [a, b] = [await row(first.id), await row(second.id)];
+    expect(b.jobId).toBe(a.jobId);
+    const jobs = await queue.getJobs(["waiting", "prioritized", "active", "completed"]);
+    expect(jobs.filter((job) => job.data.canonicalKey === a.canonicalKey)).toHaveLength(1);
+
+    const [doneA, doneB] = await Promise.all([waitUntilFinished(alice.client, first.id), waitUntilFinished(bob.client, second.id)]);
+    expect(doneA).toMatchObject({ status: "SOLVED", length: 58, cached: false });
+    expect(doneB).toMatchObject({ status: "SOLVED", length: 58, cached: false, moves: doneA.moves });
+  });
+
+  it("answers a puzzle solved optimally before from that result", async () => {
+    const puzzleId = await createPuzzle(bob.client, BOARDS.second);
+    const solve = await requestSolve(bob.client, puzzleId, { algorithm: "ASTAR" });
+    expect(solve).toMatchObject({ status: "SOLVED", cached: true, length: 58, optimal: true });
+    expect(replays(BOARDS.second, solve.moves!)).toBe(true);
+    expect((await row(solve.id)).jobId).toBeNull();
+  });
+
+  it("lists solves newest first on the puzzle and on the user", async () => {
+    const puzzleId = await createPuzzle(bob.client, [1, 2, 3, 4, 5, 6, 0, 7, 8], 3);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await requestSolve(bob.client, puzzleId)).id);
+    const pageQuery = `query ($id: ID!, $after: String) { puzzle(id: $id) { solves(first: 2, after: $after) {
+      edges { node { id } } pageInfo { hasNextPage endCursor } } } }`;
+    const page1 = (await bob.client.data(pageQuery, { id: puzzleId })).puzzle.solves;
+    const page2 = (await bob.client.data(pageQuery, { id: puzzleId, after: page1.pageInfo.endCursor })).puzzle.solves;
+    const seen = [...page1.edges, ...page2.edges].map((edge: { node: { id: string } }) => edge.node.id);
+    expect(seen).toEqual([...ids].reverse());
+    expect(page1.pageInfo.hasNextPage).toBe(true);
+    expect(page2.pageInfo.hasNextPage).toBe(false);
+    const mine = (await bob.client.data(`{ me { solves(first: 1) { edges { node { id requestedBy { id } puzzle { id } } } } } }`)).me.solves;
+    expect(mine.edges[0].node).toMatchObject({ id: ids[2], puzzle: { id: puzzleId } });
+  });
+});
+
+describe("stopping searches", () => {
+  it("cancels a running search for its requester only, on the worker that runs it", async () => {
+    const requested = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), IDA_LC);
+    const watch = new ProgressWatch(api.wsUrl, alice.token, requested.id);
+    await watch.waitFor((e) => e.status === "RUNNING" && e.solve === null);
+
+    const cancel = `mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`;
+    expect((await bob.client.error(cancel, { id: requested.id })).extensions?.code).toBe("FORBIDDEN");
+    const { cancelSolve } = await alice.client.data(cancel, { id: requested.id });
+    expect(cancelSolve).toMatchObject({ id: requested.id, status: "CANCELLED" });
+
+    const events = await watch.finished();
+    expect(events.at(-1)).toMatchObject({ status: "CANCELLED" });
+    const stored = await row(requested.id);
+    await worker.waitForLog((line) => line.msg === "search finished" && line.jobId === stored.jobId);
+    expect(worker.logs.some((line) => line.msg === "search cancelled" && line.jobId === stored.jobId)).toBe(true);
+    // The worker's own write found nothing left waiting: the row stays as cancelSolve left it.
+    expect((await row(requested.id)).status).toBe("CANCELLED");
+    // Cancelling again changes nothing.
+    expect((await alice.client.data(cancel, { id: requested.id })).cancelSolve.status).toBe("CANCELLED");
+  });
+
+  it("ends a search at its time limit with the lower bound it proved", async () => {
+    const requested = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), { ...IDA_LC, timeLimitSeconds: 1 });
+    const done = await waitUntilFinished(alice.client, requested.id);
+    expect(done).toMatchObject({ status: "TIMED_OUT", moves: null, optimal: null });
+    expect(done.lowerBound).toBeGreaterThan(30);
+    expect(done.lowerBound).toBeLessThanOrEqual(66);
+    expect((await readSolve(alice.client, requested.id)).error).toContain("time limit");
+  });
+});

@@ -1,0 +1,44 @@
+// A solver thread of the piscina pool (always loaded from dist/workers/solver-thread.js). It runs
+// one search at a time, synchronously: the worker process' main thread stays free for Redis and
+// Postgres I/O and for renewing the job lock.
+//
+// The distance tables arrive once, in workerData, as SharedArrayBuffers built by the main thread:
+// seeding the core's registry with them shares memory instead of building a copy per thread.
+import { threadId, workerData } from "node:worker_threads";
+import { solve } from "../src/core/solve.ts";
+import { seedTables } from "../src/core/tables.ts";
+import type { SearchProgress, SolveResult } from "../src/core/types.ts";
+import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadSearchTask } from "./solver-task.ts";
+
+const data = workerData as SolverThreadData;
+seedTables(data.tables);
+
+function search(task: ThreadSearchTask): SolveResult {
+  const flag = new Int32Array(task.cancelFlag);
+  const port = task.progressPort;
+  try {
+    return solve(task.spec, {
+      algorithm: task.algorithm,
+      heuristic: task.heuristic,
+      timeLimitMs: task.timeLimitMs,
+      progressIntervalMs: task.progressIntervalMs,
+      isCancelled: () => Atomics.load(flag, 0) !== 0,
+      onProgress: (progress: SearchProgress) => port.postMessage(progress),
+    });
+  } finally {
+    port.close();
+  }
+}
+
+/** Reports what this thread sees of the shared tables (tests and memory reports use it). */
+function probe(task: ThreadProbeTask): ThreadProbe {
+  const tables = Object.fromEntries(Object.entries(data.tables).map(([name, buffer]) => [name, buffer.byteLength]));
+  const buffer = data.tables[task.table ?? ""];
+  const value = buffer === undefined ? undefined : new Int32Array(buffer, 0, 1)[0];
+  if (task.holdMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.holdMs);
+  return { threadId, tables, value };
+}
+
+export default function run(task: ThreadSearchTask | ThreadProbeTask): SolveResult | ThreadProbe {
+  return task.kind === "probe" ? probe(task) : search(task);
+}
