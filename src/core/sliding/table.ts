@@ -67,6 +67,9 @@ function indexOf(state: number, m: number): number {
   return (state >>> BLANK_SHIFT) * FACTORIALS[m] + rank;
 }
 
+/** Where moveBlank writes the state it moved to: [tiles and blank, Lehmer digits, index]. */
+const scratch = new Int32Array(3);
+
 /** Lehmer digits of a packed state's tiles, 3 bits each (digit p <= m-1-p <= 7). */
 function packedDigits(state: number, m: number): number {
   let digits = 0;
@@ -80,20 +83,19 @@ function packedDigits(state: number, m: number): number {
 }
 
 /**
- * Moves the blank from `blank` to `to`. `moved` holds [state, digits, index] and is updated in
- * place. A vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence
+ * Moves the blank from `blank` to `to` and writes the new [state, digits, index] to `scratch`. A vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence
  * indices i..i+k): those k tiles shift one place and have t on their other side now, and t's own
  * digit changes by the number of them below it; no other digit changes.
  */
-function moveBlank(moved: Int32Array, m: number, cols: number, blank: number, to: number): void {
+function moveBlank(state: number, digits: number, index: number, m: number, cols: number, blank: number, to: number): void {
+  const moved = scratch;
   const diff = to - blank;
   if (diff === 1 || diff === -1) {
-    moved[0] += diff << BLANK_SHIFT;
-    moved[2] += diff * FACTORIALS[m];
+    moved[0] = state + (diff << BLANK_SHIFT);
+    moved[1] = digits;
+    moved[2] = index + diff * FACTORIALS[m];
     return;
   }
-  const state = moved[0];
-  const digits = moved[1];
   const k = cols - 1;
   const width = 3 * (k + 1);
   const mask = (1 << width) - 1;
@@ -134,7 +136,7 @@ function moveBlank(moved: Int32Array, m: number, cols: number, blank: number, to
   }
   moved[0] = (state & FIELD_MASK & ~(mask << shift)) | (newBlock << shift) | (to << BLANK_SHIFT);
   moved[1] = (digits & ~(mask << shift)) | (newDBlock << shift);
-  moved[2] += diff * FACTORIALS[m] + rankDelta;
+  moved[2] = index + diff * FACTORIALS[m] + rankDelta;
 }
 
 /** Breadth-first search over all states from the canonical goal; one byte per state. */
@@ -153,7 +155,6 @@ export function buildSlidingTable(rows: number, cols: number, goalBlank: number)
   // A visited bit set (45 KB for 3x3) stays in cache where the byte table would not.
   const seen = new Int32Array((size >> 5) + 1);
   const neighbours = neighboursOf(rows, cols);
-  const moved = new Int32Array(3);
   const blankStride = FACTORIALS[m];
   const root = packBoard(canonicalGoal(n, goalBlank));
   queueState[0] = root;
@@ -184,14 +185,11 @@ export function buildSlidingTable(rows: number, cols: number, goalBlank: number)
         queueState[tail] = state + ((to - blank) << BLANK_SHIFT);
         queueDigits[tail] = queueDigits[head];
       } else {
-        moved[0] = state;
-        moved[1] = queueDigits[head];
-        moved[2] = index;
-        moveBlank(moved, m, cols, blank, to);
-        child = moved[2];
+        moveBlank(state, queueDigits[head], index, m, cols, blank, to);
+        child = scratch[2];
         if ((seen[child >> 5] & (1 << (child & 31))) !== 0) continue;
-        queueState[tail] = moved[0];
-        queueDigits[tail] = moved[1];
+        queueState[tail] = scratch[0];
+        queueDigits[tail] = scratch[1];
       }
       seen[child >> 5] |= 1 << (child & 31);
       dist[child] = next;
@@ -243,22 +241,23 @@ export function tableSolution(
 ): string | undefined {
   const m = rows * cols - 1;
   const table = slidingTable(rows, cols, goal.indexOf(0));
-  const state = renamedStart(start, goal);
-  const current = Int32Array.of(state, packedDigits(state, m), indexOf(state, m));
-  let d = table[current[2]];
+  let state = renamedStart(start, goal);
+  let digits = packedDigits(state, m);
+  let index = indexOf(state, m);
+  let d = table[index];
   if (d === UNREACHABLE) return undefined;
   const neighbours = neighboursOf(rows, cols);
-  const trial = new Int32Array(3);
   let moves = "";
   while (d > 0) {
-    const blank = current[0] >>> BLANK_SHIFT;
+    const blank = state >>> BLANK_SHIFT;
     for (const dir of READ_BACK_ORDER) {
       const to = neighbours[blank * 4 + dir];
       if (to < 0) continue;
-      trial.set(current);
-      moveBlank(trial, m, cols, blank, to);
-      if (table[trial[2]] === d - 1) {
-        current.set(trial);
+      moveBlank(state, digits, index, m, cols, blank, to);
+      if (table[scratch[2]] === d - 1) {
+        state = scratch[0];
+        digits = scratch[1];
+        index = scratch[2];
         moves += LETTERS[dir];
         d--;
         break;
