@@ -38,6 +38,7 @@ export class RedisChild {
     });
     this.child = child;
     const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on("error", () => undefined); // refused until the server listens
     try {
       for (let i = 0; i < 100; i++) {
         try {
