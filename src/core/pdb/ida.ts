@@ -36,7 +36,7 @@ const ABORT = 2;
 const CHECK_EVERY = 1 << 14;
 
 export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
-  const { n, cols, stride, map, weights, tables, direct, tileGroup, tileSlot, tileGroupR, tileSlotR } = h;
+  const { n, cols, stride, map, weights, tables, direct, tileGroup, tileGroupR } = h;
   const size = h.size;
   const tilesOf = h.tiles;
   const reflect = h.reflect;
@@ -133,6 +133,30 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     return false;
   };
 
+  // Index change of each tile's regular / reflected group when the blank moves in direction d
+  // (the tile the opposite way): one add for direct tables and for one-cell steps along a ranked
+  // table's order; RERANK otherwise. Board symmetries keep each direction's step constant.
+  const RERANK = 0x7fffffff;
+  const deltaR = new Int32Array(n * 4).fill(RERANK);
+  const deltaF = new Int32Array(n * 4).fill(RERANK);
+  const offsets = [-cols, cols, -1, 1];
+  for (let g = 0; g < lookups; g++) {
+    for (let j = 0; j < size[g]; j++) {
+      const t = tilesOf[g * stride + j];
+      for (let d = 0; d < 4; d++) {
+        // Any cell with a neighbour in direction d shows the (constant) step.
+        let step = 0;
+        for (let blank = 0; blank < n && step === 0; blank++) {
+          for (let i = 0; i < nbCount[blank]; i++) {
+            if (nbDir[blank * 4 + i] === d) step = map[g * n + blank] - map[g * n + blank + offsets[d]];
+          }
+        }
+        const delta = direct[g] || step === 1 || step === -1 ? step * weights[g * stride + j] : RERANK;
+        (g < h.groups ? deltaR : deltaF)[t * 4 + d] = delta;
+      }
+    }
+  }
+
   const dfs = (g: number, blank: number, prev: number): number => {
     const g1 = g + 1;
     const hr = hR;
@@ -144,19 +168,23 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       if (from === prev) continue;
       nodes++;
       const t = board[from];
+      const dir = nbDir[nb0 + i];
       pos[t] = blank;
-      // Regular group of the moved tile.
       const gr = tileGroup[t];
       const oldIdxR = idx[gr];
-      const step = map[gr * n + blank] - map[gr * n + from];
-      const newIdxR = step === 1 || step === -1 || direct[gr] ? oldIdxR + step * weights[gr * stride + tileSlot[t]] : rerank(gr);
+      const dr = deltaR[t * 4 + dir];
+      const newIdxR = dr !== RERANK ? oldIdxR + dr : rerank(gr);
       const oldValR = val[gr];
       const newValR = tables[gr][newIdxR];
       const nhR = hr + newValR - oldValR;
       let f = g1 + nhR;
       if (f > bound) {
-        if (f < nextBound) nextBound = f;
         pos[t] = from;
+        if (f - 2 > bound) {
+          if (f - 2 < nextBound) nextBound = f - 2;
+          return 0;
+        }
+        if (f < nextBound) nextBound = f;
         continue;
       }
       let gf = 0;
@@ -168,21 +196,25 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       if (reflect) {
         gf = tileGroupR[t];
         oldIdxF = idx[gf];
-        const stepF = map[gf * n + blank] - map[gf * n + from];
-        newIdxF = stepF === 1 || stepF === -1 || direct[gf] ? oldIdxF + stepF * weights[gf * stride + tileSlotR[t]] : rerank(gf);
+        const df = deltaF[t * 4 + dir];
+        newIdxF = df !== RERANK ? oldIdxF + df : rerank(gf);
         oldValF = val[gf];
         newValF = tables[gf][newIdxF];
         nhF = hf + newValF - oldValF;
         f = g1 + nhF;
         if (f > bound) {
-          if (f < nextBound) nextBound = f;
           pos[t] = from;
+          if (f - 2 > bound) {
+            if (f - 2 < nextBound) nextBound = f - 2;
+            return 0;
+          }
+          if (f < nextBound) nextBound = f;
           continue;
         }
       }
-      path[g] = nbDir[nb0 + i];
+      path[g] = dir;
       if (nhR === 0) {
-        solutionLength = g1; // every tile home: the goal
+        solutionLength = g1;
         return FOUND;
       }
       board[blank] = t;
@@ -234,6 +266,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     nextBound = Infinity;
     if (shouldStop()) return finish(abortStatus, [], bound);
     control.onProgress?.(bound, nodes, performance.now() - began);
+    nextBound = Infinity;
     const result = dfs(0, blank0, -1);
     if (result === FOUND) {
       const moves = Array.from(path.subarray(0, solutionLength));

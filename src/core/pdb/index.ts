@@ -16,6 +16,7 @@ import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
 import { idaStar } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
+import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
 
 export type PdbHeuristic = "pdb:663" | "pdb:555" | "pdb:78" | "pdb:6666";
@@ -94,7 +95,26 @@ export function buildPdbTables(name: string, options: PdbBuildOptions = {}): voi
   }
 }
 
-const compiled = new Map<string, CompiledHeuristic>();
+const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: SharedArrayBuffer[] }>();
+
+/**
+ * A direct-address copy of a table (index = sum cell_j * n^(k-1-j), every move a single add), made
+ * once per process and registered so solver threads share it, when it is at most 4x the compact
+ * size (6-6-3: 16 MiB, 6-6-6-6: 233 MiB per table; not the 7-8 tables).
+ */
+function directTable(layout: PartitionLayout, key: string, compact: SharedArrayBuffer): Uint8Array | null {
+  const spec = layout.tables.find((t) => t.key === key)!;
+  const n = spec.rows * spec.cols;
+  const k = spec.cells.length;
+  const size = n ** k;
+  if (size > 4 * spec.entries) return null;
+  const buffer = getTable(`${key}@direct`, () => {
+    const out = new Uint8Array(new SharedArrayBuffer(size));
+    expandToDirect(new Uint8Array(compact), n, k, out);
+    return out.buffer as SharedArrayBuffer;
+  });
+  return new Uint8Array(buffer);
+}
 
 function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedArrayBuffer>> | undefined, options: SolveOptions): CompiledHeuristic {
   const layout = layoutOf(name);
@@ -115,12 +135,12 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
         }),
     );
   }
-  // The compiled lookups are reused while they point at the same buffers.
-  const cached = compiled.get(layout.tables.map((t) => t.key).join(","));
-  const lookups = [...layout.regular, ...(layout.reflected ?? [])];
-  if (cached !== undefined && cached.tables.every((t, i) => t.buffer === buffers.get(lookups[i].tableKey))) return cached;
-  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!));
-  compiled.set(layout.tables.map((t) => t.key).join(","), result);
+  // The compiled lookups are reused while they point at the same compact buffers.
+  const cacheKey = layout.tables.map((t) => t.key).join(",");
+  const cached = compiled.get(cacheKey);
+  if (cached !== undefined && cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))) return cached.heuristic;
+  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!), true, (key) => directTable(layout, key, buffers.get(key)!));
+  compiled.set(cacheKey, { heuristic: result, sources: layout.tables.map((t) => buffers.get(t.key)!) });
   return result;
 }
 

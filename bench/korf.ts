@@ -1,0 +1,92 @@
+// Korf's benchmark instances with the pattern-database IDA*, single thread.
+//
+//   npm run bench:korf                                  # 100 15-puzzles, pdb:663 (+ reflection)
+//   npm run bench:korf -- --pdb 78                      # the 7-8 tables (build: minutes, once)
+//   npm run bench:korf -- --pdb 663 --from 1 --to 20
+//   npm run bench:korf -- --pdb 6666 --instances 38,40,25,32   # 24-puzzles (korf24.txt)
+//   npm run bench:korf -- --pdb 6666 --from 1 --to 50 --time-limit 120
+//
+// Tables are loaded from PDB_DIR (built and saved first when missing; the build time is printed).
+// Instances use Korf's goal (blank top-left), as in the files. Each answer is replayed and its
+// length compared with the file's optimal length. Timings are wall-clock on a shared 2-core machine.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { pdbTableSpecs, solveWithPdb, type PdbHeuristic } from "../src/core/pdb/index.ts";
+import { applySlidingMoves } from "../src/core/sliding/moves.ts";
+import { ensurePdb } from "../src/pdb-store/store.ts";
+
+const PUBLISHED: Record<string, string> = {
+  "78": "published 7-8: 136,289 nodes/instance without reflection, 36,710 with it (Korf & Felner 2002; Felner, Korf & Hanan 2004)",
+  "6666": "published 6-6-6-6 + reflection: 360,892,479,671 nodes/instance over all 50 (Korf & Felner 2002)",
+};
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+const partition = (argument("pdb") ?? "663").replace(/^pdb:/, "");
+const heuristic = `pdb:${partition}` as PdbHeuristic;
+const side = partition === "6666" ? 5 : 4;
+const shared = process.env.SHARED_DIR ?? join(dirname(fileURLToPath(import.meta.url)), "..", "..", "shared");
+const file = join(shared, side === 5 ? "korf24.txt" : "korf100.txt");
+const instances = readFileSync(file, "utf8")
+  .split("\n")
+  .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+  .map((line) => {
+    const tiles = line.trim().split(/\s+/).map(Number);
+    const optimal = tiles.pop()!;
+    return { tiles, optimal };
+  });
+const chosen: number[] = argument("instances")
+  ? argument("instances")!.split(",").map(Number)
+  : Array.from({ length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 }, (_, i) => i + Number(argument("from") ?? 1));
+const timeLimitMs = argument("time-limit") ? Number(argument("time-limit")) * 1000 : undefined;
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+let began = performance.now();
+ensurePdb(partition, {
+  onEvent: (event) => {
+    if (event.kind === "built") console.log(`built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`);
+    if (event.kind === "loaded") console.log(`loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`);
+    if (event.kind === "rejected") console.log(`rejected ${event.path}: ${event.message}`);
+  },
+});
+const goal = Array.from({ length: side * side }, (_, i) => i);
+// The first solve also lays out the direct-address copies (663, 6666): timed separately.
+solveWithPdb({ kind: "sliding", rows: side, cols: side, start: goal, goal }, heuristic);
+const tableBytes = pdbTableSpecs(partition).reduce((sum, t) => sum + t.entries, 0);
+console.log(`tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}`);
+console.log(`${heuristic} + reflection, ${chosen.length} instance(s) of ${file}, single thread; wall-clock on a shared machine (noisy)`);
+console.log("  #  opt  len        nodes       ms   Mnodes/s");
+
+let totalNodes = 0;
+let totalMs = 0;
+let solved = 0;
+let failures = 0;
+for (const number of chosen) {
+  const { tiles, optimal } = instances[number - 1];
+  const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs });
+  totalNodes += result.nodes;
+  totalMs += result.elapsedMs;
+  const replayOk = result.status === "solved" && applySlidingMoves(side, side, tiles, result.moves).every((tile, i) => tile === goal[i]);
+  let note = "";
+  if (result.status === "solved") {
+    solved++;
+    if (!replayOk || result.length !== optimal) {
+      failures++;
+      note = "  WRONG";
+    }
+  } else {
+    note = `  ${result.status}, lower bound ${result.lowerBound}`;
+  }
+  console.log(
+    `${String(number).padStart(3)}  ${String(optimal).padStart(3)}  ${String(result.length).padStart(3)}  ${String(result.nodes).padStart(11)}  ${result.elapsedMs.toFixed(0).padStart(7)}  ${(result.nodes / result.elapsedMs / 1000).toFixed(2).padStart(9)}${note}`,
+  );
+}
+console.log(`solved ${solved}/${chosen.length}${failures ? `, ${failures} WRONG` : ""}`);
+console.log(`total ${(totalMs / 1000).toFixed(2)} s, ${totalNodes} nodes, ${(totalNodes / totalMs / 1000).toFixed(2)} M nodes/s, average ${Math.round(totalNodes / chosen.length)} nodes/instance`);
+if (PUBLISHED[partition]) console.log(PUBLISHED[partition]);
+console.log(`rss ${mib(process.memoryUsage().rss)}`);
+process.exitCode = failures ? 1 : 0;
