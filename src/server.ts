@@ -172,6 +172,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection: config.graphql.introspection,
+    // Shutdown is ours (close() below, called by main.ts on SIGTERM/SIGINT); Apollo's own handler
+    // would re-raise the signal and cut the drain short.
+    stopOnTerminationSignals: false,
     ...armor,
     parseOptions: { maxTokens: config.graphql.maxTokens },
     plugins: [

@@ -1,0 +1,102 @@
+// `npm start`: brings the database up to date (creating it if missing), starts the API, and runs one
+// worker process (dist/workers/main.js, when built) beside it, restarting it if it dies. SIGTERM or
+// SIGINT drains the API and stops the worker; a second signal exits at once.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { loadConfigOrExit, projectRoot, type Config } from "./config.ts";
+import { prepareDatabase } from "./db/prepare.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { startServer } from "./server.ts";
+
+export const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
+
+interface Supervisor {
+  stop(): Promise<void>;
+}
+
+/** Runs the worker process, restarting it with a growing delay (1 s .. 30 s) if it exits on its own. */
+function superviseWorker(config: Config, logger: Logger): Supervisor {
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let delayMs = 1000;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  const start = () => {
+    const startedAt = Date.now();
+    const current = spawn(process.execPath, [WORKER_ENTRY], { stdio: "inherit", env: process.env });
+    child = current;
+    logger.info({ pid: current.pid }, "worker started");
+    current.on("exit", (code, signal) => {
+      if (child === current) child = undefined;
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delayMs = 1000; // it had been healthy: start over quickly
+      logger.error({ code, signal, restartInMs: delayMs }, "worker exited; restarting");
+      restartTimer = setTimeout(start, delayMs);
+      delayMs = Math.min(delayMs * 2, 30_000);
+    });
+  };
+  start();
+
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(restartTimer);
+      const current = child;
+      if (current === undefined || current.exitCode !== null || current.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => current.once("exit", () => resolve()));
+      current.kill("SIGTERM");
+      const kill = setTimeout(() => current.kill("SIGKILL"), config.shutdownTimeoutMs + 5000);
+      await exited;
+      clearTimeout(kill);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config, "main");
+  process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+
+  try {
+    await prepareDatabase(config.databaseUrl, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    process.exit(1);
+  }
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config);
+  } catch (error) {
+    logger.fatal({ err: error }, `cannot start the API on ${config.host}:${config.port}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+
+  let worker: Supervisor | undefined;
+  if (!config.startWorker) {
+    logger.info("START_WORKER=false: no worker process (run `npm run worker` separately)");
+  } else if (!existsSync(WORKER_ENTRY)) {
+    logger.warn({ entry: WORKER_ENTRY }, "no worker built: solves will wait in the queue until one runs");
+  } else {
+    worker = superviseWorker(config, logger);
+  }
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) {
+      logger.warn({ signal }, "second signal: exiting now");
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down");
+    Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
+      const failed = results.filter((r) => r.status === "rejected");
+      for (const failure of failed) logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
+      process.exit(failed.length === 0 ? 0 : 1);
+    });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();
