@@ -7,20 +7,14 @@
 // tables answer every possible goal with no search per query. Tables live in SharedArrayBuffers
 // registered in ../tables.ts, so solver threads share one copy.
 //
-// A state's index is blank * (n-1)! + rank of the tiles in reading order (skipping the blank), the
-// rank being the Lehmer code (see rank.ts). A horizontal move keeps the reading order, so only the
-// blank part changes; a vertical move lifts one tile over the cols-1 tiles between its cells,
-// which changes only those cols Lehmer digits. The BFS therefore never unranks a state: it carries
-// the tiles packed 3 bits each beside the index and updates both in O(cols).
+// States are packed and indexed as packed-state.ts describes; the BFS updates them in O(cols) per move.
 
 import { getTable } from "../tables.ts";
 import { neighbourTable } from "./geometry.ts";
-import { FACTORIALS } from "./rank.ts";
+import { BLANK_SHIFT, FACTORIALS, indexOf, moveBlank, packBoard, packedDigits, scratch } from "./packed-state.ts";
 
 export const UNREACHABLE = 255;
 export const MAX_TABLE_CELLS = 9;
-const BLANK_SHIFT = 24;
-const FIELD_MASK = 0xffffff;
 
 /** Moves tried in this order when reading a solution back, so it is the lexicographically smallest shortest one. */
 const READ_BACK_ORDER = [1, 2, 3, 0]; // D, L, R, U
@@ -38,105 +32,6 @@ function neighboursOf(rows: number, cols: number): Int8Array {
 
 export function slidingTableName(rows: number, cols: number, goalBlank: number): string {
   return `sliding-${rows}x${cols}-blank${goalBlank}`;
-}
-
-/** Tile values 0..m-1 (tile - 1) in reading order, 3 bits each, and the blank above bit 24. */
-function packBoard(cells: ArrayLike<number>): number {
-  let packed = 0;
-  let seq = 0;
-  let blank = 0;
-  for (let pos = 0; pos < cells.length; pos++) {
-    if (cells[pos] === 0) blank = pos;
-    else packed |= (cells[pos] - 1) << (3 * seq++);
-  }
-  return packed | (blank << BLANK_SHIFT);
-}
-
-/** Index of a packed state: blank * m! + Lehmer rank of the m tiles. */
-function indexOf(state: number, m: number): number {
-  let rank = 0;
-  let seen = 0; // values met so far, left to right
-  for (let p = 0; p < m; p++) {
-    const v = (state >> (3 * p)) & 7;
-    // Smaller values to the right = smaller values not yet seen.
-    let smaller = v;
-    for (let bits = seen & ((1 << v) - 1); bits !== 0; bits &= bits - 1) smaller--;
-    seen |= 1 << v;
-    rank += smaller * FACTORIALS[m - 1 - p];
-  }
-  return (state >>> BLANK_SHIFT) * FACTORIALS[m] + rank;
-}
-
-/** Where moveBlank writes the state it moved to: [tiles and blank, Lehmer digits, index]. */
-const scratch = new Int32Array(3);
-
-/** Lehmer digits of a packed state's tiles, 3 bits each (digit p <= m-1-p <= 7). */
-function packedDigits(state: number, m: number): number {
-  let digits = 0;
-  for (let p = 0; p < m; p++) {
-    const v = (state >> (3 * p)) & 7;
-    let smaller = 0;
-    for (let q = p + 1; q < m; q++) if (((state >> (3 * q)) & 7) < v) smaller++;
-    digits |= smaller << (3 * p);
-  }
-  return digits;
-}
-
-/**
- * Moves the blank from `blank` to `to` and writes the new [state, digits, index] to `scratch`. A vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence
- * indices i..i+k): those k tiles shift one place and have t on their other side now, and t's own
- * digit changes by the number of them below it; no other digit changes.
- */
-function moveBlank(state: number, digits: number, index: number, m: number, cols: number, blank: number, to: number): void {
-  const moved = scratch;
-  const diff = to - blank;
-  if (diff === 1 || diff === -1) {
-    moved[0] = state + (diff << BLANK_SHIFT);
-    moved[1] = digits;
-    moved[2] = index + diff * FACTORIALS[m];
-    return;
-  }
-  const k = cols - 1;
-  const width = 3 * (k + 1);
-  const mask = (1 << width) - 1;
-  const up = diff < 0;
-  const i = up ? to : blank;
-  const shift = 3 * i;
-  const block = (state >> shift) & mask;
-  const dBlock = (digits >> shift) & mask;
-  let newBlock: number;
-  let newDBlock: number;
-  let passedBelow = 0;
-  if (up) {
-    // [t, e1..ek] -> [e1..ek, t]
-    const t = block & 7;
-    let bumps = 0;
-    for (let j = 1; j <= k; j++) {
-      const e = (block >> (3 * j)) & 7;
-      if (e < t) passedBelow++;
-      else bumps |= 1 << (3 * (j - 1));
-    }
-    newBlock = (block >> 3) | (t << (3 * k));
-    newDBlock = ((dBlock >> 3) + bumps) | (((dBlock & 7) - passedBelow) << (3 * k));
-  } else {
-    // [e1..ek, t] -> [t, e1..ek]
-    const t = block >> (3 * k);
-    let drops = 0;
-    for (let j = 0; j < k; j++) {
-      const e = (block >> (3 * j)) & 7;
-      if (e < t) passedBelow++;
-      else drops |= 1 << (3 * (j + 1));
-    }
-    newBlock = ((block << 3) & mask) | t;
-    newDBlock = (((dBlock << 3) & mask) - drops) | ((dBlock >> (3 * k)) + passedBelow);
-  }
-  let rankDelta = 0;
-  for (let j = 0; j <= k; j++) {
-    rankDelta += (((newDBlock >> (3 * j)) & 7) - ((dBlock >> (3 * j)) & 7)) * FACTORIALS[m - 1 - i - j];
-  }
-  moved[0] = (state & FIELD_MASK & ~(mask << shift)) | (newBlock << shift) | (to << BLANK_SHIFT);
-  moved[1] = (digits & ~(mask << shift)) | (newDBlock << shift);
-  moved[2] = index + diff * FACTORIALS[m] + rankDelta;
 }
 
 /** Breadth-first search over all states from the canonical goal; one byte per state. */

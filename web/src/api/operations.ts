@@ -31,6 +31,7 @@ export interface Solve {
   readonly optimal: boolean | null;
   readonly lowerBound: number | null;
   readonly nodesExpanded: number | null;
+  readonly durationMs: number | null;
   readonly cached: boolean | null;
   readonly error: string | null;
 }
@@ -87,7 +88,7 @@ interface Connection<T> {
 const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
 
 const PUZZLE_FIELDS = "id kind rows cols start goal title solvable createdAt owner { name }";
-const SOLVE_FIELDS = "id status moves length optimal lowerBound nodesExpanded cached error";
+const SOLVE_FIELDS = "id status moves length optimal lowerBound nodesExpanded durationMs cached error";
 
 export async function signUp(name: string): Promise<{ token: string; name: string }> {
   const data = await request<{ signUp: { token: string; user: UserRef } }>(
@@ -209,11 +210,12 @@ export interface SolverRanking {
   readonly rank: number;
   readonly user: UserRef;
   readonly optimalSolutions: number;
+  readonly puzzlesSolved: number;
 }
 
 export async function topSolvers(first = 10): Promise<SolverRanking[]> {
   const data = await request<{ topSolvers: Connection<SolverRanking> }>(
-    "query TopSolvers($first: Int) { topSolvers(first: $first) { edges { node { rank user { name } optimalSolutions } } } }",
+    "query TopSolvers($first: Int) { topSolvers(first: $first) { edges { node { rank user { name } optimalSolutions puzzlesSolved } } } }",
     { first },
   );
   return nodes(data.topSolvers);

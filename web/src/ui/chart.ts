@@ -20,6 +20,8 @@ export interface BoundChart {
 
 export function createBoundChart(): BoundChart {
   const element = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": "lower bound over time" });
+  // Hidden until the first point: a solve answered at once has no curve to show.
+  element.style.display = "none";
   const line = svg("polyline", { fill: "none", class: "chart-line" });
   const axes = svg("path", { class: "chart-axes", d: `M${PAD.left},${PAD.top}V${HEIGHT - PAD.bottom}H${WIDTH - PAD.right}` });
   const yMin = svg("text", { x: PAD.left - 4, y: HEIGHT - PAD.bottom, "text-anchor": "end", class: "chart-label" });
@@ -52,6 +54,7 @@ export function createBoundChart(): BoundChart {
     element,
     add(elapsedMs, bound) {
       data.push([Math.max(0, elapsedMs), bound]);
+      element.style.display = "";
       draw();
     },
     get points() {

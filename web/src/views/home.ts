@@ -1,6 +1,6 @@
 // The front page: recent puzzles (new ones appear live) and the top solvers.
 import { onPuzzleCreated, recentPuzzles, topSolvers } from "../api/operations.ts";
-import { currentSession } from "../api/session.ts";
+import { currentSession, onSessionChange } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
@@ -10,13 +10,22 @@ export const homeView: View = (outlet) => {
   const message = createMessage();
   const list = h("div", { class: "recent" }, h("p", { class: "muted" }, "Loading…"));
   const solvers = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  const action = h("div", {});
+  const drawAction = () =>
+    replace(
+      action,
+      currentSession()
+        ? link("/new", h("span", { class: "button primary" }, "Create a puzzle"))
+        : h("p", { class: "muted" }, "Sign up (top right) to create puzzles and submit solutions."),
+    );
+  drawAction();
   outlet.append(
     h(
       "section",
       { class: "intro card" },
       h("h1", {}, "Sliding puzzles and the Rotation Game"),
       h("p", {}, "Create a puzzle, solve it by hand, race others on its leaderboard, and watch the server find the optimal solution live."),
-      currentSession() ? link("/new", h("span", { class: "button primary" }, "Create a puzzle")) : h("p", { class: "muted" }, "Sign up (top right) to create puzzles and submit solutions."),
+      action,
     ),
     h("div", { class: "columns" }, h("section", { class: "card" }, h("h2", {}, "Recent puzzles"), message.element, list), h("section", { class: "card" }, h("h2", {}, "Top solvers"), solvers)),
   );
@@ -34,14 +43,15 @@ export const homeView: View = (outlet) => {
           : h(
               "table",
               {},
-              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Optimal solves"))),
-              h("tbody", {}, ranking.map((row) => h("tr", {}, h("td", {}, String(row.rank)), h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)), h("td", {}, String(row.optimalSolutions))))),
+              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Optimal"), h("th", {}, "Solved"))),
+              h("tbody", {}, ranking.map((row) => h("tr", {}, h("td", {}, String(row.rank)), h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)), h("td", {}, String(row.optimalSolutions)), h("td", {}, String(row.puzzlesSolved))))),
             ),
       ),
     () => replace(solvers, h("p", { class: "muted" }, "Rankings are not available.")),
   );
 
-  return onPuzzleCreated({
+  const stopSession = onSessionChange(drawAction);
+  const stopFeed = onPuzzleCreated({
     next: (puzzle) => {
       let ul = list.querySelector("ul");
       if (!ul) {
@@ -52,4 +62,8 @@ export const homeView: View = (outlet) => {
     },
     error: () => undefined,
   });
+  return () => {
+    stopSession();
+    stopFeed();
+  };
 };

@@ -35,7 +35,7 @@ function table(board: Leaderboard): HTMLElement {
   );
 }
 
-export function leaderboardPanel(puzzleId: string): { element: HTMLElement; cleanup: Cleanup } {
+export function leaderboardPanel(puzzleId: string): { element: HTMLElement; reload(): void; cleanup: Cleanup } {
   const summary = h("p", { class: "muted small" });
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const message = createMessage();
@@ -68,5 +68,5 @@ export function leaderboardPanel(puzzleId: string): { element: HTMLElement; clea
 
   void load();
   const stop = onLeaderboardChanged(puzzleId, { next: () => void load(), error: (error) => message.error(error) });
-  return { element, cleanup: stop };
+  return { element, reload: () => void load(), cleanup: stop };
 }

@@ -25,8 +25,9 @@ export const puzzleView: View = (outlet, { id }) => {
       }
       const spec = specOf(puzzle);
       const play = playPanel(puzzle.id, spec, puzzle.solvable);
-      const solve = solvePanel(puzzle.id, spec);
       const board = leaderboardPanel(puzzle.id);
+      // An optimal solve makes the leaderboard's optimum (and its optimal marks) known.
+      const solve = solvePanel(puzzle.id, spec, (result) => result.optimal && board.reload());
       cleanups.push(play.cleanup, solve.cleanup, board.cleanup);
       document.title = `${puzzleTitle(puzzle)} · Puzzles`;
       replace(

@@ -5,7 +5,7 @@ import { boardAt } from "../puzzle/game.ts";
 import { createBoardView } from "../ui/board.ts";
 import { h } from "../ui/dom.ts";
 
-const STEP_MS = 450;
+const SPEEDS: [string, string][] = [["700", "Slow"], ["350", "Normal"], ["80", "Fast"]];
 
 export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTMLElement; stop(): void } {
   const board = createBoardView(spec, {}, "solution board");
@@ -21,6 +21,7 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
     [...moves].map((letter, i) => h("span", { "data-index": i }, letter)),
   );
   const playButton = h("button", { type: "button", class: "primary" }, "▶ Animate");
+  const speed = h("select", { "aria-label": "speed" }, SPEEDS.map(([ms, label]) => h("option", { value: ms, selected: label === "Normal" }, label)));
 
   function show(next: number): void {
     step = Math.max(0, Math.min(total, next));
@@ -32,7 +33,7 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
   }
 
   function pause(): void {
-    if (timer !== undefined) window.clearInterval(timer);
+    if (timer !== undefined) window.clearTimeout(timer);
     timer = undefined;
     playButton.textContent = "▶ Animate";
   }
@@ -41,10 +42,13 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
     if (timer !== undefined) return pause();
     if (step >= total) show(0);
     playButton.textContent = "❚❚ Pause";
-    timer = window.setInterval(() => {
+    // One timeout per step, so a change of speed applies at the next step.
+    const tick = () => {
       show(step + 1);
       if (step >= total) pause();
-    }, STEP_MS);
+      else timer = window.setTimeout(tick, Number(speed.value));
+    };
+    timer = window.setTimeout(tick, Number(speed.value));
   }
 
   const button = (label: string, title: string, action: () => void) =>
@@ -62,13 +66,14 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
     h(
       "div",
       { class: "row controls" },
-      button("⏮", "first", () => show(0)),
+      button("|◀", "first", () => show(0)),
       button("◀", "back one move", () => show(step - 1)),
       playButton,
       button("▶", "forward one move", () => show(step + 1)),
-      button("⏭", "last", () => show(total)),
+      button("▶|", "last", () => show(total)),
       position,
     ),
+    h("label", { class: "row small" }, "Speed ", speed),
     slider,
     letters,
   );

@@ -49,7 +49,8 @@ function outcome(solve: Solve): string {
   }
 }
 
-export function solvePanel(puzzleId: string, spec: PuzzleSpec): { element: HTMLElement; cleanup: Cleanup } {
+/** `onFinished` hears about every solve that ends (the leaderboard learns the optimum from it). */
+export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (solve: Solve) => void): { element: HTMLElement; cleanup: Cleanup } {
   const algorithm = select("algorithm", [["AUTO", "Auto"], ["IDA_STAR", "IDA*"], ["ASTAR", "A*"]]);
   const heuristic = select("heuristic", [["AUTO", "Auto"], ["LINEAR_CONFLICT", "Linear conflict"], ["MANHATTAN", "Manhattan"]]);
   const timeLimit = h("input", { type: "number", name: "timeLimitSeconds", min: 1, max: 3600, value: 60, "aria-label": "time limit in seconds", class: "side" });
@@ -79,7 +80,7 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec): { element: HTMLE
 
   const stat = (label: string) => {
     const value = h("dd", {}, "—");
-    return { value, pair: [h("dt", {}, label), value] };
+    return { value, item: h("div", {}, h("dt", {}, label), value) };
   };
   const status = stat("Status");
   const bound = stat("Lower bound");
@@ -94,6 +95,9 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec): { element: HTMLE
     start.disabled = false;
     status.value.textContent = STATUS_TEXT[solve.status];
     if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
+    if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
+    if (solve.durationMs !== null) elapsed.value.textContent = `${(solve.durationMs / 1000).toFixed(1)} s`;
+    onFinished?.(solve);
     const result = h("p", { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" }, outcome(solve));
     live.append(result);
     if (solve.status === "SOLVED" && solve.moves !== null) {
@@ -128,7 +132,7 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec): { element: HTMLE
     element.dataset.updates = "0";
     const chart = createBoundChart();
     for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
-    replace(live, h("dl", { class: "stats-grid" }, [status, bound, nodes, rate, elapsed].flatMap((s) => s.pair)), chart.element);
+    replace(live, h("dl", { class: "stats-grid" }, [status, bound, nodes, rate, elapsed].map((s) => s.item)), chart.element);
     live.hidden = false;
     const options: SolveRequestOptions = { algorithm: algorithm.value as SolveRequestOptions["algorithm"], timeLimitSeconds: Number(timeLimit.value) };
     if (spec.kind === "sliding") options.heuristic = heuristic.value;
