@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildTable, pdbTableSpecs } from "../core/pdb/index.ts";
+import { buildTable, pdbTableSpecs, preparePdb } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { hasTable, seedTables } from "../core/tables.ts";
 import { PdbFileError, readTableFile, writeTableFile } from "./file-format.ts";
@@ -71,9 +71,12 @@ export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" |
   }
 }
 
-/** True when every table of the partition is in the registry or loads from disk. */
+/**
+ * True when every table of the partition is in the registry or loads from disk; then the lookups
+ * (direct-address copies included) are laid out too, ready for exportTables().
+ */
 export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent"> = {}): boolean {
-  return pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options));
+  return pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options)) && preparePdb(name);
 }
 
 /** Loads the partition's tables, building and saving whatever is missing or invalid. */
@@ -96,4 +99,5 @@ export function ensurePdb(name: string, options: EnsureOptions = {}): void {
     seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
     done += table.entries;
   }
+  preparePdb(name);
 }

@@ -5,6 +5,7 @@
 //   pdbAvailable(name)          all of the partition's tables are in the registry
 //   pdbTableSpecs(name)         what tables a partition needs (for loaders and the CLI)
 //   buildPdbTables(name, opts)  builds the missing ones into the registry, with progress
+//   preparePdb(name)            makes the direct-address copies now (to share them with threads)
 //   solveWithPdb(spec, heuristic, options, tables?)
 
 import { PuzzleInputError } from "../errors.ts";
@@ -142,6 +143,16 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
   const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!), true, (key) => directTable(layout, key, buffers.get(key)!));
   compiled.set(cacheKey, { heuristic: result, sources: layout.tables.map((t) => buffers.get(t.key)!) });
   return result;
+}
+
+/**
+ * Lays out the partition's lookups (direct-address copies included) from loaded tables, so that a
+ * process can export them to its solver threads before the first solve. False when tables are missing.
+ */
+export function preparePdb(name: string): boolean {
+  if (!pdbAvailable(name)) return false;
+  compiledHeuristic(name, undefined, {});
+  return true;
 }
 
 /**
