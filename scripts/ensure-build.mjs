@@ -25,10 +25,14 @@ function run(script) {
 if (!existsSync(join(root, "src", "generated", "prisma", "client.ts"))) {
   run("postinstall.mjs"); // prisma generate, then build
 } else {
-  const built = existsSync(join(root, "dist", "src", "main.js")) ? statSync(join(root, "dist", "src", "main.js")).mtimeMs : 0;
+  const built =
+    existsSync(join(root, "dist", "src", "main.js")) && existsSync(join(root, "web", "dist", "index.html"))
+      ? statSync(join(root, "dist", "src", "main.js")).mtimeMs
+      : 0;
   const sources = Math.max(
     newest(join(root, "src")),
     newest(join(root, "workers")),
+    newest(join(root, "web", "src")),
     newest(join(root, "tsconfig.json")),
     newest(join(root, "tsconfig.build.json")),
   );
