@@ -35,17 +35,26 @@ function describe(event: PdbEvent): string {
 function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: string) => void {
   const began = performance.now();
   let last = 0;
+  let lastLine = 0;
+  let lastTenth = -1;
   return (fraction, label) => {
     const now = performance.now();
     if (now - last < 200 && fraction < 1) return;
     last = now;
+    const tenth = Math.floor(fraction * 10);
     const width = 30;
     const filled = Math.round(fraction * width);
     const elapsed = (now - began) / 1000;
     const eta = fraction > 0.01 ? (elapsed * (1 - fraction)) / fraction : Infinity;
     const line = `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  elapsed ${formatDuration(elapsed)}  ETA ${formatDuration(eta)}  ${label}`;
-    if (stream.isTTY) stream.write(`\r${line}\x1b[K`);
-    else if (fraction >= 1 || Math.floor(fraction * 10) !== Math.floor((fraction - 0.0001) * 10)) stream.write(`${line}\n`);
+    if (stream.isTTY) {
+      stream.write(`\r${line}\x1b[K`);
+    } else if (tenth !== lastTenth || now - lastLine >= 60_000) {
+      // Logs and pipes: a line per tenth, and at least one a minute.
+      lastTenth = tenth;
+      lastLine = now;
+      stream.write(`${line}\n`);
+    }
   };
 }
 
