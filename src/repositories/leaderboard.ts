@@ -1,11 +1,12 @@
-// The ranking queries, in SQL. A puzzle's leaderboard is each user's best submission (shortest, then
-// earliest), ordered by (length, created_at, user_id) and ranked with rank() over the length:
-// standard competition ranking, ties share a rank and the next one skips. A puzzle's optimum is the
-// shortest SOLVED + optimal Solve of its canonical key (identical puzzles share it).
+// The ranking queries, in SQL. A puzzle's leaderboard is the table leaderboard_entries: each user's
+// best submission (shortest, then earliest), kept by SubmissionRepository.create. Entries are ordered
+// by (length, created_at, user_id); a rank is 1 + the number of entries strictly shorter (standard
+// competition ranking: ties share a rank, the next one skips). A puzzle's optimum is the shortest
+// SOLVED + optimal Solve of its canonical key (identical puzzles share it).
 //
-// Indexes (see docs/leaderboards.md): submissions (puzzle_id, user_id, length, created_at) gives the
-// DISTINCT ON per user in index order; submissions (puzzle_id, length, user_id) serves "how many users
-// are shorter than L" counts; solves (canonical_key, status) finds optima.
+// Indexes (see docs/leaderboards.md): leaderboard_entries (puzzle_id, length, created_at, user_id)
+// makes a page one index range and a rank one count over a prefix of that range, at any depth;
+// leaderboard_entries (user_id) serves per-user counts; solves (canonical_key, status) finds optima.
 import { Prisma } from "../generated/prisma/client.ts";
 import type { PrismaClient } from "../db/client.ts";
 import type { PuzzleKind } from "../generated/prisma/enums.ts";
@@ -69,22 +70,33 @@ export interface SolvingState {
 const ROW_COLUMNS = Prisma.sql`id AS "submissionId", puzzle_id AS "puzzleId", user_id AS "userId", length,
   created_at AS "createdAt", rank`;
 
-/** Each user's best submission for the puzzle: the first row per user in index order. */
-function bestPerUser(puzzleId: number): Prisma.Sql {
-  return Prisma.sql`
-    SELECT DISTINCT ON (user_id) id, puzzle_id, user_id, length, created_at
-      FROM submissions
-     WHERE puzzle_id = ${puzzleId}
-     ORDER BY user_id, length, created_at, id`;
+const ENTRY_COLUMNS = Prisma.sql`submission_id AS id, puzzle_id, user_id, length, created_at`;
+
+/**
+ * Continues a WITH clause whose CTE `entries` holds leaderboard rows of one puzzle: selects them with
+ * their ranks, one count per distinct length (a page holds few, ties are common), each count a range
+ * of the (puzzle_id, length, ...) index.
+ */
+function withRanks(entries: string): Prisma.Sql {
+  const from = Prisma.raw(entries);
+  // MATERIALIZED: else the planner may run the count once per row of the join instead of per length.
+  return Prisma.sql`,
+    ranks AS MATERIALIZED (
+      SELECT l.length,
+             1 + (SELECT count(*) FROM leaderboard_entries e
+                   WHERE e.puzzle_id = l.puzzle_id AND e.length < l.length)::int AS rank
+        FROM (SELECT DISTINCT puzzle_id, length FROM ${from}) l)
+    SELECT ${ROW_COLUMNS} FROM ${from} JOIN ranks USING (length)
+     ORDER BY length, created_at, user_id`;
 }
 
-/** The shortest proven-optimal length of each puzzle in `puzzleIds` that has one. */
-function optimaOf(puzzleIds: Prisma.Sql): Prisma.Sql {
+/** The shortest proven-optimal length of each puzzle `p` matching `where` that has one. */
+function optimaOf(where: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
     SELECT p.id AS puzzle_id, min(v.length) AS length
       FROM puzzles p
       JOIN solves v ON v.canonical_key = p.canonical_key AND v.status = 'SOLVED' AND v.optimal
-     WHERE p.id IN (${puzzleIds})
+     WHERE ${where}
      GROUP BY p.id`;
 }
 
@@ -96,33 +108,29 @@ export class LeaderboardRepository {
     const afterClause =
       after === undefined
         ? Prisma.empty
-        : Prisma.sql`WHERE (length, created_at, user_id) > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
+        : Prisma.sql`AND (length, created_at, user_id) > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
     return this.prisma.$queryRaw<LeaderboardRow[]>`
-      WITH best AS (${bestPerUser(puzzleId)}),
-           ranked AS (SELECT best.*, rank() OVER (ORDER BY length)::int AS rank FROM best)
-      SELECT ${ROW_COLUMNS} FROM ranked ${afterClause}
-       ORDER BY length, created_at, user_id
-       LIMIT ${take}`;
+      WITH page AS (
+        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries
+         WHERE puzzle_id = ${puzzleId} ${afterClause}
+         ORDER BY length, created_at, user_id
+         LIMIT ${take})
+      ${withRanks("page")}`;
   }
 
   /** The user's entry on the puzzle's leaderboard (their best submission and its rank), or null. */
   async entryOf(puzzleId: number, userId: number): Promise<LeaderboardRow | null> {
     const rows = await this.prisma.$queryRaw<LeaderboardRow[]>`
-      WITH best AS (
-        SELECT id, puzzle_id, user_id, length, created_at FROM submissions
-         WHERE puzzle_id = ${puzzleId} AND user_id = ${userId}
-         ORDER BY length, created_at, id LIMIT 1)
-      SELECT ${ROW_COLUMNS} FROM (
-        SELECT best.*, 1 + (SELECT count(DISTINCT s.user_id) FROM submissions s
-                             WHERE s.puzzle_id = best.puzzle_id AND s.length < best.length)::int AS rank
-          FROM best) entry`;
+      WITH entry AS (
+        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries WHERE puzzle_id = ${puzzleId} AND user_id = ${userId})
+      ${withRanks("entry")}`;
     return rows[0] ?? null;
   }
 
   /** Users with at least one submission for the puzzle. */
   async totalEntries(puzzleId: number): Promise<number> {
     const [row] = await this.prisma.$queryRaw<{ total: number }[]>`
-      SELECT count(DISTINCT user_id)::int AS total FROM submissions WHERE puzzle_id = ${puzzleId}`;
+      SELECT count(*)::int AS total FROM leaderboard_entries WHERE puzzle_id = ${puzzleId}`;
     return row?.total ?? 0;
   }
 
@@ -130,7 +138,7 @@ export class LeaderboardRepository {
   async optima(puzzleIds: readonly number[]): Promise<Map<number, number>> {
     if (puzzleIds.length === 0) return new Map();
     const rows = await this.prisma.$queryRaw<{ puzzle_id: number; length: number }[]>(
-      optimaOf(Prisma.sql`SELECT unnest(${[...puzzleIds]}::int[])`),
+      optimaOf(Prisma.sql`p.id = ANY(${[...puzzleIds]}::int[])`),
     );
     return new Map(rows.map((row) => [row.puzzle_id, row.length]));
   }
@@ -156,28 +164,26 @@ export class LeaderboardRepository {
       filter.rows === undefined ? undefined : Prisma.sql`p.rows = ${filter.rows}`,
       filter.cols === undefined ? undefined : Prisma.sql`p.cols = ${filter.cols}`,
     ].filter((c): c is Prisma.Sql => c !== undefined);
+    const puzzleFilter = conditions.length === 0 ? Prisma.sql`true` : Prisma.join(conditions, " AND ");
     const puzzleJoin =
-      conditions.length === 0
-        ? Prisma.empty
-        : Prisma.sql`JOIN puzzles p ON p.id = s.puzzle_id AND ${Prisma.join(conditions, " AND ")}`;
+      conditions.length === 0 ? Prisma.empty : Prisma.sql`JOIN puzzles p ON p.id = b.puzzle_id AND ${puzzleFilter}`;
     // The ordering is (-optimal, excess, user_id) ascending, so the cursor is one row comparison.
     const afterClause =
       after === undefined
         ? Prisma.empty
         : Prisma.sql`WHERE (-"optimalSolutions", "excessMoves", "userId")
                          > (${-after.optimalSolutions}::int, ${after.excessMoves}::int, ${after.userId}::int)`;
+    // One pass over the entries (of matching puzzles), joined to the optima: O(entries). See
+    // docs/leaderboards.md for its cost and what to do when it grows too large.
     return this.prisma.$queryRaw<SolverRow[]>`
-      WITH best AS (
-        SELECT s.user_id, s.puzzle_id, min(s.length) AS length
-          FROM submissions s ${puzzleJoin}
-         GROUP BY s.user_id, s.puzzle_id),
-      optimum AS (${optimaOf(Prisma.sql`SELECT DISTINCT puzzle_id FROM best`)}),
+      WITH optimum AS (${optimaOf(puzzleFilter)}),
       per_user AS (
         SELECT b.user_id AS "userId",
                (count(*) FILTER (WHERE b.length <= o.length))::int AS "optimalSolutions",
                coalesce(sum(greatest(b.length - o.length, 0)), 0)::int AS "excessMoves",
                count(*)::int AS "puzzlesSolved"
-          FROM best b LEFT JOIN optimum o USING (puzzle_id)
+          FROM leaderboard_entries b ${puzzleJoin}
+          LEFT JOIN optimum o ON o.puzzle_id = b.puzzle_id
          GROUP BY b.user_id),
       ranked AS (
         SELECT per_user.*, rank() OVER (ORDER BY "optimalSolutions" DESC, "excessMoves")::int AS rank
@@ -194,13 +200,13 @@ export class LeaderboardRepository {
       SELECT u.id AS "userId",
              (SELECT count(*) FROM submissions s WHERE s.user_id = u.id)::int AS submissions,
              (SELECT count(*) FROM puzzles p WHERE p.owner_id = u.id)::int AS "puzzlesCreated",
-             (SELECT count(DISTINCT s.puzzle_id)
-                FROM submissions s
-                JOIN puzzles p ON p.id = s.puzzle_id
+             (SELECT count(*)
+                FROM leaderboard_entries b
+                JOIN puzzles p ON p.id = b.puzzle_id
                 JOIN LATERAL (SELECT min(v.length) AS length FROM solves v
                                WHERE v.canonical_key = p.canonical_key AND v.status = 'SOLVED' AND v.optimal) o
-                  ON s.length <= o.length
-               WHERE s.user_id = u.id)::int AS "optimalSolutions"
+                  ON b.length <= o.length
+               WHERE b.user_id = u.id)::int AS "optimalSolutions"
         FROM unnest(${[...userIds]}::int[]) AS u(id)`;
     return new Map(rows.map((row) => [row.userId, row]));
   }

@@ -1,5 +1,6 @@
-// Submissions in Postgres: verified solutions, stored only after the server replayed them. A user's
-// list is keyset-paginated on the id, newest first (submissions_user_id_id_idx).
+// Submissions in Postgres: verified solutions, stored only after the server replayed them. Each
+// insert also keeps the user's leaderboard entry for the puzzle (their best submission) in the same
+// statement. A user's list is keyset-paginated on the id, newest first (submissions_user_id_id_idx).
 import type { PrismaClient } from "../db/client.ts";
 import type { Submission } from "../generated/prisma/client.ts";
 
@@ -19,19 +20,35 @@ export type RankKey = Pick<Submission, "id" | "puzzleId" | "userId" | "length">;
 export class SubmissionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create(submission: NewSubmission): Promise<Submission> {
-    return this.prisma.submission.create({ data: submission });
+  /**
+   * Stores the submission and, when it beats the user's best for the puzzle (or is their first),
+   * makes it their leaderboard entry: one statement, so concurrent submissions of one user cannot
+   * leave a worse entry behind (ON CONFLICT locks the entry row).
+   */
+  async create(submission: NewSubmission): Promise<{ submission: Submission; newBest: boolean }> {
+    const [row] = await this.prisma.$queryRaw<(Submission & { newBest: boolean })[]>`
+      WITH inserted AS (
+        INSERT INTO submissions (puzzle_id, user_id, moves, length)
+        VALUES (${submission.puzzleId}, ${submission.userId}, ${submission.moves}, ${submission.length})
+        RETURNING id, puzzle_id, user_id, moves, length, created_at),
+      entry AS (
+        INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at)
+        SELECT puzzle_id, user_id, id, length, created_at FROM inserted
+        ON CONFLICT (puzzle_id, user_id) DO UPDATE
+          SET submission_id = EXCLUDED.submission_id, length = EXCLUDED.length, created_at = EXCLUDED.created_at
+          WHERE EXCLUDED.length < leaderboard_entries.length
+        RETURNING submission_id)
+      SELECT id, puzzle_id AS "puzzleId", user_id AS "userId", moves, length, created_at AS "createdAt",
+             EXISTS (SELECT 1 FROM entry) AS "newBest"
+        FROM inserted`;
+    if (row === undefined) throw new Error("INSERT ... RETURNING returned no row");
+    const { newBest, ...stored } = row;
+    return { submission: stored, newBest };
   }
 
   /** For DataLoader: any order, missing ids absent. */
   findByIds(ids: readonly number[]): Promise<Submission[]> {
     return this.prisma.submission.findMany({ where: { id: { in: [...ids] } } });
-  }
-
-  /** The user's shortest submission length for the puzzle, null when they have none. */
-  async bestLength(puzzleId: number, userId: number): Promise<number | null> {
-    const { _min } = await this.prisma.submission.aggregate({ where: { puzzleId, userId }, _min: { length: true } });
-    return _min.length;
   }
 
   /** Newest first: WHERE user_id AND id < cursor ORDER BY id DESC LIMIT take. */
@@ -46,16 +63,14 @@ export class SubmissionRepository {
   /**
    * The rank each submission holds on its puzzle's leaderboard now: 1 + the number of OTHER users
    * with a strictly shorter submission (for a user's best submission, that is their leaderboard rank).
-   * One query for the whole batch; each count is an index-only range scan of
-   * submissions_puzzle_id_length_user_id_idx.
+   * One query for the whole batch; each count is a range of the entries' (puzzle_id, length, ...) index.
    */
   async ranks(keys: readonly RankKey[]): Promise<Map<number, number>> {
     if (keys.length === 0) return new Map();
     const rows = await this.prisma.$queryRaw<{ id: number; rank: number }[]>`
       SELECT k.id,
-             1 + (SELECT count(DISTINCT s.user_id)
-                    FROM submissions s
-                   WHERE s.puzzle_id = k.puzzle_id AND s.length < k.length AND s.user_id <> k.user_id)::int AS rank
+             1 + (SELECT count(*) FROM leaderboard_entries e
+                   WHERE e.puzzle_id = k.puzzle_id AND e.length < k.length AND e.user_id <> k.user_id)::int AS rank
         FROM unnest(${keys.map((k) => k.id)}::int[], ${keys.map((k) => k.puzzleId)}::int[],
                     ${keys.map((k) => k.userId)}::int[], ${keys.map((k) => k.length)}::int[])
              AS k(id, puzzle_id, user_id, length)`;

@@ -53,14 +53,13 @@ export class SubmissionService {
         "moves",
       );
     }
-    const previousBest = await this.submissions.bestLength(puzzle.id, user.id);
-    const submission = await this.submissions.create({
+    const { submission, newBest } = await this.submissions.create({
       puzzleId: puzzle.id,
       userId: user.id,
       moves: normalized,
       length: normalized.length,
     });
-    if (previousBest === null || submission.length < previousBest) {
+    if (newBest) {
       const event: LeaderboardChangedEvent = { puzzleId: puzzle.id, userId: user.id, submissionId: submission.id };
       void this.events.publish(LEADERBOARD_CHANGED, event);
     }

@@ -102,8 +102,8 @@ export async function allEntries(client: GraphQLClient, puzzleId: string, first:
   const cursors: string[] = [];
   let after: string | null = null;
   for (let pages = 0; pages < 100; pages += 1) {
-    const data = await client.data(LEADERBOARD, { p: puzzleId, first, after });
-    const board = data.leaderboard;
+    const data: any = await client.data(LEADERBOARD, { p: puzzleId, first, after });
+    const board: any = data.leaderboard;
     for (const edge of board.edges) {
       entries.push(edge.node);
       cursors.push(edge.cursor);

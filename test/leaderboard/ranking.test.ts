@@ -112,7 +112,7 @@ describe("topSolvers", () => {
     const rows = [];
     let after: string | null = null;
     for (;;) {
-      const page = (await api.client().data(TOP, { ...variables, first: 3, after })).topSolvers;
+      const page: any = (await api.client().data(TOP, { ...variables, first: 3, after })).topSolvers;
       rows.push(...page.edges.map((e: any) => e.node));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;

@@ -100,7 +100,7 @@ describe("a user's record", () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const page = (await client.data(QUERY, { after })).me.submissions;
+      const page: any = (await client.data(QUERY, { after })).me.submissions;
       seen.push(...page.edges.map((e: any) => e.node.id));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;

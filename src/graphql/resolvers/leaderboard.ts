@@ -51,8 +51,12 @@ export const leaderboardResolvers = {
   Query: {
     async leaderboard(_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
-      await ctx.services.leaderboards.requirePuzzle(puzzleId);
-      return leaderboardConnection(ctx, puzzleId, args);
+      // Both at once: an unknown puzzle has an empty page, and the existence check then throws.
+      const [, connection] = await Promise.all([
+        ctx.services.leaderboards.requirePuzzle(puzzleId),
+        leaderboardConnection(ctx, puzzleId, args),
+      ]);
+      return connection;
     },
     topSolvers: (_: unknown, args: TopSolversArgs, ctx: GraphQLContext) => topSolversConnection(ctx, args),
   },
