@@ -100,8 +100,13 @@ function outcomeColumns(outcome: SolveOutcome, finishedAt: Date) {
   };
 }
 
+/** Serialises, per canonical key, the decisions about which search a Solve follows (held until commit). */
+function lockStatement(db: Tx | PrismaClient, canonicalKey: string) {
+  return db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
+}
+
 async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
+  await lockStatement(tx, canonicalKey);
 }
 
 const active = { in: [...ACTIVE_STATUSES] };
@@ -172,13 +177,14 @@ export class SolveRepository {
     return rows.length;
   }
 
-  /** Moves the job's waiting Solves to RUNNING; returns how many Solves still wait for it. */
-  async markRunning(jobId: string): Promise<number> {
-    await this.db.solve.updateMany({
-      where: { jobId, status: "QUEUED" },
-      data: { status: "RUNNING", startedAt: new Date() },
-    });
-    return this.countActive(jobId);
+  /**
+   * Moves the job's waiting Solves to RUNNING (keeping the first start time of a retried job);
+   * returns how many Solves still wait for it. One statement: the rows it matches are the answer.
+   */
+  markRunning(jobId: string): Promise<number> {
+    return this.db.$executeRaw`
+      UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", now())
+      WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
   }
 
   countActive(jobId: string): Promise<number> {
@@ -192,15 +198,14 @@ export class SolveRepository {
   }
 
   /** Writes a search's result to every Solve still waiting for it; returns how many. */
-  finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome): Promise<number> {
-    return this.db.$transaction(async (tx) => {
-      await lockKey(tx, canonicalKey);
-      const { count } = await tx.solve.updateMany({
-        where: { jobId, status: active },
-        data: outcomeColumns(outcome, new Date()),
-      });
-      return count;
-    });
+  async finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome): Promise<number> {
+    // A batch transaction: the lock statement runs first, so the update's snapshot (taken after it)
+    // sees every Solve that joined this job before the lock was granted.
+    const [, { count }] = await this.db.$transaction([
+      lockStatement(this.db, canonicalKey),
+      this.db.solve.updateMany({ where: { jobId, status: active }, data: outcomeColumns(outcome, new Date()) }),
+    ]);
+    return count;
   }
 
   /**

@@ -38,11 +38,17 @@ export class WorkerProcess {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     const child = spawn(process.execPath, [entry], {
       cwd: projectRoot,
-      env: { ...process.env, LOG_LEVEL: "info", ...env },
+      // Its info lines are what tests wait for.
+      env: { ...process.env, ...env, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const worker = new WorkerProcess(child);
-    await worker.waitForLog((line) => line.msg === "worker ready", timeoutMs);
+    try {
+      await worker.waitForLog((line) => line.msg === "worker ready", timeoutMs);
+    } catch (error) {
+      worker.signal("SIGKILL");
+      throw error;
+    }
     return worker;
   }
 
