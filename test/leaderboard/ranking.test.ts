@@ -92,6 +92,27 @@ describe("leaderboard", () => {
     });
   });
 
+  it("is also a field of Puzzle, with the optimum", async () => {
+    const [a, b] = await players(2);
+    const puzzleId = await createPuzzle(a.client, TWO_STEPS);
+    await proveOptimum(api.server.app, puzzleId, TWO_STEPS);
+    await submit(b.client, puzzleId, TWO_STEPS.solutions[4]);
+    await submit(a.client, puzzleId, TWO_STEPS.solutions[2]);
+    const { puzzle } = await api.client().data(
+      `query ($p: ID!) { puzzle(id: $p) { optimalLength leaderboard(first: 1) {
+        totalEntries edges { node { rank length optimal user { name } puzzle { id } } } pageInfo { hasNextPage } } } }`,
+      { p: puzzleId },
+    );
+    expect(puzzle).toEqual({
+      optimalLength: 2,
+      leaderboard: {
+        totalEntries: 2,
+        edges: [{ node: { rank: 1, length: 2, optimal: true, user: { name: a.name }, puzzle: { id: puzzleId } } }],
+        pageInfo: { hasNextPage: true },
+      },
+    });
+  });
+
   it("is empty for a puzzle nobody solved yet", async () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, TINY);

@@ -52,6 +52,14 @@ describe("submitSolution", () => {
     expect(await storedCount(puzzleId)).toBe(1);
   });
 
+  it("refuses more than 10,000 moves before replaying them", async () => {
+    const { client } = await api.client().signUp();
+    const puzzleId = await createPuzzle(client, ONE_STEP);
+    const error = await client.error(SUBMIT, { p: puzzleId, m: "LR".repeat(5000) + "R" });
+    expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "moves" });
+    expect(await storedCount(puzzleId)).toBe(0);
+  });
+
   it("needs a token, and answers NOT_FOUND for an unknown puzzle", async () => {
     const anonymous = await api.client().error(SUBMIT, { p: "1", m: "R" });
     expect(anonymous.extensions?.code).toBe("UNAUTHENTICATED");
