@@ -42,7 +42,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024).default(100 * 1024),
   /** Behind a reverse proxy, trust X-Forwarded-For for the client IP (rate limits per IP). */
   TRUST_PROXY: bool.default(false),
-  /** Every GraphQL request: points per window per client (token if any, and IP). */
+  /** Every GraphQL request (HTTP) or operation (WebSocket): per user when a token is sent, else per IP. */
   RATE_LIMIT_REQUESTS: int(1, 1_000_000).default(600),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
   /** signUp, per IP. */
@@ -83,6 +83,9 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
 });
+
+/** Every environment variable the platform reads (the README documents each one). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = Readonly<{
   nodeEnv: "development" | "production" | "test";

@@ -1,0 +1,55 @@
+// The configuration module: defaults that work on a fresh machine, and clear messages for bad values.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, projectRoot } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("defaults to local Postgres and Redis, port 4000", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      databaseUrl: "postgresql://postgres@127.0.0.1:5432/puzzles",
+      redisUrl: "redis://127.0.0.1:6379",
+      port: 4000,
+      logLevel: "info",
+      startWorker: true,
+    });
+    expect(config.solverThreads).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reads overrides and treats empty values as unset", () => {
+    const config = loadConfig({ PORT: "8080", RATE_LIMIT_WORK: "5", START_WORKER: "false", LOG_LEVEL: "" });
+    expect(config.port).toBe(8080);
+    expect(config.rateLimits.work).toBe(5);
+    expect(config.startWorker).toBe(false);
+    expect(config.logLevel).toBe("info");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["REDIS_URL", "not a url"],
+    ["REDIS_PREFIX", "has:colon"],
+    ["LOG_LEVEL", "loud"],
+    ["START_WORKER", "maybe"],
+    ["SOLVER_THREADS", "0"],
+  ])("names %s=%s in its error", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+  });
+
+  it("lists every bad variable at once", () => {
+    expect(() => loadConfig({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+
+  it("makes a process exit with status 2 and a one-screen message, no stack trace", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", join(projectRoot, "src", "db", "cli.ts")], {
+      env: { ...process.env, PORT: "nope" },
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('PORT="nope"');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
