@@ -192,6 +192,14 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await phone.close();
   });
 
+  it("forgets a token the server does not know and keeps working anonymously", async () => {
+    await page.evaluate("localStorage.setItem('puzzles.token', 'pzt_not-a-real-token')");
+    await page.goto(`${api.origin}/`);
+    await page.locator("#header-name").waitFor();
+    expect(await page.evaluate("localStorage.getItem('puzzles.token')")).toBeNull();
+    await expect.poll(() => page.locator(".recent .puzzle-item").count()).toBe(3);
+  });
+
   it("raised no uncaught errors in the page", () => {
     expect(pageErrors).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // Queries and mutations over plain fetch (POST /graphql, JSON). The token, when there is one, goes in
 // `Authorization: Bearer`. Any GraphQL error becomes an ApiError (the first one: it names the cause).
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
-import { authorization } from "./session.ts";
+import { authorization, signOut } from "./session.ts";
 
 export const GRAPHQL_PATH = "/graphql";
 
@@ -19,6 +19,12 @@ export async function request<T>(query: string, variables: Record<string, unknow
     response = await fetch(GRAPHQL_PATH, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : "network error", "NETWORK");
+  }
+  // A token the server no longer knows (its database was reset, say): forget it and ask again
+  // anonymously; reads then work, and mutations say that they need an account.
+  if (response.status === 401 && auth) {
+    signOut();
+    return request<T>(query, variables);
   }
   let body: GraphQLResponse<T>;
   try {

@@ -24,9 +24,13 @@ const PRESETS: { value: string; label: string }[] = [
 /** Tiles as text, one board row per line ("0" is the blank); the Rotation Game as its cross. */
 function boardText(shape: Shape, board: number[]): string {
   if (shape.kind === "rotation") {
+    // Laid out as the cross: the two-cell rows sit under columns 3 and 5 of the seven-cell rows.
     const rows = [2, 2, 7, 2, 7, 2, 2];
     let at = 0;
-    return rows.map((count) => board.slice(at, (at += count)).join(" ")).join("\n");
+    return rows.map((count) => {
+      const cells = board.slice(at, (at += count));
+      return count === 2 ? `    ${cells[0]}   ${cells[1]}` : cells.join(" ");
+    }).join("\n");
   }
   const lines: string[] = [];
   for (let r = 0; r < shape.rows; r++) lines.push(board.slice(r * shape.cols, (r + 1) * shape.cols).join(" "));
@@ -58,6 +62,7 @@ export const createView: View = (outlet) => {
   const goal = h("textarea", { name: "goal", rows: 3, spellcheck: "false", "aria-label": "goal", placeholder: "default: 1 … n-1, then the blank" });
   const goalBox = h("details", { class: "goal" }, h("summary", {}, "Custom goal (optional)"), goal);
   const shuffle = h("button", { type: "button" }, "Shuffle");
+  const tilesLabel = h("label", { class: "label", for: "tiles" });
   const status = h("p", { class: "status", "aria-live": "polite" });
   const preview = h("div", { class: "preview" });
   const save = h("button", { type: "submit", class: "primary", disabled: true }, "Save puzzle");
@@ -72,7 +77,7 @@ export const createView: View = (outlet) => {
     h(
       "div",
       { class: "field" },
-      h("label", { class: "label", for: "tiles" }, "Tiles, row by row (0, . or _ is the blank)"),
+      tilesLabel,
       tiles,
       h("div", { class: "row" }, shuffle),
     ),
@@ -111,7 +116,10 @@ export const createView: View = (outlet) => {
 
   const check = () => {
     custom.hidden = (presets.querySelector("input:checked") as HTMLInputElement).value !== "custom";
-    goalBox.hidden = shape().kind === "rotation";
+    const rotation = shape().kind === "rotation";
+    goalBox.hidden = rotation;
+    tilesLabel.textContent = rotation ? "Symbols 1, 2 and 3 (eight of each), row by row" : "Tiles, row by row (0, . or _ is the blank)";
+    tiles.rows = rotation ? 7 : 5;
     message.clear();
     if (tiles.value.trim() === "") {
       status.className = "status muted";
