@@ -82,6 +82,14 @@ const envSchema = z.object({
   /** The reconciler re-adds jobs Redis lost this often; Solves younger than the grace are left alone. */
   RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
+  /**
+   * Pattern databases each worker process loads (or builds and saves in PDB_DIR) at start-up and
+   * shares with its solver threads, comma-separated: 663, 555, 78, 6666; or "none".
+   */
+  WORKER_PDBS: z
+    .string()
+    .regex(/^(none|(663|555|78|6666)(,(663|555|78|6666))*)$/, `"none" or a comma-separated list of 663, 555, 78, 6666`)
+    .default("663"),
 });
 
 /** Every environment variable the platform reads (the README documents each one). */
@@ -127,6 +135,7 @@ export type Config = Readonly<{
     shutdownGraceMs: number;
     reconcileIntervalMs: number;
     reconcileGraceMs: number;
+    workerPdbs: readonly string[];
   }>;
 }>;
 
@@ -188,6 +197,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
       reconcileGraceMs: e.RECONCILE_GRACE_MS,
+      workerPdbs: Object.freeze(e.WORKER_PDBS === "none" ? [] : e.WORKER_PDBS.split(",")),
     }),
   });
 }

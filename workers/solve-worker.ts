@@ -34,6 +34,8 @@ export interface WorkerSettings {
   readonly shutdownGraceMs: number;
   readonly reconcileIntervalMs: number;
   readonly reconcileGraceMs: number;
+  /** Pattern databases to load or build before taking jobs ("663", ...). */
+  readonly pdbs: readonly string[];
 }
 
 export function workerSettings(config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline">): WorkerSettings {
@@ -50,6 +52,7 @@ export function workerSettings(config: Pick<Config, "redisUrl" | "redisPrefix" |
     shutdownGraceMs: p.shutdownGraceMs,
     reconcileIntervalMs: p.reconcileIntervalMs,
     reconcileGraceMs: p.reconcileGraceMs,
+    pdbs: p.workerPdbs,
   };
 }
 
@@ -78,7 +81,10 @@ export class SolveWorker {
     settings: WorkerSettings,
     { prisma, events, logger: log }: { prisma: PrismaClient; events: EventBus; logger: Logger },
   ): Promise<SolveWorker> {
-    const tables = prepareTables();
+    const tables = prepareTables(settings.pdbs, (event) => {
+      const ms = "ms" in event ? Math.round(event.ms) : undefined;
+      log.info({ table: event.table.key, ms }, `pattern database table ${event.kind}`);
+    });
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));

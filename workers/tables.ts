@@ -1,8 +1,11 @@
 // Builds (or loads) every table a solver thread may need, once per worker process, into the core's
-// registry of SharedArrayBuffers; the pool then hands the same buffers to each thread.
+// registry of SharedArrayBuffers; the pool then hands the same buffers to each thread. This runs
+// before the BullMQ Worker exists, so blocking here holds no job lock.
 import { rotationTable } from "../src/core/rotation/table.ts";
 import { slidingTable } from "../src/core/sliding/table.ts";
 import { exportTables, tableBytes } from "../src/core/tables.ts";
+import { ensurePdb } from "../src/pdb-store/store.ts";
+import type { PdbEvent } from "../src/pdb-store/store.ts";
 
 export interface PreparedTables {
   readonly buffers: Readonly<Record<string, SharedArrayBuffer>>;
@@ -10,10 +13,15 @@ export interface PreparedTables {
   readonly ms: number;
 }
 
-export function prepareTables(): PreparedTables {
+/**
+ * The nine 3x3 tables (one per goal blank cell: every 3x3 goal), the rotation mask table, and the
+ * pattern databases named in `pdbs` (e.g. "663"): loaded from PDB_DIR, or built and saved there.
+ * Without a loaded pattern database, 4x4 and 5x5 searches use linear conflict.
+ */
+export function prepareTables(pdbs: readonly string[] = [], onPdbEvent?: (event: PdbEvent) => void): PreparedTables {
   const started = performance.now();
-  // Nine 3x3 tables (one per goal blank cell) answer every 3x3 goal; one mask table every rotation board.
   for (let goalBlank = 0; goalBlank < 9; goalBlank++) slidingTable(3, 3, goalBlank);
   rotationTable();
+  for (const name of pdbs) ensurePdb(name, { onEvent: onPdbEvent });
   return { buffers: exportTables(), bytes: tableBytes(), ms: Math.round(performance.now() - started) };
 }

@@ -17,6 +17,8 @@ export const FAST_PIPELINE: Readonly<Record<string, string>> = {
   WORKER_SHUTDOWN_GRACE_MS: "500",
   RECONCILE_INTERVAL_MS: "500",
   RECONCILE_GRACE_MS: "300",
+  // Workers start in a fraction of a second without pattern databases (the tests ask for LINEAR_CONFLICT).
+  WORKER_PDBS: "none",
 };
 
 /**

@@ -1,0 +1,180 @@
+// `npm run bench:pipeline` (builds first): the solving pipeline's own costs, on a database and a
+// Redis key prefix of its own, with a real API server (in this process) and a real worker process.
+//   1. overhead beyond the search: requestSolve → job → worker → result row → event, one solve at a
+//      time, minus the search's own duration (target: median ≤ 15 ms);
+//   2. inline 3x3 requestSolve throughput with autocannon (target: ≥ 1,000 req/s, p99 ≤ 50 ms);
+//   3. cancellation: abort → the solver thread stops (target: ≤ 100 ms);
+//   4. worker memory (RSS) with 1 and 2 solver threads: the tables are shared, not copied.
+// The machine's two cores are shared with other work: the figures are noisy; medians are given.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { createPuzzle as corePuzzle, isSolvable } from "../src/core/puzzle.ts";
+import { projectRoot } from "../src/config.ts";
+import { startServer } from "../src/server.ts";
+import { SolverPool } from "../workers/solver-pool.ts";
+import { testConfig } from "../test/helpers/config.ts";
+import { createTestDatabase } from "../test/helpers/database.ts";
+import { GraphQLClient } from "../test/helpers/graphql.ts";
+import { wsClient } from "../test/helpers/ws.ts";
+import { BOARDS, FAST_PIPELINE } from "../test/pipeline/pipeline.ts";
+import { WorkerProcess } from "../test/pipeline/worker-process.ts";
+import { median } from "./stats.ts";
+
+const OVERHEAD_SOLVES = Number(process.env.BENCH_SOLVES ?? 100);
+const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Distinct 3x3 boards a few moves from the goal (their searches take microseconds). */
+function nearGoalBoards(count: number): number[][] {
+  const boards = new Map<string, number[]>();
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  while (boards.size < count) {
+    const board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let blank = 8;
+    for (let step = 0; step < 14; step++) {
+      const options = [blank - 3, blank + 3, blank % 3 > 0 ? blank - 1 : -1, blank % 3 < 2 ? blank + 1 : -1].filter((p) => p >= 0 && p < 9);
+      const to = options[Math.floor(random() * options.length)];
+      [board[blank], board[to]] = [board[to], board[blank]];
+      blank = to;
+    }
+    if (isSolvable(corePuzzle({ kind: "sliding", rows: 3, cols: 3, start: board }))) boards.set(board.join(","), board);
+  }
+  return [...boards.values()];
+}
+
+async function createPuzzle(client: GraphQLClient, start: readonly number[], size: number): Promise<string> {
+  const data = await client.data<{ createPuzzle: { id: string } }>(
+    `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+    { input: { kind: "SLIDING", rows: size, cols: size, start } },
+  );
+  return data.createPuzzle.id;
+}
+
+const REQUEST = `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`;
+const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) { status solve { durationMs length } } }`;
+
+async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string): Promise<void> {
+  const ws = wsClient(wsUrl, token);
+  const puzzles = [];
+  for (const board of nearGoalBoards(OVERHEAD_SOLVES + 10)) puzzles.push(await createPuzzle(client, board, 3));
+  const overheads: number[] = [];
+  const totals: number[] = [];
+  for (const [i, puzzleId] of puzzles.entries()) {
+    const began = performance.now();
+    const { requestSolve } = await client.data(REQUEST, { id: puzzleId, options: { algorithm: "IDA_STAR", heuristic: "MANHATTAN" } });
+    let final: { status: string; solve: { durationMs: number } | null } | undefined;
+    for await (const result of ws.iterate<{ solveProgress: { status: string; solve: { durationMs: number } | null } }>({
+      query: PROGRESS,
+      variables: { id: requestSolve.id },
+    })) {
+      final = result.data?.solveProgress;
+    }
+    const total = performance.now() - began;
+    if (final?.status !== "SOLVED") throw new Error(`solve ${requestSolve.id} ended ${final?.status}`);
+    if (i < 10) continue; // warm-up: JIT, connection pools, tables
+    totals.push(total);
+    overheads.push(total - (final.solve?.durationMs ?? 0));
+  }
+  await ws.dispose();
+  console.log(
+    `pipeline overhead (request → job → worker → row → event, minus the search), ${overheads.length} solves one at a time:\n` +
+      `  median ${median(overheads).toFixed(1)} ms, p90 ${percentile(overheads, 90).toFixed(1)} ms ` +
+      `(end to end median ${median(totals).toFixed(1)} ms; target median ≤ 15 ms)`,
+  );
+}
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function benchInline(url: string, token: string, puzzleId: string): Promise<void> {
+  const body = JSON.stringify({ query: REQUEST, variables: { id: puzzleId } });
+  const cli = join(projectRoot, "node_modules", "autocannon", "autocannon.js");
+  const args = [cli, "--json", "-c", "20", "-d", String(AUTOCANNON_SECONDS), "-m", "POST",
+    "-H", "content-type=application/json", "-H", `authorization=Bearer ${token}`, "-b", body, url];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let text = "";
+    child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`autocannon exited ${code}`))));
+  });
+  const result = JSON.parse(output) as AutocannonResult;
+  console.log(
+    `inline 3x3 requestSolve (autocannon, 20 connections, ${AUTOCANNON_SECONDS} s): ${Math.round(result.requests.average)} req/s, ` +
+      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors} ` +
+      `(target ≥ 1,000 req/s, p99 ≤ 50 ms)`,
+  );
+}
+
+async function benchCancel(): Promise<void> {
+  const pool = new SolverPool(1, {});
+  await pool.probe(); // the thread is loaded before timing starts
+  const spec = corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.hard });
+  const latencies: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const abort = new AbortController();
+    let aborted = 0;
+    const searching = pool.search({ spec, algorithm: "idastar", heuristic: "linear-conflict", timeLimitMs: 60_000 }, { signal: abort.signal });
+    setTimeout(() => {
+      aborted = performance.now();
+      abort.abort();
+    }, 200);
+    const result = await searching;
+    if (result.status !== "cancelled") throw new Error(`search ended ${result.status}`);
+    latencies.push(performance.now() - aborted);
+  }
+  await pool.close();
+  console.log(`cancellation (abort → the thread's search returns → main thread): median ${median(latencies).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms over ${latencies.length} (target ≤ 100 ms)`);
+}
+
+async function benchMemory(env: Record<string, string>): Promise<void> {
+  const lines = [];
+  for (const threads of [1, 2]) {
+    const samples = [];
+    for (let run = 0; run < 3; run++) {
+      const worker = await WorkerProcess.start({ ...env, SOLVER_THREADS: String(threads) });
+      samples.push(Number(worker.ready.rssBytes));
+      const tableBytes = Number(worker.ready.tableBytes);
+      await worker.stop();
+      if (run === 2) lines.push(`  ${threads} thread(s): RSS median ${(median(samples) / 2 ** 20).toFixed(1)} MiB (tables ${(tableBytes / 2 ** 20).toFixed(1)} MiB, shared)`);
+    }
+  }
+  console.log(`worker memory at ready (tables built, threads started and seeded):\n${lines.join("\n")}`);
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase({ prefix: "bench_pipeline" });
+  const config = testConfig({
+    ...FAST_PIPELINE,
+    DATABASE_URL: database.url,
+    RATE_LIMIT_REQUESTS: "1000000",
+    RATE_LIMIT_WORK: "1000000",
+  });
+  const env = { ...FAST_PIPELINE, DATABASE_URL: database.url, REDIS_URL: config.redisUrl, REDIS_PREFIX: config.redisPrefix };
+  const server = await startServer(config);
+  const worker = await WorkerProcess.start(env);
+  try {
+    console.log("pipeline benchmark (2 shared cores: figures are noisy)");
+    const { client, token } = await new GraphQLClient(server.url).signUp();
+    await benchOverhead(client, server.wsUrl, token);
+    await benchInline(server.url, token, await createPuzzle(client, [8, 6, 7, 2, 5, 4, 3, 0, 1], 3));
+    await worker.stop();
+    await benchCancel();
+    await benchMemory(env);
+  } finally {
+    await worker.stop();
+    await server.close();
+    await database.drop();
+  }
+}
+
+await main();
