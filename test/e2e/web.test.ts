@@ -157,6 +157,19 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     expect(await page.locator(".solution .board").getAttribute("data-board")).toBe("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0");
   }, 180_000);
 
+  it("cancels a long search and reports the bound it proved", async () => {
+    await createPuzzle(page, api.origin, "4×4", BOARDS.hard.join(" "), "Korf #1, moved");
+    await page.getByLabel("algorithm").selectOption("IDA_STAR");
+    await page.getByLabel("heuristic").selectOption("MANHATTAN");
+    await page.getByRole("button", { name: "Find the optimal solution" }).click();
+    await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 1", undefined, { timeout: 60_000 });
+    await page.getByRole("button", { name: "Cancel" }).click();
+    const outcome = page.getByTestId("solve-outcome");
+    await outcome.waitFor({ timeout: 30_000 });
+    expect(await outcome.textContent()).toMatch(/^Cancelled: any solution needs at least \d+ moves\.$/);
+    expect(await page.getByRole("button", { name: "Cancel" }).isHidden()).toBe(true);
+  }, 120_000);
+
   it("plays and solves a Rotation Game board", async () => {
     await page.goto(`${api.origin}/new`);
     await page.locator(".segmented label", { hasText: "Rotation Game" }).click();
@@ -174,7 +187,7 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
 
   it("lists the recent puzzles on the front page", async () => {
     await page.goto(`${api.origin}/`);
-    await expect.poll(() => page.locator(".recent .puzzle-item").count()).toBe(3);
+    await expect.poll(() => page.locator(".recent .puzzle-item").count()).toBe(4);
     expect(await page.locator(".recent .puzzle-item").first().textContent()).toContain("Rotation Game");
     await shot(page, "home");
   });
@@ -197,7 +210,7 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await page.goto(`${api.origin}/`);
     await page.locator("#header-name").waitFor();
     expect(await page.evaluate("localStorage.getItem('puzzles.token')")).toBeNull();
-    await expect.poll(() => page.locator(".recent .puzzle-item").count()).toBe(3);
+    await expect.poll(() => page.locator(".recent .puzzle-item").count()).toBe(4);
   });
 
   it("raised no uncaught errors in the page", () => {

@@ -32,16 +32,18 @@ function select(name: string, options: [string, string][]): HTMLSelectElement {
   return h("select", { name, "aria-label": name }, options.map(([value, label]) => h("option", { value }, label)));
 }
 
-function outcome(solve: Solve): string {
+/** `seenBound`: the highest bound the live events reported, for a final state that carries none. */
+function outcome(solve: Solve, seenBound: number | null): string {
+  const bound = solve.lowerBound ?? seenBound;
   switch (solve.status) {
     case "SOLVED":
       return `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`;
     case "UNSOLVABLE":
       return "This puzzle cannot be solved: no sequence of moves reaches the goal.";
     case "TIMED_OUT":
-      return `The time limit ended the search: any solution needs at least ${solve.lowerBound ?? "?"} moves.`;
+      return `The time limit ended the search${bound !== null ? `: any solution needs at least ${bound} moves` : ""}.`;
     case "CANCELLED":
-      return `Cancelled${solve.lowerBound !== null ? `: any solution needs at least ${solve.lowerBound} moves` : ""}.`;
+      return `Cancelled${bound !== null ? `: any solution needs at least ${bound} moves` : ""}.`;
     case "FAILED":
       return `The search failed${solve.error ? `: ${solve.error}` : ""}.`;
     default:
@@ -77,6 +79,7 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
   let stopSubscription: (() => void) | undefined;
   let stopPlayer: (() => void) | undefined;
   let solveId: string | undefined;
+  let seenBound: number | null = null;
 
   const stat = (label: string) => {
     const value = h("dd", {}, "—");
@@ -98,7 +101,7 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
     if (solve.durationMs !== null) elapsed.value.textContent = `${(solve.durationMs / 1000).toFixed(1)} s`;
     onFinished?.(solve);
-    const result = h("p", { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" }, outcome(solve));
+    const result = h("p", { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" }, outcome(solve, seenBound));
     live.append(result);
     if (solve.status === "SOLVED" && solve.moves !== null) {
       if (solve.moves.length === 0) {
@@ -113,7 +116,10 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
 
   function update(event: SolveEvent, chart: ReturnType<typeof createBoundChart>): void {
     status.value.textContent = STATUS_TEXT[event.status];
-    if (event.lowerBound !== null) bound.value.textContent = String(event.lowerBound);
+    if (event.lowerBound !== null) {
+      bound.value.textContent = String(event.lowerBound);
+      seenBound = Math.max(seenBound ?? 0, event.lowerBound);
+    }
     if (event.nodesExpanded !== null) nodes.value.textContent = compact(event.nodesExpanded);
     if (event.nodesPerSecond !== null) rate.value.textContent = `${compact(event.nodesPerSecond)}/s`;
     if (event.elapsedMs !== null) elapsed.value.textContent = `${(event.elapsedMs / 1000).toFixed(1)} s`;
@@ -130,6 +136,7 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
     stopPlayer?.();
     start.disabled = true;
     element.dataset.updates = "0";
+    seenBound = null;
     const chart = createBoundChart();
     for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
     replace(live, h("dl", { class: "stats-grid" }, [status, bound, nodes, rate, elapsed].map((s) => s.item)), chart.element);
