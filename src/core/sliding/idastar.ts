@@ -5,7 +5,8 @@
 // Two kernels share the driver below:
 // - the built-in kernel keeps Manhattan distance and linear conflict inline (tables in module
 //   variables, line codes updated per move): no call, no allocation per node;
-// - the generic kernel calls a SlidingHeuristic (pattern databases plug in there).
+// - the generic kernel calls any SlidingHeuristic (see heuristic.ts; pattern databases have their
+//   own IDA* in ../pdb/, which the facade calls).
 // Both skip the move back to the parent and poll budgets and cancellation every POLL_INTERVAL nodes.
 
 import { POLL_INTERVAL, SearchControl, type SearchOutcome } from "./control.ts";
