@@ -2,6 +2,7 @@
 // answers is answered here, within the request; everything else becomes (or joins) a search job for
 // the worker processes. Postgres is the source of truth: a request is accepted once its Solve row is
 // stored, whether or not Redis takes the job (the reconciler adds missing jobs later).
+import { pdbApplies } from "../core/pdb/index.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "../core/sliding/table.ts";
 import { solveRotation } from "../core/rotation/solve.ts";
 import type { Config } from "../config.ts";
@@ -67,12 +68,11 @@ function checkOptions(puzzle: Puzzle, spec: PuzzleSpec, options: RequestSolveOpt
     throw new BadUserInputError("the Rotation Game is solved with AUTO, BFS_TABLE or IDA_STAR", "options.algorithm");
   }
   const core = coreHeuristic(heuristic);
-  if (core.startsWith("pdb:")) {
-    // A partition's parts add up to the tiles it covers: 663 and 78 cover 15 tiles (4x4), 6666 24 (5x5).
-    const tiles = [...core.slice(4)].reduce((sum, digit) => sum + Number(digit), 0);
-    if (spec.kind === "rotation" || tiles !== spec.rows * spec.cols - 1) {
-      throw new BadUserInputError(`heuristic ${heuristic} does not fit this puzzle`, "options.heuristic");
-    }
+  if (core.startsWith("pdb:") && (spec.kind === "rotation" || !pdbApplies(spec, core))) {
+    throw new BadUserInputError(
+      `heuristic ${heuristic} does not fit this puzzle (pattern databases serve 4x4 or 5x5 boards whose goal has the blank in a corner)`,
+      "options.heuristic",
+    );
   }
   return { algorithm, heuristic, timeLimitSeconds };
 }

@@ -2,7 +2,8 @@
 // and a real worker process started from dist/ (`npm run build` first; `npm test` does it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
-import { createSolveQueue } from "../../src/queue/solve-queue.ts";
+import { newSolveJobId } from "../../src/queue/contracts.ts";
+import { addSearchJob, createSolveQueue } from "../../src/queue/solve-queue.ts";
 import type { SolveQueue } from "../../src/queue/solve-queue.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
@@ -119,6 +120,10 @@ describe("answers without a job", () => {
     expect((await ask({ algorithm: "BFS_TABLE" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.algorithm" });
     expect((await ask({ timeLimitSeconds: 3601 })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.timeLimitSeconds" });
     expect((await ask({ heuristic: "PDB_6666" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.heuristic" });
+    const offCorner = await alice.client.data(`mutation { createPuzzle(input: { kind: SLIDING, rows: 4, cols: 4,
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0], goal: [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] }) { id } }`);
+    const pdbOffCorner = await alice.client.error(`mutation ($id: ID!) { requestSolve(puzzleId: $id, options: { heuristic: PDB_663 }) { id } }`, { id: offCorner.createPuzzle.id });
+    expect(pdbOffCorner.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.heuristic" });
     const anonymous = await api.client().error(`mutation ($id: ID!) { requestSolve(puzzleId: $id) { id } }`, { id: puzzleId });
     expect(anonymous.extensions?.code).toBe("UNAUTHENTICATED");
   });
@@ -194,5 +199,21 @@ describe("stopping searches", () => {
     expect(done.lowerBound).toBeGreaterThan(30);
     expect(done.lowerBound).toBeLessThanOrEqual(66);
     expect((await readSolve(alice.client, requested.id)).error).toContain("time limit");
+  });
+
+  it("marks the Solves of a search that throws FAILED, without retrying it", async () => {
+    const puzzleId = Number(await createPuzzle(alice.client, BOARDS.quick));
+    const canonicalKey = `broken-${Date.now()}`;
+    const { solve } = await api.server.app.repositories.solves.createQueued(
+      { puzzleId, requestedById: null, canonicalKey, algorithm: "IDA_STAR", heuristic: "AUTO", timeLimitSeconds: 5 },
+      newSolveJobId(),
+    );
+    const spec = corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.quick });
+    // A heuristic no thread knows: the search throws, as a bug would.
+    await addSearchJob(queue, solve.jobId!, { puzzleId, canonicalKey, spec, algorithm: "idastar", heuristic: "pdb:999", timeLimitMs: 5000 });
+    const done = await waitUntilFinished(alice.client, String(solve.id));
+    expect(done.status).toBe("FAILED");
+    expect(done.error).toContain("pdb:999");
+    expect(worker.logs.filter((line) => line.msg === "search started" && line.jobId === solve.jobId)).toHaveLength(1);
   });
 });
