@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  if (!stat.isDirectory()) return /\.(ts|graphql|prisma|json)$/.test(path) && !path.endsWith(".test.ts") ? stat.mtimeMs : 0;
+  if (!stat.isDirectory()) return /\.(ts|graphql|prisma|json|css|html)$/.test(path) && !path.endsWith(".test.ts") ? stat.mtimeMs : 0;
   let latest = 0;
   for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
   return latest;
@@ -32,6 +32,7 @@ if (!existsSync(join(root, "src", "generated", "prisma", "client.ts"))) {
   const sources = Math.max(
     newest(join(root, "src")),
     newest(join(root, "workers")),
+    newest(join(root, "web", "src")),
     newest(join(root, "web", "src")),
     newest(join(root, "tsconfig.json")),
     newest(join(root, "tsconfig.build.json")),

@@ -114,7 +114,10 @@ export class EventBus {
     for (const iterator of [...this.iterators]) iterator.close();
     const subscriber = this.subscriber;
     this.subscriber = undefined;
-    if (subscriber !== undefined) await subscriber.quit().catch(() => subscriber.disconnect());
+    // QUIT would wait in the offline queue for a Redis that is away; then just drop the socket.
+    if (subscriber === undefined) return;
+    if (subscriber.status === "ready") await subscriber.quit().catch(() => subscriber.disconnect());
+    else subscriber.disconnect();
   }
 
   private connection(): Redis {
