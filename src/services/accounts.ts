@@ -23,7 +23,36 @@ export function validateUserName(name: string): void {
   }
 }
 
+/**
+ * Recently seen tokens, so a busy client costs no query per request. Safe while a token and its user
+ * never change once created (anything that comes to revoke tokens or rename users must evict here).
+ */
+class TokenCache {
+  private readonly entries = new Map<string, { user: PublicUser; expires: number }>();
+
+  constructor(
+    private readonly ttlMs = 60_000,
+    private readonly capacity = 10_000,
+  ) {}
+
+  get(hash: string): PublicUser | undefined {
+    const entry = this.entries.get(hash);
+    if (entry === undefined) return undefined;
+    if (entry.expires > Date.now()) return entry.user;
+    this.entries.delete(hash);
+    return undefined;
+  }
+
+  set(hash: string, user: PublicUser): void {
+    // Oldest first out: Map keeps insertion order.
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(hash, { user, expires: Date.now() + this.ttlMs });
+  }
+}
+
 export class AccountService {
+  private readonly tokens = new TokenCache();
+
   constructor(private readonly users: UserRepository) {}
 
   /** Creates the user and returns the token, which is never shown again. */
@@ -36,10 +65,15 @@ export class AccountService {
   }
 
   /** The token's user, or null when no user has it. */
-  authenticate(token: string): Promise<PublicUser | null> {
+  async authenticate(token: string): Promise<PublicUser | null> {
     // Anything that is not shaped like one of our tokens cannot match: skip the query.
-    if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return Promise.resolve(null);
-    return this.users.findByTokenHash(hashToken(token));
+    if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+    const hash = hashToken(token);
+    const cached = this.tokens.get(hash);
+    if (cached !== undefined) return cached;
+    const user = await this.users.findByTokenHash(hash);
+    if (user !== null) this.tokens.set(hash, user);
+    return user;
   }
 
   findByName(name: string): Promise<PublicUser | null> {
