@@ -82,6 +82,10 @@ const envSchema = z.object({
   /** The reconciler re-adds jobs Redis lost this often; Solves younger than the grace are left alone. */
   RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
+  /** Open (QUEUED or RUNNING) Solves one user may have; a request beyond is refused with LIMIT_EXCEEDED. */
+  MAX_OPEN_SOLVES_PER_USER: int(1, 1_000_000).default(20),
+  /** A worker process serves GET /metrics on this port (0: any free port, logged); unset: no endpoint. */
+  WORKER_METRICS_PORT: int(0, 65535).optional(),
   /**
    * Pattern databases each worker process loads (or builds and saves in PDB_DIR) at start-up and
    * shares with its solver threads, comma-separated: 663, 555, 78, 6666; or "none".
@@ -136,7 +140,10 @@ export type Config = Readonly<{
     reconcileIntervalMs: number;
     reconcileGraceMs: number;
     workerPdbs: readonly string[];
+    maxOpenSolvesPerUser: number;
   }>;
+  /** undefined: the worker serves no metrics endpoint. */
+  workerMetricsPort: number | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -198,7 +205,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
       reconcileGraceMs: e.RECONCILE_GRACE_MS,
       workerPdbs: Object.freeze(e.WORKER_PDBS === "none" ? [] : e.WORKER_PDBS.split(",")),
+      maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
     }),
+    workerMetricsPort: e.WORKER_METRICS_PORT,
   });
 }
 

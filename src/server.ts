@@ -21,6 +21,8 @@ import { authenticate } from "./http/auth.ts";
 import { healthRouter } from "./http/health.ts";
 import { clientKey } from "./http/rate-limit.ts";
 import { attachGraphQLWebSocket } from "./http/websocket.ts";
+import { ApiMetrics } from "./metrics/api-metrics.ts";
+import { graphqlMetricsPlugin } from "./metrics/graphql-plugin.ts";
 import type { PublicUser } from "./repositories/users.ts";
 
 export const GRAPHQL_PATH = "/graphql";
@@ -155,6 +157,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   expressApp.set("trust proxy", config.trustProxy);
   const httpServer = createHttpServer(expressApp);
   let draining = false;
+  const metrics = new ApiMetrics(app);
 
   const armor = new ApolloArmor({
     maxDepth: { n: config.graphql.maxDepth },
@@ -183,11 +186,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ApolloServerPluginDrainHttpServer({ httpServer }) as unknown as ApolloServerPlugin<GraphQLContext>,
       { serverWillStart: async () => ({ drainServer: () => ws.close() }) },
       policyAndLoggingPlugin(),
+      graphqlMetricsPlugin<GraphQLContext>(metrics),
     ],
     formatError: (formatted, error) => formatApiError(formatted, error).formatted,
   });
   await apollo.start();
 
+  expressApp.use(metrics.httpMiddleware());
   expressApp.use(
     pinoHttp({
       logger: app.logger,
@@ -198,10 +203,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         return id;
       },
       // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     }),
   );
   expressApp.use(healthRouter(app, () => draining));
+  expressApp.get("/metrics", metrics.handler());
   expressApp.use(
     GRAPHQL_PATH,
     express.json({ limit: config.bodyLimitBytes }),
@@ -243,6 +249,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       } finally {
         clearTimeout(force);
         httpServer.closeAllConnections();
+        await metrics.close();
         if (options.app === undefined || options.keepApp !== true) await app.close();
       }
       app.logger.info("API stopped");

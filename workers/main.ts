@@ -5,6 +5,8 @@ import { createApp } from "../src/app.ts";
 import { loadConfigOrExit } from "../src/config.ts";
 import { ensureDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { startMetricsServer, type MetricsServer } from "../src/metrics/metrics-server.ts";
+import { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
 import { SolveWorker, workerSettings } from "./solve-worker.ts";
 
 const config = loadConfigOrExit();
@@ -20,7 +22,18 @@ try {
   process.exit(1);
 }
 
-const worker = await SolveWorker.start(workerSettings(config), app);
+const metrics = config.workerMetricsPort === undefined ? undefined : new WorkerMetrics(config.solverThreads);
+const worker = await SolveWorker.start(workerSettings(config), app, metrics);
+let metricsServer: MetricsServer | undefined;
+if (metrics && config.workerMetricsPort !== undefined) {
+  try {
+    metricsServer = await startMetricsServer(metrics.registry, config.workerMetricsPort, config.host);
+    log.info({ port: metricsServer.port, host: config.host }, "metrics endpoint listening");
+  } catch (error) {
+    // A busy port must not keep a worker from working: it runs unobserved, and says so.
+    log.error({ err: error, port: config.workerMetricsPort }, "metrics endpoint not started");
+  }
+}
 log.info({ pid: process.pid, ...worker.stats }, "worker ready");
 
 let stopping = false;
@@ -33,6 +46,7 @@ function stop(signal: NodeJS.Signals): void {
   log.info({ signal }, "shutting down");
   worker
     .close()
+    .then(() => metricsServer?.close())
     .then(() => app.close())
     .then(
       () => {

@@ -4,6 +4,7 @@
 import { UnrecoverableError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
+import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
 import type { SolveRepository } from "../src/repositories/solve-repository.ts";
@@ -22,6 +23,8 @@ export interface SearchProcessorDeps {
   readonly progressIntervalMs: number;
   /** How often a running search checks Postgres that someone still waits for it (missed cancel messages). */
   readonly cancelPollMs: number;
+  /** Search counts, speed and queue wait for GET /metrics (src/metrics/worker-metrics.ts). */
+  readonly metrics?: SearchMetricsHooks;
 }
 
 export type SearchJob = Job<SolveJobData, SolveJobResult>;
@@ -60,16 +63,23 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const waiting = await solves.markRunning(jobId);
     if (waiting === 0) return { outcome: "SKIPPED", updated: 0 };
     log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
+    deps.metrics?.searchStarted(jobId, job.timestamp);
 
     const cancellation = watchCancellation(jobId, signal);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
     });
-    let result;
+    let result: Awaited<ReturnType<SolverPool["search"]>> | undefined;
     try {
       result = await pool.search(
         { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
-        { signal: cancellation.stop.signal, onProgress: (progress) => throttle.push(progress) },
+        {
+          signal: cancellation.stop.signal,
+          onProgress: (progress) => {
+            deps.metrics?.searchProgress(jobId, progress);
+            throttle.push(progress);
+          },
+        },
       );
     } catch (error) {
       // A search that throws (bad options for this puzzle, a bug) throws again if retried.
@@ -77,6 +87,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     } finally {
       cancellation.end();
       throttle.stop();
+      deps.metrics?.searchEnded(jobId, result);
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);

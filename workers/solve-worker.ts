@@ -6,6 +6,7 @@ import type { Job } from "bullmq";
 import type { Config } from "../src/config.ts";
 import type { PrismaClient } from "../src/db/client.ts";
 import type { Logger } from "../src/logger.ts";
+import type { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
 import { SOLVE_QUEUE } from "../src/queue/contracts.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { Reconciler } from "../src/queue/reconciler.ts";
@@ -80,11 +81,14 @@ export class SolveWorker {
   static async start(
     settings: WorkerSettings,
     { prisma, events, logger: log }: { prisma: PrismaClient; events: EventBus; logger: Logger },
+    metrics?: WorkerMetrics,
   ): Promise<SolveWorker> {
     const tables = prepareTables(settings.pdbs, (event) => {
       const ms = "ms" in event ? Math.round(event.ms) : undefined;
       log.info({ table: event.table.key, ms }, `pattern database table ${event.kind}`);
+      if (ms !== undefined) metrics?.tableEvent(event.table.key, event.kind, ms);
     });
+    metrics?.tablesPrepared(tables.ms);
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
@@ -95,6 +99,7 @@ export class SolveWorker {
       log,
       progressIntervalMs: settings.progressIntervalMs,
       cancelPollMs: settings.cancelPollMs,
+      metrics,
     });
     const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, processor, {
       connection: consumerRedisOptions(settings.redisUrl),

@@ -13,6 +13,7 @@ export type ErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "RATE_LIMITED"
+  | "LIMIT_EXCEEDED"
   | "INTERNAL_SERVER_ERROR";
 
 /**
@@ -51,6 +52,17 @@ export class RateLimitedError extends GraphQLError {
     super(`too many ${what}: retry in ${retryAfter} s`, {
       extensions: { code: "RATE_LIMITED", retryAfter, http: { status: 429 } },
     });
+  }
+}
+
+/**
+ * A per-user quota of things that stay open (not a rate): e.g. QUEUED or RUNNING Solves. Retrying
+ * helps once some finish or are cancelled, so there is no `retryAfter`; `limit` and `open` say where
+ * the user stands.
+ */
+export class LimitExceededError extends GraphQLError {
+  constructor(message: string, extensions: { limit: number; open: number }) {
+    super(message, { extensions: { code: "LIMIT_EXCEEDED", ...extensions } });
   }
 }
 

@@ -111,6 +111,33 @@ async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
 
 const active = { in: [...ACTIVE_STATUSES] };
 
+export interface QueueLimits {
+  /** Refuse (OpenSolvesLimitError) when the requester already has this many QUEUED or RUNNING Solves. */
+  readonly maxOpenPerUser?: number;
+}
+
+/** A user already has as many open Solves as allowed; nothing was stored. */
+export class OpenSolvesLimitError extends Error {
+  override readonly name = "OpenSolvesLimitError";
+  constructor(
+    readonly limit: number,
+    readonly open: number,
+  ) {
+    super(`at most ${limit} open solves per user: ${open} are QUEUED or RUNNING`);
+  }
+}
+
+/**
+ * Counts the user's open Solves under a per-user advisory lock (taken after the canonical key's,
+ * always in that order, so no two transactions wait for each other), so concurrent requests from
+ * one user cannot all pass the check at once.
+ */
+async function checkOpenSolves(tx: Tx, userId: number, limit: number): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`open-solves:${userId}`}, 0))`;
+  const open = await tx.solve.count({ where: { requestedById: userId, status: active } });
+  if (open >= limit) throw new OpenSolvesLimitError(limit, open);
+}
+
 export class SolveRepository {
   constructor(private readonly db: PrismaClient) {}
 
@@ -135,7 +162,7 @@ export class SolveRepository {
    * key if there is one, else attached to an identical search still queued or running, else given
    * the new job id `jobId` (the caller then adds that job).
    */
-  createQueued(solve: NewSolve, jobId: string): Promise<{ solve: Solve; via: QueuedVia }> {
+  createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<{ solve: Solve; via: QueuedVia }> {
     return this.db.$transaction(async (tx) => {
       await lockKey(tx, solve.canonicalKey);
       const known = await tx.solve.findFirst({
@@ -149,6 +176,9 @@ export class SolveRepository {
           data: { ...solve, ...outcomeColumns(copy, now), cached: true, queuedAt: now, startedAt: now },
         });
         return { solve: created, via: "cached" as const };
+      }
+      if (limits.maxOpenPerUser !== undefined && solve.requestedById !== null) {
+        await checkOpenSolves(tx, solve.requestedById, limits.maxOpenPerUser);
       }
       const running = await tx.solve.findFirst({
         where: {

@@ -8,7 +8,7 @@ import { solveRotation } from "../core/rotation/solve.ts";
 import type { Config } from "../config.ts";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
-import { BadUserInputError, ForbiddenError, NotFoundError } from "../graphql/errors.ts";
+import { BadUserInputError, ForbiddenError, LimitExceededError, NotFoundError } from "../graphql/errors.ts";
 import type { Logger } from "../logger.ts";
 import { newSolveJobId } from "../queue/contracts.ts";
 import { puzzleSpec, searchJobData } from "../queue/job-data.ts";
@@ -17,7 +17,7 @@ import type { StoredAlgorithm } from "../queue/search-options.ts";
 import { addSearchJob, createSolveQueue } from "../queue/solve-queue.ts";
 import type { SolveQueue } from "../queue/solve-queue.ts";
 import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
-import { outcomeOfResult } from "../repositories/solve-repository.ts";
+import { OpenSolvesLimitError, outcomeOfResult } from "../repositories/solve-repository.ts";
 import type { NewSolve, SolvePageQuery, SolveRepository } from "../repositories/solve-repository.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
@@ -35,6 +35,8 @@ export interface SolveServiceSettings {
   readonly enqueueTimeoutMs: number;
   /** A subscription re-reads its Solve at least this often (covers lost events). */
   readonly eventsPollMs: number;
+  /** QUEUED or RUNNING Solves one user may have (checked before a search is queued or followed). */
+  readonly maxOpenSolvesPerUser?: number;
 }
 
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
@@ -97,7 +99,12 @@ export class SolveService {
     if (answeredByTable(spec) && (checked.algorithm === "AUTO" || checked.algorithm === "BFS_TABLE")) {
       return this.solves.createFinished(solve, outcomeOfResult(answerFromTable(spec)));
     }
-    const { solve: created, via } = await this.solves.createQueued(solve, newSolveJobId());
+    const { solve: created, via } = await this.solves
+      .createQueued(solve, newSolveJobId(), { maxOpenPerUser: this.settings.maxOpenSolvesPerUser })
+      .catch((error: unknown) => {
+        if (!(error instanceof OpenSolvesLimitError)) throw error;
+        throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, { limit: error.limit, open: error.open });
+      });
     if (via === "cached") return created;
     // Fairness: a user's n-th waiting search gets priority n (1 runs first).
     const priority = via === "new" ? Math.max(1, await this.solves.activeSearchCount(user.id)) : 1;
@@ -188,7 +195,11 @@ export function createSolveService({ config, logger, events, repositories, onClo
     repositories.puzzles,
     queue,
     new SolveEvents(settings, events, logger),
-    { enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs, eventsPollMs: config.pipeline.eventsPollMs },
+    {
+      enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs,
+      eventsPollMs: config.pipeline.eventsPollMs,
+      maxOpenSolvesPerUser: config.pipeline.maxOpenSolvesPerUser,
+    },
     logger,
   );
   onClose(() => service.close());
