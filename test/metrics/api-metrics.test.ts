@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
 import { BOARDS, IDA_LC, createPuzzle, requestSolve } from "../pipeline/pipeline.ts";
+import { sample } from "./exposition.ts";
 
 const api = useTestServer();
 
@@ -11,17 +12,6 @@ async function scrape(): Promise<string> {
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
   return response.text();
-}
-
-/** The value of the series `name{labels}` (labels in any order), or undefined. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split("\n")) {
-    const match = /^([a-zA-Z_:][\w:]*)(\{([^}]*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[3] ?? "").matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[4]);
-  }
-  return undefined;
 }
 
 describe("GET /metrics", () => {
