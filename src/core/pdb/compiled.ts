@@ -1,5 +1,6 @@
-// The lookup groups of a partition flattened into typed arrays for the search loop, plus a plain
-// (slow, allocation-free but unoptimised) evaluation used by tests and at the root.
+// The lookups of a partition layout flattened into typed arrays for the search loop, plus a plain
+// evaluation used by tests and at the root. Lookup groups are numbered across all sets; every set
+// covers every tile once, so (set, tile) -> group is total.
 
 import type { PartitionLayout } from "./layout.ts";
 import { digitWeights, popcountTable16 } from "./rank.ts";
@@ -8,9 +9,10 @@ export interface CompiledHeuristic {
   readonly rows: number;
   readonly cols: number;
   readonly n: number;
-  /** Regular groups are 0..groups-1, reflected ones groups..2*groups-1 (when `reflect`). */
-  readonly groups: number;
-  readonly reflect: boolean;
+  /** Number of additive sets; h = max over sets of the set's sum. */
+  readonly sets: number;
+  /** Set of each lookup group. */
+  readonly setOf: Int32Array;
   /** Stride of the per-group tile arrays (largest group size). */
   readonly stride: number;
   readonly size: Int32Array;
@@ -21,11 +23,10 @@ export interface CompiledHeuristic {
   /** group * n + cell -> cell in the table's frame */
   readonly map: Int32Array;
   readonly tables: readonly Uint8Array[];
-  /** canonical tile label -> its regular group, its slot in it, its reflected group and slot */
-  readonly tileGroup: Int32Array;
-  readonly tileSlot: Int32Array;
-  readonly tileGroupR: Int32Array;
-  readonly tileSlotR: Int32Array;
+  /** set * n + tile -> the group holding the tile in that set (-1 for the blank) */
+  readonly groupOf: Int32Array;
+  /** set * n + tile -> the tile's slot in that group */
+  readonly slotOf: Int32Array;
 }
 
 /**
@@ -35,68 +36,49 @@ export interface CompiledHeuristic {
 export function compileHeuristic(
   layout: PartitionLayout,
   tableOf: (key: string) => Uint8Array,
-  reflect = true,
   directOf?: (key: string) => Uint8Array | null,
 ): CompiledHeuristic {
   const n = layout.rows * layout.cols;
-  const lookups = reflect && layout.reflected ? [...layout.regular, ...layout.reflected] : [...layout.regular];
-  const groups = layout.regular.length;
+  const lookups = layout.sets.flat();
+  const sets = layout.sets.length;
   const stride = Math.max(...lookups.map((g) => g.tiles.length));
   const count = lookups.length;
+  const setOf = new Int32Array(count);
   const size = new Int32Array(count);
   const tiles = new Int32Array(count * stride);
   const weights = new Int32Array(count * stride);
   const map = new Int32Array(count * n);
-  const tileGroup = new Int32Array(n).fill(-1);
-  const tileSlot = new Int32Array(n);
-  const tileGroupR = new Int32Array(n).fill(-1);
-  const tileSlotR = new Int32Array(n);
+  const groupOf = new Int32Array(sets * n).fill(-1);
+  const slotOf = new Int32Array(sets * n);
   const tables: Uint8Array[] = [];
   const direct = new Uint8Array(count);
-  lookups.forEach((lookup, g) => {
-    const k = lookup.tiles.length;
-    size[g] = k;
-    const directTable = directOf?.(lookup.tableKey) ?? null;
-    if (directTable !== null) {
-      direct[g] = 1;
-      for (let j = 0; j < k; j++) weights[g * stride + j] = n ** (k - 1 - j);
-    } else {
-      weights.set(digitWeights(n, k), g * stride);
-    }
-    map.set(lookup.map, g * n);
-    lookup.tiles.forEach((tile, j) => {
-      tiles[g * stride + j] = tile;
-      if (g < groups) {
-        tileGroup[tile] = g;
-        tileSlot[tile] = j;
+  let g = 0;
+  layout.sets.forEach((set, s) => {
+    for (const lookup of set) {
+      const k = lookup.tiles.length;
+      setOf[g] = s;
+      size[g] = k;
+      const directTable = directOf?.(lookup.tableKey) ?? null;
+      if (directTable !== null) {
+        direct[g] = 1;
+        for (let j = 0; j < k; j++) weights[g * stride + j] = n ** (k - 1 - j);
       } else {
-        tileGroupR[tile] = g;
-        tileSlotR[tile] = j;
+        weights.set(digitWeights(n, k), g * stride);
       }
-    });
-    tables.push(directTable ?? tableOf(lookup.tableKey));
+      map.set(lookup.map, g * n);
+      lookup.tiles.forEach((tile, j) => {
+        tiles[g * stride + j] = tile;
+        groupOf[s * n + tile] = g;
+        slotOf[s * n + tile] = j;
+      });
+      tables.push(directTable ?? tableOf(lookup.tableKey));
+      g++;
+    }
   });
-  return {
-    rows: layout.rows,
-    cols: layout.cols,
-    n,
-    groups,
-    reflect: count > groups,
-    stride,
-    size,
-    tiles,
-    weights,
-    map,
-    tables,
-    direct,
-    tileGroup,
-    tileSlot,
-    tileGroupR,
-    tileSlotR,
-  };
+  return { rows: layout.rows, cols: layout.cols, n, sets, setOf, stride, size, tiles, weights, direct, map, tables, groupOf, slotOf };
 }
 
-/** Rank of group g's tile placement, given pos[tile] = cell. */
+/** Index of group g's tile placement in its table, given pos[tile] = cell. */
 export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<number>): number {
   const { n, stride, size, tiles, map } = h;
   const pop = popcountTable16;
@@ -119,16 +101,11 @@ export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
   return index;
 }
 
-/** Heuristic value of a canonical board (tile labels = home cells, blank 0): max(regular, reflected). */
-export function evaluate(h: CompiledHeuristic, board: ArrayLike<number>): { regular: number; reflected: number; value: number } {
+/** Heuristic value of a canonical board (tile labels = home cells, blank 0): each set's sum and their max. */
+export function evaluate(h: CompiledHeuristic, board: ArrayLike<number>): { sums: number[]; value: number } {
   const pos = new Int32Array(h.n);
   for (let cell = 0; cell < h.n; cell++) pos[board[cell]] = cell;
-  let regular = 0;
-  let reflected = 0;
-  for (let g = 0; g < h.size.length; g++) {
-    const v = h.tables[g][groupIndex(h, g, pos)];
-    if (g < h.groups) regular += v;
-    else reflected += v;
-  }
-  return { regular, reflected, value: Math.max(regular, reflected) };
+  const sums = new Array<number>(h.sets).fill(0);
+  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  return { sums, value: Math.max(...sums) };
 }

@@ -1,9 +1,10 @@
-// IDA* on a canonical board (goal: blank on cell 0, tile i on cell i) with an additive PDB
-// heuristic, maximised with its reflection. Per generated node: one tile moves, so only its regular
-// group and its reflected group are re-ranked (a one-cell step along the table's linear order is a
-// single add; otherwise a k-step re-rank), two table reads, and the reflected read is skipped when
-// the regular sum already prunes. No allocation in the loop, no move back to the parent. Bounds rise
-// in steps of 2 (every solution has the parity of the blank's distance to its home).
+// IDA* on a canonical board (goal: blank on cell 0, tile i on cell i) with additive PDB heuristics:
+// h = max over sets (a partition's groups, the same looked up on the mirrored state, further
+// partitions) of the set's sum. Per generated node one tile moves, so each set changes in one group
+// only: one precomputed index add (or a k-step re-rank for a ranked table's off-axis step) and one
+// table read, set by set, stopping at the first set that prunes. No allocation in the loop, no move
+// back to the parent. Bounds rise in steps of 2 (every solution has the parity of the blank's
+// distance to its home).
 
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
 import { popcountTable16 } from "./rank.ts";
@@ -36,10 +37,10 @@ const ABORT = 2;
 const CHECK_EVERY = 1 << 14;
 
 export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
-  const { n, cols, stride, map, weights, tables, direct, tileGroup, tileGroupR } = h;
+  const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
+  const sets = h.sets;
   const size = h.size;
   const tilesOf = h.tiles;
-  const reflect = h.reflect;
   const pop = popcountTable16;
   const began = performance.now();
 
@@ -53,34 +54,55 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const nbCount = new Int32Array(n);
   const nbCell = new Int32Array(n * 4);
   const nbDir = new Int32Array(n * 4);
+  const offsets = [-cols, cols, -1, 1];
   for (let cell = 0; cell < n; cell++) {
     const r = Math.floor(cell / cols);
     const c = cell % cols;
-    const add = (to: number, dir: number) => {
-      nbCell[cell * 4 + nbCount[cell]] = to;
+    const add = (dir: number) => {
+      nbCell[cell * 4 + nbCount[cell]] = cell + offsets[dir];
       nbDir[cell * 4 + nbCount[cell]] = dir;
       nbCount[cell]++;
     };
-    if (r > 0) add(cell - cols, 0);
-    if (r < h.rows - 1) add(cell + cols, 1);
-    if (c > 0) add(cell - 1, 2);
-    if (c < cols - 1) add(cell + 1, 3);
+    if (r > 0) add(0);
+    if (r < h.rows - 1) add(1);
+    if (c > 0) add(2);
+    if (c < cols - 1) add(3);
   }
 
   const lookups = size.length;
   const idx = new Int32Array(lookups);
   const val = new Int32Array(lookups);
-  let hR = 0;
-  let hF = 0;
+  const sums = new Int32Array(sets);
   for (let g = 0; g < lookups; g++) {
     idx[g] = groupIndex(h, g, pos);
     val[g] = tables[g][idx[g]];
-    if (g < h.groups) hR += val[g];
-    else hF += val[g];
+    sums[h.setOf[g]] += val[g];
   }
-  const initialH = reflect ? Math.max(hR, hF) : hR;
+  const initialH = Math.max(...sums);
+
+  // Index change of a tile's group in each set when the blank moves in direction d (the tile the
+  // opposite way): one add for direct tables and for one-cell steps along a ranked table's order;
+  // RERANK otherwise. Board symmetries keep each direction's step the same on every cell.
+  const RERANK = 0x7fffffff;
+  const delta = new Int32Array(sets * n * 4).fill(RERANK);
+  for (let s = 0; s < sets; s++) {
+    for (let t = 1; t < n; t++) {
+      const g = groupOf[s * n + t];
+      for (let d = 0; d < 4; d++) {
+        const blank = d === 0 || d === 2 ? n - 1 : 0; // a cell that has a neighbour in direction d
+        const step = map[g * n + blank] - map[g * n + blank + offsets[d]];
+        if (direct[g] || step === 1 || step === -1) delta[(s * n + t) * 4 + d] = step * weights[g * stride + slotOf[s * n + t]];
+      }
+    }
+  }
 
   const path = new Int32Array(1024);
+  // Per depth and set: the child's new index and value while it is being evaluated, then the
+  // parent's values to restore after its subtree.
+  const newIdx = new Int32Array(path.length * sets);
+  const newVal = new Int32Array(path.length * sets);
+  const oldIdx = new Int32Array(path.length * sets);
+  const oldVal = new Int32Array(path.length * sets);
   let bound = 0;
   let nextBound = 0;
   let nodes = 0;
@@ -94,7 +116,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   let lastProgress = began;
 
   const rerank = (g: number): number => {
-    if (h.direct[g]) return groupIndex(h, g, pos);
     const k = size[g];
     const tb = g * stride;
     const mb = g * n;
@@ -133,34 +154,9 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     return false;
   };
 
-  // Index change of each tile's regular / reflected group when the blank moves in direction d
-  // (the tile the opposite way): one add for direct tables and for one-cell steps along a ranked
-  // table's order; RERANK otherwise. Board symmetries keep each direction's step constant.
-  const RERANK = 0x7fffffff;
-  const deltaR = new Int32Array(n * 4).fill(RERANK);
-  const deltaF = new Int32Array(n * 4).fill(RERANK);
-  const offsets = [-cols, cols, -1, 1];
-  for (let g = 0; g < lookups; g++) {
-    for (let j = 0; j < size[g]; j++) {
-      const t = tilesOf[g * stride + j];
-      for (let d = 0; d < 4; d++) {
-        // Any cell with a neighbour in direction d shows the (constant) step.
-        let step = 0;
-        for (let blank = 0; blank < n && step === 0; blank++) {
-          for (let i = 0; i < nbCount[blank]; i++) {
-            if (nbDir[blank * 4 + i] === d) step = map[g * n + blank] - map[g * n + blank + offsets[d]];
-          }
-        }
-        const delta = direct[g] || step === 1 || step === -1 ? step * weights[g * stride + j] : RERANK;
-        (g < h.groups ? deltaR : deltaF)[t * 4 + d] = delta;
-      }
-    }
-  }
-
   const dfs = (g: number, blank: number, prev: number): number => {
     const g1 = g + 1;
-    const hr = hR;
-    const hf = hF;
+    const base = g * sets;
     const nb0 = blank * 4;
     const count = nbCount[blank];
     for (let i = 0; i < count; i++) {
@@ -170,16 +166,23 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       const t = board[from];
       const dir = nbDir[nb0 + i];
       pos[t] = blank;
-      const gr = tileGroup[t];
-      const oldIdxR = idx[gr];
-      const dr = deltaR[t * 4 + dir];
-      const newIdxR = dr !== RERANK ? oldIdxR + dr : rerank(gr);
-      const oldValR = val[gr];
-      const newValR = tables[gr][newIdxR];
-      const nhR = hr + newValR - oldValR;
-      let f = g1 + nhR;
-      if (f > bound) {
+      // Set by set; the first whose sum prunes ends the evaluation.
+      let f = 0;
+      let s = 0;
+      for (; s < sets; s++) {
+        const at = s * n + t;
+        const gs = groupOf[at];
+        const d = delta[at * 4 + dir];
+        const index = d !== RERANK ? idx[gs] + d : rerank(gs);
+        const value = tables[gs][index];
+        f = g1 + sums[s] + value - val[gs];
+        if (f > bound) break;
+        newIdx[base + s] = index;
+        newVal[base + s] = value;
+      }
+      if (s < sets) {
         pos[t] = from;
+        // The child's value minus one bounds this node too (pathmax): it may cut the siblings.
         if (f - 2 > bound) {
           if (f - 2 < nextBound) nextBound = f - 2;
           return 0;
@@ -187,45 +190,20 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         if (f < nextBound) nextBound = f;
         continue;
       }
-      let gf = 0;
-      let oldIdxF = 0;
-      let oldValF = 0;
-      let newIdxF = 0;
-      let newValF = 0;
-      let nhF = 0;
-      if (reflect) {
-        gf = tileGroupR[t];
-        oldIdxF = idx[gf];
-        const df = deltaF[t * 4 + dir];
-        newIdxF = df !== RERANK ? oldIdxF + df : rerank(gf);
-        oldValF = val[gf];
-        newValF = tables[gf][newIdxF];
-        nhF = hf + newValF - oldValF;
-        f = g1 + nhF;
-        if (f > bound) {
-          pos[t] = from;
-          if (f - 2 > bound) {
-            if (f - 2 < nextBound) nextBound = f - 2;
-            return 0;
-          }
-          if (f < nextBound) nextBound = f;
-          continue;
-        }
-      }
       path[g] = dir;
-      if (nhR === 0) {
-        solutionLength = g1;
+      if (sums[0] + newVal[base] - val[groupOf[t]] === 0) {
+        solutionLength = g1; // every tile home: the goal
         return FOUND;
       }
       board[blank] = t;
       board[from] = 0;
-      idx[gr] = newIdxR;
-      val[gr] = newValR;
-      hR = nhR;
-      if (reflect) {
-        idx[gf] = newIdxF;
-        val[gf] = newValF;
-        hF = nhF;
+      for (s = 0; s < sets; s++) {
+        const gs = groupOf[s * n + t];
+        oldIdx[base + s] = idx[gs];
+        oldVal[base + s] = val[gs];
+        sums[s] += newVal[base + s] - val[gs];
+        idx[gs] = newIdx[base + s];
+        val[gs] = newVal[base + s];
       }
       expanded++;
       let result = 0;
@@ -234,13 +212,11 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       board[from] = t;
       board[blank] = 0;
       pos[t] = from;
-      idx[gr] = oldIdxR;
-      val[gr] = oldValR;
-      hR = hr;
-      if (reflect) {
-        idx[gf] = oldIdxF;
-        val[gf] = oldValF;
-        hF = hf;
+      for (s = 0; s < sets; s++) {
+        const gs = groupOf[s * n + t];
+        sums[s] += oldVal[base + s] - val[gs];
+        idx[gs] = oldIdx[base + s];
+        val[gs] = oldVal[base + s];
       }
       if (result !== 0) return result;
     }
@@ -258,7 +234,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     lowerBound,
     initialH,
   });
-  if (hR === 0) return finish("solved", [], 0);
+  if (sums[0] === 0) return finish("solved", [], 0);
 
   bound = withParity(initialH);
   countdown = nextCountdown();
@@ -266,7 +242,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     nextBound = Infinity;
     if (shouldStop()) return finish(abortStatus, [], bound);
     control.onProgress?.(bound, nodes, performance.now() - began);
-    nextBound = Infinity;
     const result = dfs(0, blank0, -1);
     if (result === FOUND) {
       const moves = Array.from(path.subarray(0, solutionLength));

@@ -140,7 +140,7 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
   const cacheKey = layout.tables.map((t) => t.key).join(",");
   const cached = compiled.get(cacheKey);
   if (cached !== undefined && cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))) return cached.heuristic;
-  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!), true, (key) => directTable(layout, key, buffers.get(key)!));
+  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!), (key) => directTable(layout, key, buffers.get(key)!));
   compiled.set(cacheKey, { heuristic: result, sources: layout.tables.map((t) => buffers.get(t.key)!) });
   return result;
 }

@@ -31,9 +31,12 @@ export interface PartitionLayout {
   readonly rows: number;
   readonly cols: number;
   readonly tables: readonly TableSpec[];
-  readonly regular: readonly LookupGroup[];
-  /** The mirrored lookups, or null for non-square boards. */
-  readonly reflected: readonly LookupGroup[] | null;
+  /**
+   * Additive sets of lookups; the heuristic is the maximum of their sums. Per partition (the main
+   * one, then any extra ones): its groups, then (square boards, `reflect`) the same groups looked up
+   * on the mirrored state.
+   */
+  readonly sets: readonly (readonly LookupGroup[])[];
 }
 
 export function tableKey(rows: number, cols: number, cells: readonly number[]): string {
@@ -44,39 +47,42 @@ function sameCells(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export function partitionLayout(def: Pick<PartitionDef, "rows" | "cols" | "groups">, reflect = true): PartitionLayout {
+export function partitionLayout(
+  def: Pick<PartitionDef, "rows" | "cols" | "groups" | "extra">,
+  reflect = true,
+): PartitionLayout {
   const { rows, cols } = def;
   const n = rows * cols;
   const symmetries = boardSymmetries(rows, cols);
   const tables: TableSpec[] = [];
-  const regular: LookupGroup[] = [];
-  for (const group of def.groups) {
-    let found: LookupGroup | null = null;
+  const lookupFor = (group: readonly number[]): LookupGroup => {
     for (const sym of symmetries) {
       const image = group.map((cell) => sym.map[cell]).sort((a, b) => a - b);
       const table = tables.find((t) => sameCells(t.cells, image));
       if (table === undefined) continue;
       const inverse = new Int32Array(n);
       for (let cell = 0; cell < n; cell++) inverse[sym.map[cell]] = cell;
-      found = { tableKey: table.key, tiles: table.cells.map((c) => inverse[c]), map: sym.map };
-      break;
+      return { tableKey: table.key, tiles: table.cells.map((c) => inverse[c]), map: sym.map };
     }
-    if (found === null) {
-      const cells = [...group].sort((a, b) => a - b);
-      const table: TableSpec = { key: tableKey(rows, cols, cells), rows, cols, cells, entries: groupEntries(n, cells.length) };
-      tables.push(table);
-      found = { tableKey: table.key, tiles: cells, map: symmetries[0].map };
+    const cells = [...group].sort((a, b) => a - b);
+    const table: TableSpec = { key: tableKey(rows, cols, cells), rows, cols, cells, entries: groupEntries(n, cells.length) };
+    tables.push(table);
+    return { tableKey: table.key, tiles: cells, map: symmetries[0].map };
+  };
+  const sets: LookupGroup[][] = [];
+  for (const partition of [def.groups, ...(def.extra ?? [])]) {
+    const regular = partition.map(lookupFor);
+    sets.push(regular);
+    if (reflect && rows === cols) {
+      const m = transpose(rows).map;
+      sets.push(
+        regular.map((g) => ({
+          tableKey: g.tableKey,
+          tiles: g.tiles.map((t) => m[t]),
+          map: Int32Array.from(m, (_, cell) => g.map[m[cell]]),
+        })),
+      );
     }
-    regular.push(found);
   }
-  let reflected: LookupGroup[] | null = null;
-  if (reflect && rows === cols) {
-    const m = transpose(rows).map;
-    reflected = regular.map((g) => ({
-      tableKey: g.tableKey,
-      tiles: g.tiles.map((t) => m[t]),
-      map: Int32Array.from(m, (_, cell) => g.map[m[cell]]),
-    }));
-  }
-  return { rows, cols, tables, regular, reflected };
+  return { rows, cols, tables, sets };
 }

@@ -7,6 +7,8 @@ export interface PartitionDef {
   readonly rows: number;
   readonly cols: number;
   readonly groups: readonly (readonly number[])[];
+  /** Further partitions of the same tiles, looked up too (the heuristic takes the maximum). */
+  readonly extra?: readonly (readonly (readonly number[])[])[];
   readonly description: string;
 }
 
@@ -28,7 +30,18 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
       [4, 5, 8, 9, 12, 13],
       [6, 7, 10, 11, 14, 15],
     ],
-    description: "15-puzzle, 6-6-3: top row + two 3x2 blocks",
+    // . 1 2 2      a second 6-6-3 whose group borders cross the first one's: the maximum of both
+    // 1 1 2 2      (each with its reflection) halves the nodes of the first alone, for one more
+    // 3 3 2 2      6-tile table (its 3x2 block is the first partition's, rotated)
+    // 3 3 3 3
+    extra: [
+      [
+        [1, 4, 5],
+        [2, 3, 6, 7, 10, 11],
+        [8, 9, 12, 13, 14, 15],
+      ],
+    ],
+    description: "15-puzzle, 6-6-3: top row + two 3x2 blocks, maximised with a second 6-6-3",
   },
   "555": {
     name: "555",
@@ -67,10 +80,13 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
 export type PartitionName = keyof typeof PARTITIONS & string;
 
 /** Checks that the groups are disjoint and cover cells 1..n-1 exactly. */
-export function validatePartition(def: Pick<PartitionDef, "rows" | "cols" | "groups">): void {
-  const n = def.rows * def.cols;
+export function validatePartition(def: Pick<PartitionDef, "rows" | "cols" | "groups" | "extra">): void {
+  for (const groups of [def.groups, ...(def.extra ?? [])]) validateGroups(def.rows * def.cols, groups);
+}
+
+function validateGroups(n: number, groups: readonly (readonly number[])[]): void {
   const seen = new Uint8Array(n);
-  for (const group of def.groups) {
+  for (const group of groups) {
     if (group.length === 0 || group.length > 8) throw new RangeError("a group holds 1..8 tiles");
     for (const cell of group) {
       if (!Number.isInteger(cell) || cell < 1 || cell >= n) throw new RangeError(`cell ${cell} out of range`);
