@@ -13,6 +13,7 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from "graphql";
+import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { App } from "../app.ts";
@@ -75,8 +76,20 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         const state = stateOf(ctx.extra);
         state.ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
         state.requestIds = new Map();
-        const result = await authenticate(app, ctx.connectionParams?.authorization);
-        if (!result.ok) return false; // closes with 4403 Forbidden
+        // The reason says what the code means (graphql-ws' own is just "Forbidden"); a failure to check
+        // the token (Postgres away) closes with 4500 without graphql-ws' default, the error's message.
+        let result: Awaited<ReturnType<typeof authenticate>>;
+        try {
+          result = await authenticate(app, ctx.connectionParams?.authorization);
+        } catch (error) {
+          app.logger.error({ err: error }, "WebSocket connection not authenticated: unexpected error");
+          ctx.extra.socket.close(CloseCode.InternalServerError, "INTERNAL_SERVER_ERROR");
+          return false;
+        }
+        if (!result.ok) {
+          ctx.extra.socket.close(CloseCode.Forbidden, `UNAUTHENTICATED: ${result.reason}`.slice(0, 120));
+          return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
+        }
         state.user = result.user;
         return true;
       },
