@@ -9,6 +9,7 @@ import type { PrismaClient } from "../db/client.ts";
 import type { Prisma, Puzzle, Solve } from "../generated/prisma/client.ts";
 import type { SolveResult } from "../core/types.ts";
 import type { SolveAlgorithm, SolveStatus } from "../generated/prisma/enums.ts";
+import { InsertBatcher } from "./insert-batcher.ts";
 
 export const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
 
@@ -138,8 +139,25 @@ async function checkOpenSolves(tx: Tx, userId: number, limit: number): Promise<v
   if (open >= limit) throw new OpenSolvesLimitError(limit, open);
 }
 
+type FinishedSolve = NewSolve & ReturnType<typeof outcomeColumns> & { queuedAt: Date; startedAt: Date };
+
+/** What tells two finished Solves of one insert batch apart (equal keys: interchangeable rows). */
+function finishedKey(
+  s: Pick<Solve, "puzzleId" | "canonicalKey" | "requestedById" | "status" | "moves" | "algorithm" | "heuristic" | "timeLimitSeconds">,
+): string {
+  return JSON.stringify([s.puzzleId, s.canonicalKey, s.requestedById, s.status, s.moves, s.algorithm, s.heuristic, s.timeLimitSeconds]);
+}
+
 export class SolveRepository {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly finishedInserts: InsertBatcher<FinishedSolve, Solve>;
+
+  constructor(private readonly db: PrismaClient) {
+    this.finishedInserts = new InsertBatcher<FinishedSolve, Solve>({
+      insertMany: (data) => db.solve.createManyAndReturn({ data }),
+      keyOfInput: finishedKey,
+      keyOfRow: finishedKey,
+    });
+  }
 
   findById(id: number): Promise<Solve | null> {
     return this.db.solve.findUnique({ where: { id } });
@@ -149,12 +167,13 @@ export class SolveRepository {
     return this.db.solve.findMany({ where: { id: { in: [...ids] } } });
   }
 
-  /** A Solve answered within the request (table lookup, unsolvable puzzle). */
+  /**
+   * A Solve answered within the request (table lookup, unsolvable puzzle). Concurrent ones are
+   * inserted together (see InsertBatcher): this is the hot path of requestSolve.
+   */
   createFinished(solve: NewSolve, outcome: SolveOutcome): Promise<Solve> {
     const now = new Date();
-    return this.db.solve.create({
-      data: { ...solve, ...outcomeColumns(outcome, now), queuedAt: now, startedAt: now },
-    });
+    return this.finishedInserts.insert({ ...solve, ...outcomeColumns(outcome, now), queuedAt: now, startedAt: now });
   }
 
   /**

@@ -79,18 +79,43 @@ function checkOptions(puzzle: Puzzle, spec: PuzzleSpec, options: RequestSolveOpt
   return { algorithm, heuristic, timeLimitSeconds };
 }
 
+/** Puzzles never change once created: requestSolve keeps the most recent ones instead of reading them again. */
+class PuzzleCache {
+  private readonly rows = new Map<number, Puzzle>();
+
+  constructor(
+    private readonly puzzles: PuzzleRepository,
+    private readonly capacity = 10_000,
+  ) {}
+
+  async get(id: number): Promise<Puzzle | null> {
+    const cached = this.rows.get(id);
+    if (cached) return cached;
+    const puzzle = await this.puzzles.findById(id);
+    if (puzzle) {
+      if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as number);
+      this.rows.set(id, puzzle);
+    }
+    return puzzle;
+  }
+}
+
 export class SolveService {
+  private readonly puzzleCache: PuzzleCache;
+
   constructor(
     private readonly solves: SolveRepository,
-    private readonly puzzles: PuzzleRepository,
+    puzzles: PuzzleRepository,
     private readonly queue: SolveQueue,
     private readonly events: SolveEvents,
     private readonly settings: SolveServiceSettings,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.puzzleCache = new PuzzleCache(puzzles);
+  }
 
   async request(user: PublicUser, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
-    const puzzle = await this.puzzles.findById(puzzleId);
+    const puzzle = await this.puzzleCache.get(puzzleId);
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);

@@ -114,4 +114,23 @@ describe("SolveRepository", () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].puzzle.kind).toBe("SLIDING");
   });
+
+  it("inserts concurrent finished Solves together and gives each caller its own row", async () => {
+    const other = await db.user.create({ data: { name: "repo-other", tokenHash: "2".repeat(64) } });
+    const requests = Array.from({ length: 30 }, (_, i) => ({
+      solve: { ...fresh(), requestedById: i % 2 === 0 ? base.requestedById : other.id },
+      outcome: i % 3 === 0 ? ({ status: "UNSOLVABLE" } as const) : ({ ...solved, moves: "R".repeat(1 + (i % 5)), length: 1 + (i % 5) } as const),
+    }));
+    const rows = await Promise.all(requests.map((r) => solves.createFinished(r.solve, r.outcome)));
+    expect(new Set(rows.map((row) => row.id)).size).toBe(30);
+    rows.forEach((row, i) => {
+      expect(row).toMatchObject({
+        canonicalKey: requests[i].solve.canonicalKey,
+        requestedById: requests[i].solve.requestedById,
+        status: requests[i].outcome.status,
+        jobId: null,
+      });
+      if (requests[i].outcome.status === "SOLVED") expect(row.moves).toBe(requests[i].outcome.moves);
+    });
+  });
 });
