@@ -81,6 +81,13 @@ export interface SolvePageQuery {
 
 export type QueuedVia = "cached" | "followed" | "new";
 
+export interface QueuedSolve {
+  readonly solve: Solve;
+  readonly via: QueuedVia;
+  /** The requester's QUEUED or RUNNING Solves before this one (0 when answered from the cache). */
+  readonly openBefore: number;
+}
+
 export type SolveWithPuzzle = Solve & { puzzle: Puzzle };
 
 type Tx = Prisma.TransactionClient;
@@ -131,12 +138,13 @@ export class OpenSolvesLimitError extends Error {
 /**
  * Counts the user's open Solves under a per-user advisory lock (taken after the canonical key's,
  * always in that order, so no two transactions wait for each other), so concurrent requests from
- * one user cannot all pass the check at once.
+ * one user cannot all pass the check at once. Returns the count (the fairness priority uses it).
  */
-async function checkOpenSolves(tx: Tx, userId: number, limit: number): Promise<void> {
+async function checkOpenSolves(tx: Tx, userId: number, limit: number | undefined): Promise<number> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`open-solves:${userId}`}, 0))`;
   const open = await tx.solve.count({ where: { requestedById: userId, status: active } });
-  if (open >= limit) throw new OpenSolvesLimitError(limit, open);
+  if (limit !== undefined && open >= limit) throw new OpenSolvesLimitError(limit, open);
+  return open;
 }
 
 type FinishedSolve = NewSolve & ReturnType<typeof outcomeColumns> & { queuedAt: Date; startedAt: Date };
@@ -181,7 +189,7 @@ export class SolveRepository {
    * key if there is one, else attached to an identical search still queued or running, else given
    * the new job id `jobId` (the caller then adds that job).
    */
-  createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<{ solve: Solve; via: QueuedVia }> {
+  createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
     return this.db.$transaction(async (tx) => {
       await lockKey(tx, solve.canonicalKey);
       const known = await tx.solve.findFirst({
@@ -194,11 +202,9 @@ export class SolveRepository {
         const created = await tx.solve.create({
           data: { ...solve, ...outcomeColumns(copy, now), cached: true, queuedAt: now, startedAt: now },
         });
-        return { solve: created, via: "cached" as const };
+        return { solve: created, via: "cached" as const, openBefore: 0 };
       }
-      if (limits.maxOpenPerUser !== undefined && solve.requestedById !== null) {
-        await checkOpenSolves(tx, solve.requestedById, limits.maxOpenPerUser);
-      }
+      const openBefore = solve.requestedById === null ? 0 : await checkOpenSolves(tx, solve.requestedById, limits.maxOpenPerUser);
       const running = await tx.solve.findFirst({
         where: {
           canonicalKey: solve.canonicalKey,
@@ -211,19 +217,8 @@ export class SolveRepository {
         orderBy: { id: "asc" },
       });
       const created = await tx.solve.create({ data: { ...solve, jobId: running?.jobId ?? jobId } });
-      return { solve: created, via: running ? ("followed" as const) : ("new" as const) };
+      return { solve: created, via: running ? ("followed" as const) : ("new" as const), openBefore };
     });
-  }
-
-  /** Searches (distinct jobs) a user is waiting for: the fairness priority of their next one. */
-  async activeSearchCount(requestedById: number): Promise<number> {
-    const rows = await this.db.solve.findMany({
-      where: { requestedById, status: active, jobId: { not: null } },
-      distinct: ["jobId"],
-      select: { jobId: true },
-      take: 1000,
-    });
-    return rows.length;
   }
 
   /**

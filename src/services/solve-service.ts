@@ -124,15 +124,16 @@ export class SolveService {
     if (answeredByTable(spec) && (checked.algorithm === "AUTO" || checked.algorithm === "BFS_TABLE")) {
       return this.solves.createFinished(solve, outcomeOfResult(answerFromTable(spec)));
     }
-    const { solve: created, via } = await this.solves
+    const { solve: created, via, openBefore } = await this.solves
       .createQueued(solve, newSolveJobId(), { maxOpenPerUser: this.settings.maxOpenSolvesPerUser })
       .catch((error: unknown) => {
         if (!(error instanceof OpenSolvesLimitError)) throw error;
         throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, { limit: error.limit, open: error.open });
       });
     if (via === "cached") return created;
-    // Fairness: a user's n-th waiting search gets priority n (1 runs first).
-    const priority = via === "new" ? Math.max(1, await this.solves.activeSearchCount(user.id)) : 1;
+    // Fairness: a user's n-th open Solve gets priority n (1 runs first), so one user's backlog does
+    // not hold back another user's first search.
+    const priority = via === "new" ? openBefore + 1 : 1;
     try {
       await addSearchJob(this.queue, created.jobId as string, searchJobData(created, spec), {
         priority: Math.min(priority, 2_000_000),

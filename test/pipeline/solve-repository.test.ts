@@ -76,6 +76,14 @@ describe("SolveRepository", () => {
     expect(again.solve).toMatchObject({ status: "SOLVED", cached: true, moves: "R", jobId: null, nodesExpanded: 0n });
   });
 
+  it("counts the requester's open Solves (the fairness priority of a new search)", async () => {
+    const user = await db.user.create({ data: { name: "repo-fair", tokenHash: "3".repeat(64) } });
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push((await solves.createQueued(fresh({ requestedById: user.id }), `solve-h${i}`)).openBefore);
+    expect(counts).toEqual([0, 1, 2]);
+    await expect(solves.createQueued(fresh({ requestedById: user.id }), "solve-h9", { maxOpenPerUser: 3 })).rejects.toThrow(/at most 3 open solves/);
+  });
+
   it("does not answer from a result that is not proven optimal", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-d1");
