@@ -37,6 +37,9 @@ export class RedisChild {
       stdio: "ignore",
     });
     this.child = child;
+    const orphaned = () => child.kill("SIGKILL");
+    process.once("exit", orphaned);
+    child.once("exit", () => process.off("exit", orphaned));
     const client = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
     client.on("error", () => undefined); // refused until the server listens
     try {

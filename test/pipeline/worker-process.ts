@@ -17,7 +17,15 @@ export class WorkerProcess {
   readonly exited: Promise<number | null>;
 
   private constructor(private readonly child: ChildProcess) {
-    this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    // A test process that dies (or is killed on a timeout) takes its workers with it.
+    const orphaned = () => child.kill("SIGKILL");
+    process.once("exit", orphaned);
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code) => {
+        process.off("exit", orphaned);
+        resolve(code);
+      }),
+    );
     const lines = createInterface({ input: child.stdout! });
     lines.on("line", (line) => {
       try {
