@@ -26,6 +26,8 @@ export class UserRepository {
   }
 
   findByName(name: string): Promise<PublicUser | null> {
+    // Postgres text cannot hold U+0000 (the query would fail); no name has one (signUp's rule).
+    if (name.includes("\u0000")) return Promise.resolve(null);
     return this.prisma.user.findUnique({ where: { name }, omit: omitSecret });
   }
 

@@ -38,6 +38,10 @@ function normalizeTitle(title: string | null | undefined): string | null {
   if (trimmed.length > TITLE_MAX) {
     throw new BadUserInputError(`title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`, "title");
   }
+  // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
+  if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(trimmed)) {
+    throw new BadUserInputError("title may not contain control characters or unpaired surrogates", "title");
+  }
   return trimmed === "" ? null : trimmed;
 }
 
