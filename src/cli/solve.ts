@@ -77,8 +77,18 @@ function boardsAlong(spec: PuzzleSpec, moves: string): number[][] {
   return boards;
 }
 
+/** A file the user named: not found, a directory, no permission... are their mistakes, said in one line. */
+function readBatchFile(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new UsageError(`--batch ${path}: cannot read the file (${code})`);
+  }
+}
+
 async function runBatch(args: SolveArgs): Promise<number> {
-  const text = args.batch === "-" ? await readStdin() : readFileSync(args.batch!, "utf8");
+  const text = args.batch === "-" ? await readStdin() : readBatchFile(args.batch!);
   const options = solveOptions(args);
   let pdbLoaded = false;
   for (const line of text.split("\n")) {
