@@ -1,4 +1,5 @@
-// Small helpers shared by the core benchmarks.
+// Small helpers shared by the core benchmarks. Wall time suffers when other work shares the cores;
+// the CPU time of this process (user + system, all threads) suffers much less, so both are reported.
 
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -10,4 +11,23 @@ export function timed(run: () => void): number {
   const began = performance.now();
   run();
   return performance.now() - began;
+}
+
+export interface Measure {
+  /** Wall-clock milliseconds. */
+  readonly wall: number;
+  /** CPU milliseconds used by this process meanwhile. */
+  readonly cpu: number;
+}
+
+export function measured(run: () => void): Measure {
+  const cpuBefore = process.cpuUsage();
+  const wall = timed(run);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
+/** Medians of the wall and CPU times of several measures. */
+export function medians(measures: readonly Measure[]): Measure {
+  return { wall: median(measures.map((m) => m.wall)), cpu: median(measures.map((m) => m.cpu)) };
 }

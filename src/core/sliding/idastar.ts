@@ -53,24 +53,16 @@ function pollControl(): boolean {
   return stopped;
 }
 
-const EXPAND = 0;
-const GOAL = 1;
-const STOP = 2;
-
-/** The common start of both kernels' nodes (small enough to be inlined). */
-function visit(g: number, h: number): number {
-  if (h === 0) {
-    bound = g;
-    return GOAL;
-  }
-  nodes++;
-  return --countdown === 0 && pollControl() ? STOP : EXPAND;
-}
-
 /** Built-in kernel. Returns true when the goal is reached (its path is in `path[0..g)`). */
 function searchBuiltIn(blank: number, g: number, h: number, back: number): boolean {
-  const state = visit(g, h);
-  if (state !== EXPAND) return state === GOAL;
+  // (Kept free of operations that need type feedback on the rare paths: the goal and the stop
+  // would otherwise deoptimise the whole recursion once they are reached.)
+  if (h === 0) {
+    bound = g;
+    return true;
+  }
+  nodes++;
+  if (--countdown === 0 && pollControl()) return false;
   const g1 = g + 1;
   // moveList holds, per blank cell and arrival direction, the legal moves except the way back,
   // each as to << 7 | (blank * 4 + dir).
@@ -117,8 +109,14 @@ function searchBuiltIn(blank: number, g: number, h: number, back: number): boole
 
 /** Generic kernel: the same search with the heuristic behind the SlidingHeuristic interface. */
 function searchGeneric(blank: number, g: number, h: number, back: number): boolean {
-  const state = visit(g, h);
-  if (state !== EXPAND) return state === GOAL;
+  // (Kept free of operations that need type feedback on the rare paths: the goal and the stop
+  // would otherwise deoptimise the whole recursion once they are reached.)
+  if (h === 0) {
+    bound = g;
+    return true;
+  }
+  nodes++;
+  if (--countdown === 0 && pollControl()) return false;
   const g1 = g + 1;
   const heur = heuristic!;
   for (let k = (blank * 5 + back + 1) * 5; moveList[k] >= 0; k++) {
@@ -268,9 +266,10 @@ export function idaStar(
     control = new SearchControl(options);
     nodes = 0;
     generated = 0;
-    // Poll at the first node too: the optimising compiler then has seen every path of the kernel
-    // (a path it has not seen costs a deoptimisation of the whole recursion later).
-    countdown = 1;
+    // Poll early in the first iteration too (after V8 has allocated the kernel's feedback, before it
+    // optimises it), so the optimised kernel has seen the poll call: a path it has not seen costs a
+    // deoptimisation of the whole recursion later, and the re-optimisation does not always follow.
+    countdown = 256;
     stopped = false;
     bound = rootH;
     for (;;) {

@@ -12,12 +12,12 @@ export const FACTORIALS: readonly number[] = [1, 1, 2, 6, 24, 120, 720, 5040, 40
 export const BLANK_SHIFT = 24;
 const FIELD_MASK = 0xffffff;
 
-/** Tile values 0..m-1 (tile - 1) in reading order, 3 bits each, and the blank above bit 24. */
-export function packBoard(cells: ArrayLike<number>): number {
+/** The first n cells as tile values 0..m-1 (tile - 1) in reading order, 3 bits each, and the blank above bit 24. */
+export function packBoard(cells: ArrayLike<number>, n: number = cells.length): number {
   let packed = 0;
   let seq = 0;
   let blank = 0;
-  for (let pos = 0; pos < cells.length; pos++) {
+  for (let pos = 0; pos < n; pos++) {
     if (cells[pos] === 0) blank = pos;
     else packed |= (cells[pos] - 1) << (3 * seq++);
   }

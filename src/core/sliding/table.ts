@@ -102,20 +102,31 @@ export function canonicalGoal(n: number, goalBlank: number): Int32Array {
   return cells;
 }
 
+/** Views of the registry's tables, per (shape, goal blank cell), so a query does no lookup or allocation. */
+const views = new Map<number, Uint8Array>();
+
 /** The table for this shape and goal blank cell, built on first use. */
 export function slidingTable(rows: number, cols: number, goalBlank: number): Uint8Array {
-  return new Uint8Array(getTable(slidingTableName(rows, cols, goalBlank), () => buildSlidingTable(rows, cols, goalBlank)));
+  const key = (rows * 8 + cols) * 32 + goalBlank;
+  let view = views.get(key);
+  if (view === undefined) {
+    view = new Uint8Array(getTable(slidingTableName(rows, cols, goalBlank), () => buildSlidingTable(rows, cols, goalBlank)));
+    views.set(key, view);
+  }
+  return view;
 }
+
+const rename = new Int32Array(MAX_TABLE_CELLS);
+const renamed = new Int32Array(MAX_TABLE_CELLS);
 
 /** The start with its tiles renamed so that the goal becomes the canonical goal, packed. */
 function renamedStart(start: readonly number[], goal: readonly number[]): number {
   const n = goal.length;
   const goalBlank = goal.indexOf(0);
-  const rename = new Int32Array(n);
+  rename[0] = 0;
   for (let pos = 0, label = 1; pos < n; pos++) if (pos !== goalBlank) rename[goal[pos]] = label++;
-  const cells = new Int32Array(n);
-  for (let i = 0; i < n; i++) cells[i] = rename[start[i]];
-  return packBoard(cells);
+  for (let i = 0; i < n; i++) renamed[i] = rename[start[i]];
+  return packBoard(renamed, n);
 }
 
 /** The optimal number of moves from `start` to `goal`, or -1 when unreachable. No search. */
