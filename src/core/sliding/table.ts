@@ -20,6 +20,29 @@ export const MAX_TABLE_CELLS = 9;
 const READ_BACK_ORDER = [1, 2, 3, 0]; // D, L, R, U
 const LETTERS = "UDLR";
 
+const BACK_SHIFT = 28;
+const STATE_MASK = (1 << BACK_SHIFT) - 1;
+
+/**
+ * forwardMoves[(blank * 5 + back + 1) * 5 ...]: to << 2 | dir for every legal move of the blank
+ * except `back` (-1 = none), ended by -1.
+ */
+function forwardMoves(rows: number, cols: number): Int16Array {
+  const n = rows * cols;
+  const neighbours = neighboursOf(rows, cols);
+  const moves = new Int16Array(n * 25).fill(-1);
+  for (let blank = 0; blank < n; blank++) {
+    for (let back = -1; back < 4; back++) {
+      let k = (blank * 5 + back + 1) * 5;
+      for (let dir = 0; dir < 4; dir++) {
+        const to = neighbours[blank * 4 + dir];
+        if (dir !== back && to >= 0) moves[k++] = (to << 2) | dir;
+      }
+    }
+  }
+  return moves;
+}
+
 const neighbourCache = new Map<number, Int8Array>();
 function neighboursOf(rows: number, cols: number): Int8Array {
   let table = neighbourCache.get(rows * 8 + cols);
@@ -43,13 +66,14 @@ export function buildSlidingTable(rows: number, cols: number, goalBlank: number)
   const buffer = new SharedArrayBuffer(size);
   const dist = new Uint8Array(buffer).fill(UNREACHABLE);
   const half = size / 2; // exactly half the states are reachable
+  // queueState: the packed tiles and blank (bits 0..27) and the move that leads back (bits 28..30,
+  // dir + 1, 0 = none: that move only returns to a state already seen).
   const queueState = new Int32Array(half);
   const queueDigits = new Int32Array(half);
   const queueIndex = new Int32Array(half);
-  const queueBack = new Int8Array(half).fill(-1);
   // A visited bit set (45 KB for 3x3) stays in cache where the byte table would not.
   const seen = new Int32Array((size >> 5) + 1);
-  const neighbours = neighboursOf(rows, cols);
+  const moves = forwardMoves(rows, cols);
   const blankStride = FACTORIALS[m];
   const root = packBoard(canonicalGoal(n, goalBlank));
   queueState[0] = root;
@@ -65,31 +89,34 @@ export function buildSlidingTable(rows: number, cols: number, goalBlank: number)
       layerEnd = tail;
       next++;
     }
-    const state = queueState[head];
+    const word = queueState[head];
+    const state = word & STATE_MASK;
     const index = queueIndex[head];
     const blank = state >>> BLANK_SHIFT;
-    const back = queueBack[head];
-    for (let dir = 0; dir < 4; dir++) {
-      const to = neighbours[blank * 4 + dir];
-      if (to < 0 || dir === back) continue; // the move back leads to a state already seen
+    for (let k = (blank * 5 + (word >>> BACK_SHIFT)) * 5; moves[k] >= 0; k++) {
+      const dir = moves[k] & 3;
+      const to = moves[k] >> 2;
       let child: number;
+      let childState: number;
+      let childDigits: number;
       if (dir >= 2) {
         // Horizontal: same tile order, only the blank's part of the index changes (inlined: hot).
         child = index + (to - blank) * blankStride;
         if ((seen[child >> 5] & (1 << (child & 31))) !== 0) continue;
-        queueState[tail] = state + ((to - blank) << BLANK_SHIFT);
-        queueDigits[tail] = queueDigits[head];
+        childState = state + ((to - blank) << BLANK_SHIFT);
+        childDigits = queueDigits[head];
       } else {
         moveBlank(state, queueDigits[head], index, m, cols, blank, to);
         child = scratch[2];
         if ((seen[child >> 5] & (1 << (child & 31))) !== 0) continue;
-        queueState[tail] = scratch[0];
-        queueDigits[tail] = scratch[1];
+        childState = scratch[0];
+        childDigits = scratch[1];
       }
       seen[child >> 5] |= 1 << (child & 31);
       dist[child] = next;
-      queueIndex[tail] = child;
-      queueBack[tail++] = dir ^ 1;
+      queueState[tail] = childState | (((dir ^ 1) + 1) << BACK_SHIFT);
+      queueDigits[tail] = childDigits;
+      queueIndex[tail++] = child;
     }
   }
   return buffer;
