@@ -56,14 +56,20 @@ function solveOptions(args: SolveArgs): SolveOptions {
 async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefined): Promise<void> {
   if (spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return;
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
-  const { strongestPdbFor } = await import("../core/pdb/index.ts");
-  const name = heuristic?.startsWith("pdb:") ? heuristic : strongestPdbFor(spec);
-  if (name === null) return;
+  const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
-  try {
-    loadPdb(name);
-  } catch {
-    // An unknown name is reported by solve(); an unreadable store just means no tables.
+  // The named one, or the strongest applicable one whose files are all there.
+  const strongest = strongestPdbFor(spec);
+  const candidates = heuristic?.startsWith("pdb:")
+    ? [heuristic]
+    : [...(strongest === null ? [] : [strongest]), ...PDB_HEURISTICS.filter((name) => name !== strongest && pdbApplies(spec, name))];
+  for (const name of candidates) {
+    try {
+      if (loadPdb(name)) return;
+    } catch {
+      // An unknown name is reported by solve(); an unreadable store just means no tables.
+      return;
+    }
   }
 }
 
