@@ -3,7 +3,7 @@
 //   1. overhead beyond the search: requestSolve → job → worker → result row → event, one solve at a
 //      time, minus the search's own duration (target: median ≤ 15 ms);
 //   2. inline 3x3 requestSolve throughput with autocannon (target: ≥ 1,000 req/s, p99 ≤ 50 ms);
-//   3. cancellation: abort → the solver thread stops (target: ≤ 100 ms);
+//   3. cancellation: abort → the solver thread stops (target: ≤ 100 ms), and cancelSolve end to end;
 //   4. worker memory (RSS) with 1 and 2 solver threads: the tables are shared, not copied.
 // The machine's two cores are shared with other work: the figures are noisy; medians are given.
 import { spawn } from "node:child_process";
@@ -145,12 +145,33 @@ async function benchCancel(): Promise<void> {
   console.log(`cancellation (abort → the thread's search returns → main thread): median ${median(latencies).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms over ${latencies.length} (target ≤ 100 ms)`);
 }
 
+/** cancelSolve over HTTP → event bus → the worker running the search → its thread stops (worker log times). */
+async function benchCancelEndToEnd(client: GraphQLClient, worker: WorkerProcess, jobIdOf: (solveId: string) => Promise<string>): Promise<void> {
+  const latencies: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    // A different time limit each round: a new search, not one to follow.
+    const options = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT", timeLimitSeconds: 600 + i };
+    const { requestSolve } = await client.data(REQUEST, { id: await createPuzzle(client, BOARDS.hard, 4), options });
+    const jobId = await jobIdOf(requestSolve.id);
+    await worker.waitForLog((line) => line.msg === "search started" && line.jobId === jobId);
+    const sent = Date.now();
+    await client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: requestSolve.id });
+    const finished = await worker.waitForLog((line) => line.msg === "search finished" && line.jobId === jobId);
+    latencies.push(Number(finished.time) - sent);
+  }
+  console.log(
+    `cancellation end to end (cancelSolve sent → the worker's search stopped, result written, logged): ` +
+      `median ${median(latencies)} ms, max ${Math.max(...latencies)} ms over ${latencies.length}`,
+  );
+}
+
 async function benchMemory(env: Record<string, string>): Promise<void> {
   const lines = [];
   for (const threads of [1, 2]) {
     const samples = [];
     for (let run = 0; run < 3; run++) {
-      const worker = await WorkerProcess.start({ ...env, SOLVER_THREADS: String(threads) });
+      // With the 6-6-3 pattern databases too (~25 MiB): a copy per thread would show.
+      const worker = await WorkerProcess.start({ ...env, SOLVER_THREADS: String(threads), WORKER_PDBS: "663" });
       samples.push(Number(worker.ready.rssBytes));
       const tableBytes = Number(worker.ready.tableBytes);
       await worker.stop();
@@ -176,6 +197,10 @@ async function main(): Promise<void> {
     const { client, token } = await new GraphQLClient(server.url).signUp();
     await benchOverhead(client, server.wsUrl, token);
     await benchInline(server.url, token, await createPuzzle(client, [8, 6, 7, 2, 5, 4, 3, 0, 1], 3));
+    await benchCancelEndToEnd(client, worker, async (id) => {
+      const row = await server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(id) } });
+      return row.jobId as string;
+    });
     await worker.stop();
     await benchCancel();
     await benchMemory(env);

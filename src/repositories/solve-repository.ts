@@ -156,12 +156,96 @@ function finishedKey(
   return JSON.stringify([s.puzzleId, s.canonicalKey, s.requestedById, s.status, s.moves, s.algorithm, s.heuristic, s.timeLimitSeconds]);
 }
 
+/** A `solves` row as Postgres returns it (RETURNING *). */
+interface SolveSqlRow {
+  id: number;
+  puzzle_id: number;
+  requested_by_id: number | null;
+  canonical_key: string;
+  algorithm: SolveAlgorithm;
+  heuristic: string;
+  time_limit_seconds: number;
+  status: SolveStatus;
+  job_id: string | null;
+  cached: boolean;
+  moves: string | null;
+  length: number | null;
+  optimal: boolean | null;
+  lower_bound: number | null;
+  nodes_expanded: bigint | null;
+  duration_ms: number | null;
+  algorithm_used: string | null;
+  heuristic_used: string | null;
+  error: string | null;
+  queued_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+/** Typed as Prisma's Solve: a column added to the schema fails to compile here until it is mapped. */
+function solveOfRow(r: SolveSqlRow): Solve {
+  return {
+    id: r.id,
+    puzzleId: r.puzzle_id,
+    requestedById: r.requested_by_id,
+    canonicalKey: r.canonical_key,
+    algorithm: r.algorithm,
+    heuristic: r.heuristic,
+    timeLimitSeconds: r.time_limit_seconds,
+    status: r.status,
+    jobId: r.job_id,
+    cached: r.cached,
+    moves: r.moves,
+    length: r.length,
+    optimal: r.optimal,
+    lowerBound: r.lower_bound,
+    nodesExpanded: r.nodes_expanded,
+    durationMs: r.duration_ms,
+    algorithmUsed: r.algorithm_used,
+    heuristicUsed: r.heuristic_used,
+    error: r.error,
+    queuedAt: r.queued_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+}
+
+/**
+ * Many finished Solves in one statement whose shape does not depend on how many: one array per
+ * column, unnested. Measured about six times cheaper in CPU per row than createManyAndReturn,
+ * which matters on the hottest path of the API (inline requestSolve).
+ */
+async function insertFinishedSolves(db: PrismaClient, rows: readonly FinishedSolve[]): Promise<Solve[]> {
+  const column = <T>(pick: (row: FinishedSolve) => T): T[] => rows.map(pick);
+  // These rows record answers already sent, derived from a table and cheap to ask for again: their
+  // commit does not wait for the WAL flush (about 4 ms per commit on this machine's disk), set for
+  // this statement's own transaction only. A Postgres crash could forget the last fraction of a
+  // second of them; QUEUED Solves and search results are always committed durably.
+  const inserted = await db.$queryRaw<SolveSqlRow[]>`
+    WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+    INSERT INTO "solves" ("puzzle_id", "requested_by_id", "canonical_key", "algorithm", "heuristic",
+      "time_limit_seconds", "status", "moves", "length", "optimal", "lower_bound", "nodes_expanded",
+      "duration_ms", "algorithm_used", "heuristic_used", "error", "queued_at", "started_at", "finished_at")
+    SELECT row.* FROM async_commit, unnest(
+      ${column((r) => r.puzzleId)}::int[], ${column((r) => r.requestedById)}::int[],
+      ${column((r) => r.canonicalKey)}::varchar[], ${column((r) => r.algorithm)}::"SolveAlgorithm"[],
+      ${column((r) => r.heuristic)}::varchar[], ${column((r) => r.timeLimitSeconds)}::int[],
+      ${column((r) => r.status)}::"SolveStatus"[], ${column((r) => r.moves)}::text[], ${column((r) => r.length)}::int[],
+      ${column((r) => r.optimal)}::boolean[], ${column((r) => r.lowerBound)}::int[],
+      ${column((r) => r.nodesExpanded)}::bigint[], ${column((r) => r.durationMs)}::int[],
+      ${column((r) => r.algorithmUsed)}::varchar[], ${column((r) => r.heuristicUsed)}::varchar[],
+      ${column((r) => r.error)}::text[], ${column((r) => r.queuedAt)}::timestamptz[],
+      ${column((r) => r.startedAt)}::timestamptz[], ${column((r) => r.finishedAt)}::timestamptz[]) AS row
+    RETURNING *`;
+  return inserted.map(solveOfRow);
+}
+
 export class SolveRepository {
   private readonly finishedInserts: InsertBatcher<FinishedSolve, Solve>;
 
   constructor(private readonly db: PrismaClient) {
     this.finishedInserts = new InsertBatcher<FinishedSolve, Solve>({
-      insertMany: (data) => db.solve.createManyAndReturn({ data }),
+      insertMany: (rows) => insertFinishedSolves(db, rows),
       keyOfInput: finishedKey,
       keyOfRow: finishedKey,
     });
