@@ -58,14 +58,19 @@ async function createPuzzle(client: GraphQLClient, start: readonly number[], siz
 const REQUEST = `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`;
 const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) { status solve { durationMs length } } }`;
 
-async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string): Promise<void> {
+type SolveTimes = { queuedAt: Date; startedAt: Date | null; finishedAt: Date | null; durationMs: number | null };
+
+async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string, timesOf: (id: string) => Promise<SolveTimes>): Promise<void> {
   const ws = wsClient(wsUrl, token);
   const puzzles = [];
   for (const board of nearGoalBoards(OVERHEAD_SOLVES + 10)) puzzles.push(await createPuzzle(client, board, 3));
   const overheads: number[] = [];
   const totals: number[] = [];
+  // Where the time goes, from the Solve's own timestamps (same machine, same clock).
+  const stages = { "request → row inserted": [] as number[], "row → worker started": [] as number[], "started → result written, minus the search": [] as number[], "written → final event at the client": [] as number[] };
   for (const [i, puzzleId] of puzzles.entries()) {
     const began = performance.now();
+    const beganAt = Date.now();
     const { requestSolve } = await client.data(REQUEST, { id: puzzleId, options: { algorithm: "IDA_STAR", heuristic: "MANHATTAN" } });
     let final: { status: string; solve: { durationMs: number } | null } | undefined;
     for await (const result of ws.iterate<{ solveProgress: { status: string; solve: { durationMs: number } | null } }>({
@@ -75,16 +80,24 @@ async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string
       final = result.data?.solveProgress;
     }
     const total = performance.now() - began;
+    const eventAt = Date.now();
     if (final?.status !== "SOLVED") throw new Error(`solve ${requestSolve.id} ended ${final?.status}`);
     if (i < 10) continue; // warm-up: JIT, connection pools, tables
     totals.push(total);
     overheads.push(total - (final.solve?.durationMs ?? 0));
+    const t = await timesOf(requestSolve.id);
+    const [queued, started, finished] = [t.queuedAt.getTime(), t.startedAt?.getTime() ?? 0, t.finishedAt?.getTime() ?? 0];
+    stages["request → row inserted"].push(queued - beganAt);
+    stages["row → worker started"].push(started - queued);
+    stages["started → result written, minus the search"].push(finished - started - (t.durationMs ?? 0));
+    stages["written → final event at the client"].push(eventAt - finished);
   }
   await ws.dispose();
+  const split = Object.entries(stages).map(([stage, values]) => `${stage} ${median(values)} ms`).join(", ");
   console.log(
     `pipeline overhead (request → job → worker → row → event, minus the search), ${overheads.length} solves one at a time:\n` +
       `  median ${median(overheads).toFixed(1)} ms, p90 ${percentile(overheads, 90).toFixed(1)} ms ` +
-      `(end to end median ${median(totals).toFixed(1)} ms; target median ≤ 15 ms)`,
+      `(end to end median ${median(totals).toFixed(1)} ms; target median ≤ 15 ms)\n  medians by stage: ${split}`,
   );
 }
 
@@ -195,7 +208,9 @@ async function main(): Promise<void> {
   try {
     console.log("pipeline benchmark (2 shared cores: figures are noisy)");
     const { client, token } = await new GraphQLClient(server.url).signUp();
-    await benchOverhead(client, server.wsUrl, token);
+    await benchOverhead(client, server.wsUrl, token, (id) =>
+      server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(id) }, select: { queuedAt: true, startedAt: true, finishedAt: true, durationMs: true } }),
+    );
     await benchInline(server.url, token, await createPuzzle(client, [8, 6, 7, 2, 5, 4, 3, 0, 1], 3));
     await benchCancelEndToEnd(client, worker, async (id) => {
       const row = await server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(id) } });
