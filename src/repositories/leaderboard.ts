@@ -10,6 +10,7 @@
 import { Prisma } from "../generated/prisma/client.ts";
 import type { PrismaClient } from "../db/client.ts";
 import type { PuzzleKind } from "../generated/prisma/enums.ts";
+import type { PublicUser } from "./users.ts";
 
 export interface LeaderboardRow {
   readonly submissionId: number;
@@ -18,6 +19,16 @@ export interface LeaderboardRow {
   readonly length: number;
   readonly createdAt: Date;
   readonly rank: number;
+  /** Read with the entry (a join), so a page needs no second query for its users. */
+  readonly user: PublicUser;
+}
+
+/** What a leaderboard's connection shows besides its entries, in one query. */
+export interface LeaderboardSummary {
+  readonly puzzleExists: boolean;
+  /** The proven optimal length; null while unknown. */
+  readonly optimum: number | null;
+  readonly totalEntries: number;
 }
 
 /** A leaderboard position: rows strictly after it come next. */
@@ -68,9 +79,17 @@ export interface SolvingState {
 }
 
 const ROW_COLUMNS = Prisma.sql`id AS "submissionId", puzzle_id AS "puzzleId", user_id AS "userId", length,
-  created_at AS "createdAt", rank`;
+  created_at AS "createdAt", rank, user_name AS "userName", user_created_at AS "userCreatedAt"`;
 
-const ENTRY_COLUMNS = Prisma.sql`submission_id AS id, puzzle_id, user_id, length, created_at`;
+/** Entries `b` joined to their users `u`. */
+const ENTRY_COLUMNS = Prisma.sql`b.submission_id AS id, b.puzzle_id, b.user_id, b.length, b.created_at,
+  u.name AS user_name, u.created_at AS user_created_at`;
+
+type RawRow = Omit<LeaderboardRow, "user"> & { userName: string; userCreatedAt: Date };
+
+function toRow({ userName, userCreatedAt, ...row }: RawRow): LeaderboardRow {
+  return { ...row, user: { id: row.userId, name: userName, createdAt: userCreatedAt } };
+}
 
 /**
  * Continues a WITH clause whose CTE `entries` holds leaderboard rows of one puzzle: selects them with
@@ -104,34 +123,38 @@ export class LeaderboardRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** A page of the puzzle's leaderboard after `after` (exclusive), `take` rows. */
-  page(puzzleId: number, take: number, after?: LeaderboardKey): Promise<LeaderboardRow[]> {
+  async page(puzzleId: number, take: number, after?: LeaderboardKey): Promise<LeaderboardRow[]> {
     const afterClause =
       after === undefined
         ? Prisma.empty
-        : Prisma.sql`AND (length, created_at, user_id) > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
-    return this.prisma.$queryRaw<LeaderboardRow[]>`
+        : Prisma.sql`AND (b.length, b.created_at, b.user_id) > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
+    const rows = await this.prisma.$queryRaw<RawRow[]>`
       WITH page AS (
-        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries
-         WHERE puzzle_id = ${puzzleId} ${afterClause}
-         ORDER BY length, created_at, user_id
+        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries b JOIN users u ON u.id = b.user_id
+         WHERE b.puzzle_id = ${puzzleId} ${afterClause}
+         ORDER BY b.length, b.created_at, b.user_id
          LIMIT ${take})
       ${withRanks("page")}`;
+    return rows.map(toRow);
   }
 
   /** The user's entry on the puzzle's leaderboard (their best submission and its rank), or null. */
   async entryOf(puzzleId: number, userId: number): Promise<LeaderboardRow | null> {
-    const rows = await this.prisma.$queryRaw<LeaderboardRow[]>`
+    const rows = await this.prisma.$queryRaw<RawRow[]>`
       WITH entry AS (
-        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries WHERE puzzle_id = ${puzzleId} AND user_id = ${userId})
+        SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries b JOIN users u ON u.id = b.user_id
+         WHERE b.puzzle_id = ${puzzleId} AND b.user_id = ${userId})
       ${withRanks("entry")}`;
-    return rows[0] ?? null;
+    return rows.length === 0 ? null : toRow(rows[0]);
   }
 
-  /** Users with at least one submission for the puzzle. */
-  async totalEntries(puzzleId: number): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ total: number }[]>`
-      SELECT count(*)::int AS total FROM leaderboard_entries WHERE puzzle_id = ${puzzleId}`;
-    return row?.total ?? 0;
+  /** Whether the puzzle exists, its optimum and its number of entries (index-only count). */
+  async summary(puzzleId: number): Promise<LeaderboardSummary> {
+    const [row] = await this.prisma.$queryRaw<LeaderboardSummary[]>`
+      SELECT EXISTS (SELECT 1 FROM puzzles WHERE id = ${puzzleId}) AS "puzzleExists",
+             (SELECT length FROM (${optimaOf(Prisma.sql`p.id = ${puzzleId}`)}) o) AS optimum,
+             (SELECT count(*) FROM leaderboard_entries WHERE puzzle_id = ${puzzleId})::int AS "totalEntries"`;
+    return row ?? { puzzleExists: false, optimum: null, totalEntries: 0 };
   }
 
   /** Proven optimal lengths by puzzle id; puzzles without one are absent. */

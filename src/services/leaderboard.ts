@@ -6,6 +6,7 @@ import type {
   LeaderboardKey,
   LeaderboardRepository,
   LeaderboardRow,
+  LeaderboardSummary,
   SolverFilter,
   SolverKey,
   SolverRow,
@@ -66,8 +67,9 @@ export class LeaderboardService {
     return this.leaderboards.entryOf(puzzleId, userId);
   }
 
-  totalEntries(puzzleId: number): Promise<number> {
-    return this.leaderboards.totalEntries(puzzleId);
+  /** Whether the puzzle exists, its optimum and its number of entries. */
+  summary(puzzleId: number): Promise<LeaderboardSummary> {
+    return this.leaderboards.summary(puzzleId);
   }
 
   /** Proven optimal lengths by puzzle id (absent: not known yet). */

@@ -8,12 +8,13 @@ import type { PublicUser } from "../../repositories/users.ts";
 import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
+import { NotFoundError } from "../errors.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { decodeCursor, idConnection, idPage, pageSize, toConnection, type ConnectionArgs } from "../pagination.ts";
 
-/** A leaderboard row; `optimum` is set when it was read with the row (subscriptions), else loaded. */
-type Entry = LeaderboardRow & { readonly optimum?: number | null };
+/** A leaderboard row (with its user) and the puzzle's optimum, read together. */
+type Entry = LeaderboardRow & { readonly optimum: number | null };
 
 const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services.leaderboards);
 
@@ -22,14 +23,21 @@ function isOptimal(length: number, optimum: number | null): boolean | null {
   return optimum === null ? null : length <= optimum;
 }
 
+/**
+ * A page and the connection's own fields in two queries run at once (the page joins its users):
+ * a leaderboard page costs one round trip to Postgres. NOT_FOUND for an unknown puzzle.
+ */
 async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args: ConnectionArgs) {
   const size = pageSize(args.first);
   const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
   const after: LeaderboardKey | undefined =
     key === undefined ? undefined : { length: key[0], createdAt: new Date(key[1]), userId: key[2] };
-  const rows = await ctx.services.leaderboards.page(puzzleId, size + 1, after);
-  const connection = toConnection<Entry>(rows, size, (row) => [row.length, row.createdAt.getTime(), row.userId], args.after);
-  return { ...connection, puzzleId };
+  const service = ctx.services.leaderboards;
+  const [summary, rows] = await Promise.all([service.summary(puzzleId), service.page(puzzleId, size + 1, after)]);
+  if (!summary.puzzleExists) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+  const entries: Entry[] = rows.map((row) => ({ ...row, optimum: summary.optimum }));
+  const connection = toConnection(entries, size, (row) => [row.length, row.createdAt.getTime(), row.userId], args.after);
+  return { ...connection, optimalLength: summary.optimum, totalEntries: summary.totalEntries };
 }
 
 interface TopSolversArgs extends ConnectionArgs {
@@ -49,15 +57,8 @@ async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
 
 export const leaderboardResolvers = {
   Query: {
-    async leaderboard(_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) {
-      const puzzleId = parseId(args.puzzleId, "puzzleId");
-      // Both at once: an unknown puzzle has an empty page, and the existence check then throws.
-      const [, connection] = await Promise.all([
-        ctx.services.leaderboards.requirePuzzle(puzzleId),
-        leaderboardConnection(ctx, puzzleId, args),
-      ]);
-      return connection;
-    },
+    leaderboard: (_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) =>
+      leaderboardConnection(ctx, parseId(args.puzzleId, "puzzleId"), args),
     topSolvers: (_: unknown, args: TopSolversArgs, ctx: GraphQLContext) => topSolversConnection(ctx, args),
   },
   Mutation: {
@@ -92,17 +93,9 @@ export const leaderboardResolvers = {
     rank: (submission: Submission, _: unknown, ctx: GraphQLContext) => loaders(ctx).rankOfSubmission.load(submission),
   },
   LeaderboardEntry: {
-    user: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(entry.userId),
     puzzle: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(entry.puzzleId),
     submittedAt: (entry: Entry) => entry.createdAt,
-    optimal: async (entry: Entry, _: unknown, ctx: GraphQLContext) =>
-      isOptimal(entry.length, entry.optimum !== undefined ? entry.optimum : await loaders(ctx).optimumByPuzzleId.load(entry.puzzleId)),
-  },
-  LeaderboardConnection: {
-    optimalLength: (connection: { puzzleId: number }, _: unknown, ctx: GraphQLContext) =>
-      loaders(ctx).optimumByPuzzleId.load(connection.puzzleId),
-    totalEntries: (connection: { puzzleId: number }, _: unknown, ctx: GraphQLContext) =>
-      ctx.services.leaderboards.totalEntries(connection.puzzleId),
+    optimal: (entry: Entry) => isOptimal(entry.length, entry.optimum),
   },
   UserRanking: {
     user: (row: SolverRow, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(row.userId),
