@@ -59,20 +59,31 @@ export class Reconciler {
     return this.running;
   }
 
+  /** Every waiting Solve, page by page, each job checked once per pass. */
   private async pass(): Promise<ReconcileReport> {
     const olderThan = new Date(Date.now() - this.options.graceMs);
-    const waiting = await this.solves.waitingJobs(olderThan, this.options.batch ?? 500);
+    const limit = this.options.batch ?? 500;
+    const seen = new Set<string>();
+    let checked = 0;
     let enqueued = 0;
     let failed = 0;
-    for (const solve of waiting) {
-      try {
-        if (await this.reconcile(solve)) enqueued++;
-      } catch (error) {
-        failed++;
-        this.options.onError?.(error);
+    for (let afterId = 0; ; ) {
+      const { page, byJob } = await this.solves.waitingJobs(olderThan, limit, afterId);
+      for (const solve of byJob) {
+        if (seen.has(solve.jobId as string)) continue;
+        seen.add(solve.jobId as string);
+        checked++;
+        try {
+          if (await this.reconcile(solve)) enqueued++;
+        } catch (error) {
+          failed++;
+          this.options.onError?.(error);
+        }
       }
+      if (page.length < limit) break;
+      afterId = page[page.length - 1];
     }
-    return { checked: waiting.length, enqueued, failed };
+    return { checked, enqueued, failed };
   }
 
   /** Returns true when the job had to be added again. */

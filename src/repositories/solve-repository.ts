@@ -369,18 +369,19 @@ export class SolveRepository {
   }
 
   /**
-   * One Solve per job among those waiting longer than `olderThan`, with its puzzle: what the
-   * reconciler needs to check that each job exists in Redis and to re-add it if not.
+   * The Solves waiting longer than `olderThan`, by id after `afterId` (one page of `limit` rows), with
+   * their puzzles: the reconciler checks each one's job in Redis. Returns the page (to go on from its
+   * last id) and one Solve per job id in it.
    */
-  async waitingJobs(olderThan: Date, limit: number): Promise<SolveWithPuzzle[]> {
+  async waitingJobs(olderThan: Date, limit: number, afterId = 0): Promise<{ page: number[]; byJob: SolveWithPuzzle[] }> {
     const rows = await this.db.solve.findMany({
-      where: { status: active, jobId: { not: null }, queuedAt: { lt: olderThan } },
+      where: { status: active, jobId: { not: null }, queuedAt: { lt: olderThan }, id: { gt: afterId } },
       orderBy: { id: "asc" },
       take: limit,
       include: { puzzle: true },
     });
     const byJob = new Map<string, SolveWithPuzzle>();
     for (const row of rows) if (row.jobId && !byJob.has(row.jobId)) byJob.set(row.jobId, row);
-    return [...byJob.values()];
+    return { page: rows.map((row) => row.id), byJob: [...byJob.values()] };
   }
 }

@@ -117,8 +117,8 @@ describe("SolveRepository", () => {
     const request = fresh();
     await solves.createQueued(request, "solve-g1");
     await solves.createQueued(request, "solve-g1-unused");
-    const waiting = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
-    const mine = waiting.filter((s) => s.jobId === "solve-g1");
+    const { byJob } = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
+    const mine = byJob.filter((s) => s.jobId === "solve-g1");
     expect(mine).toHaveLength(1);
     expect(mine[0].puzzle.kind).toBe("SLIDING");
   });

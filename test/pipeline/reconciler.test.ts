@@ -1,0 +1,57 @@
+// The reconciler against real Postgres and Redis: every waiting Solve whose job Redis does not hold
+// gets its job back, across pages, once; a second pass changes nothing.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../src/db/client.ts";
+import type { PrismaClient } from "../../src/db/client.ts";
+import { newSolveJobId } from "../../src/queue/contracts.ts";
+import { Reconciler } from "../../src/queue/reconciler.ts";
+import { createSolveQueue } from "../../src/queue/solve-queue.ts";
+import type { SolveQueue } from "../../src/queue/solve-queue.ts";
+import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+import { createTestDatabase } from "../helpers/database.ts";
+import type { TestDatabase } from "../helpers/database.ts";
+
+let database: TestDatabase;
+let db: PrismaClient;
+let queue: SolveQueue;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ prefix: "reconcile" });
+  db = createPrismaClient(database.url, { poolSize: 4 });
+  queue = createSolveQueue({ redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix: `test-${randomBytes(4).toString("hex")}` });
+});
+
+afterAll(async () => {
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe("Reconciler", () => {
+  it("re-adds every missing job, page after page, and only once", async () => {
+    const solves = new SolveRepository(db);
+    const user = await db.user.create({ data: { name: "reconcile", tokenHash: "4".repeat(64) } });
+    const start = [1, 2, 3, 4, 5, 6, 7, 0, 8];
+    const puzzle = await db.puzzle.create({
+      data: { ownerId: user.id, kind: "SLIDING", rows: 3, cols: 3, start, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], canonicalKey: "r", solvable: true },
+    });
+    const jobIds = [];
+    for (let i = 0; i < 5; i++) {
+      const request = { puzzleId: puzzle.id, requestedById: user.id, canonicalKey: `r${i}`, algorithm: "IDA_STAR" as const, heuristic: "MANHATTAN", timeLimitSeconds: 30 };
+      const { solve } = await solves.createQueued(request, newSolveJobId());
+      // A follower of the same job: its job is checked once, not twice.
+      await solves.createQueued(request, newSolveJobId());
+      jobIds.push(solve.jobId as string);
+    }
+    const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0, batch: 3 });
+
+    expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 5, failed: 0 });
+    for (const [i, jobId] of jobIds.entries()) {
+      const job = await queue.getJob(jobId);
+      expect(job?.data).toMatchObject({ canonicalKey: `r${i}`, algorithm: "idastar", heuristic: "manhattan", timeLimitMs: 30_000, spec: { start } });
+    }
+    expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 0, failed: 0 });
+  });
+});
