@@ -97,10 +97,14 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   }
 
   const path = new Int32Array(1024);
-  // Per depth and set: the child's new index and value while it is being evaluated, then the
-  // parent's values to restore after its subtree.
-  const newIdx = new Int32Array(path.length * sets);
-  const newVal = new Int32Array(path.length * sets);
+  // Children of the node at depth g live in slots g*4 .. g*4+3 while it is searched: the move, the
+  // f value, and per set the new index and value; then the parent's values to restore.
+  const cFrom = new Int32Array(path.length * 4);
+  const cDir = new Int32Array(path.length * 4);
+  const cF = new Int32Array(path.length * 4);
+  const cOrder = new Int32Array(path.length * 4);
+  const newIdx = new Int32Array(path.length * 4 * sets);
+  const newVal = new Int32Array(path.length * 4 * sets);
   const oldIdx = new Int32Array(path.length * sets);
   const oldVal = new Int32Array(path.length * sets);
   let bound = 0;
@@ -154,20 +158,26 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     return false;
   };
 
+  // All children are evaluated first, then searched in increasing f (the last iteration meets the
+  // goal sooner); a child whose f exceeds the bound by more than 2 bounds this node too (pathmax)
+  // and cuts it before any sibling is searched.
   const dfs = (g: number, blank: number, prev: number): number => {
     const g1 = g + 1;
-    const base = g * sets;
     const nb0 = blank * 4;
+    const c0 = g * 4;
     const count = nbCount[blank];
+    let children = 0;
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
       nodes++;
       const t = board[from];
       const dir = nbDir[nb0 + i];
+      const c = c0 + children;
       pos[t] = blank;
       // Set by set; the first whose sum prunes ends the evaluation.
       let f = 0;
+      let worst = 0;
       let s = 0;
       for (; s < sets; s++) {
         const at = s * n + t;
@@ -177,12 +187,12 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         const value = tables[gs][index];
         f = g1 + sums[s] + value - val[gs];
         if (f > bound) break;
-        newIdx[base + s] = index;
-        newVal[base + s] = value;
+        if (f > worst) worst = f;
+        newIdx[c * sets + s] = index;
+        newVal[c * sets + s] = value;
       }
+      pos[t] = from;
       if (s < sets) {
-        pos[t] = from;
-        // The child's value minus one bounds this node too (pathmax): it may cut the siblings.
         if (f - 2 > bound) {
           if (f - 2 < nextBound) nextBound = f - 2;
           return 0;
@@ -190,20 +200,38 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         if (f < nextBound) nextBound = f;
         continue;
       }
-      path[g] = dir;
-      if (sums[0] + newVal[base] - val[groupOf[t]] === 0) {
+      if (sums[0] + newVal[c * sets] - val[groupOf[t]] === 0) {
+        path[g] = dir;
         solutionLength = g1; // every tile home: the goal
         return FOUND;
       }
+      cFrom[c] = from;
+      cDir[c] = dir;
+      cF[c] = worst;
+      let at = children;
+      while (at > 0 && cF[c0 + cOrder[c0 + at - 1]] > worst) {
+        cOrder[c0 + at] = cOrder[c0 + at - 1];
+        at--;
+      }
+      cOrder[c0 + at] = children;
+      children++;
+    }
+    const base = g * sets;
+    for (let k = 0; k < children; k++) {
+      const c = c0 + cOrder[c0 + k];
+      const from = cFrom[c];
+      const t = board[from];
+      path[g] = cDir[c];
       board[blank] = t;
       board[from] = 0;
-      for (s = 0; s < sets; s++) {
+      pos[t] = blank;
+      for (let s = 0; s < sets; s++) {
         const gs = groupOf[s * n + t];
         oldIdx[base + s] = idx[gs];
         oldVal[base + s] = val[gs];
-        sums[s] += newVal[base + s] - val[gs];
-        idx[gs] = newIdx[base + s];
-        val[gs] = newVal[base + s];
+        sums[s] += newVal[c * sets + s] - val[gs];
+        idx[gs] = newIdx[c * sets + s];
+        val[gs] = newVal[c * sets + s];
       }
       expanded++;
       let result = 0;
@@ -212,7 +240,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       board[from] = t;
       board[blank] = 0;
       pos[t] = from;
-      for (s = 0; s < sets; s++) {
+      for (let s = 0; s < sets; s++) {
         const gs = groupOf[s * n + t];
         sums[s] += oldVal[base + s] - val[gs];
         idx[gs] = oldIdx[base + s];

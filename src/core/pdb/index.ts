@@ -179,7 +179,8 @@ export function solveWithPdb(
 
 /**
  * The same search with any partition (groups of home cells in the blank-top-left frame, see
- * partitions.ts), tables built in memory: for small boards and tests.
+ * partitions.ts), tables built in memory on first use (registered under the same names as the
+ * named partitions' tables): for small boards and tests.
  */
 export function solveWithPartition(
   spec: SlidingSpec,
@@ -193,8 +194,9 @@ export function solveWithPartition(
   const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, began);
   const layout = partitionLayout(def, options.reflect !== false);
-  const tables = new Map(layout.tables.map((t) => [t.key, buildTable(t)]));
-  return solveCompiled(spec, compileHeuristic(layout, (key) => tables.get(key)!), label, options, began);
+  // Through the registry: built once per process, shared with the named partitions' tables.
+  const tableOf = (key: string) => new Uint8Array(getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer));
+  return solveCompiled(spec, compileHeuristic(layout, tableOf), label, options, began);
 }
 
 function unsolvable(heuristic: string, began: number): SolveResult {

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import type { SlidingSpec } from "../types.ts";
 import { exactDistances, keyBoard } from "./exact-distances.ts";
-import { solveWithPartition, solveWithPdb } from "./index.ts";
+import { pdbAvailable, solveWithPartition, solveWithPdb, strongestAvailablePdb } from "./index.ts";
+import { PARTITIONS } from "./partitions.ts";
 
 const spec = (rows: number, cols: number, start: number[], goal: number[]): SlidingSpec => ({ kind: "sliding", rows, cols, start, goal });
 
@@ -67,6 +68,8 @@ describe("solveWithPartition on 3x3 boards", () => {
 });
 
 describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
+  // The main 6-6-3 partition only: one 6-tile table, built once here (seconds).
+  const groups = PARTITIONS["663"].groups;
   const lines = readFileSync(new URL("../../../../shared/korf100.txt", import.meta.url), "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "" && !line.startsWith("#"));
@@ -78,14 +81,27 @@ describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
     it(`solves instance ${number} optimally in both goal conventions`, () => {
       const tiles = lines[number - 1].trim().split(/\s+/).map(Number);
       const optimal = tiles.pop()!;
-      const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:663");
+      const result = solveWithPartition(spec(4, 4, tiles, korfGoal), groups);
       expect(result.length).toBe(optimal);
       expect(applySlidingMoves(4, 4, tiles, result.moves)).toEqual(korfGoal);
       // The file's conversion to the blank-bottom-right goal: rotate 180 degrees, relabel x -> 16 - x.
       const converted = tiles.map((_, i) => (tiles[15 - i] === 0 ? 0 : 16 - tiles[15 - i]));
-      const again = solveWithPdb(spec(4, 4, converted, defaultGoal), "pdb:663");
+      const again = solveWithPartition(spec(4, 4, converted, defaultGoal), groups);
       expect(again.length).toBe(optimal);
       expect(applySlidingMoves(4, 4, converted, again.moves)).toEqual(defaultGoal);
-    }, 60_000);
+    }, 120_000);
   }
+
+  it("solves instance 9 through solveWithPdb with the 5-5-5 tables, built on demand with progress", () => {
+    const tiles = lines[8].trim().split(/\s+/).map(Number);
+    const optimal = tiles.pop()!;
+    const phases: string[] = [];
+    const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:555", { onProgress: (p) => p.phase && phases.push(p.phase) });
+    expect(result).toMatchObject({ status: "solved", length: optimal, optimal: true, heuristic: "pdb:555+reflect" });
+    expect(applySlidingMoves(4, 4, tiles, result.moves)).toEqual(korfGoal);
+    expect(phases).toContain("building heuristic tables");
+    expect(pdbAvailable("pdb:555")).toBe(true);
+    expect(strongestAvailablePdb(spec(4, 4, tiles, korfGoal))).toBe("pdb:555");
+    expect(strongestAvailablePdb(spec(4, 4, tiles, [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]))).toBe(null);
+  }, 120_000);
 });
