@@ -25,6 +25,8 @@ export interface SearchProcessorDeps {
   readonly cancelPollMs: number;
   /** Search counts, speed and queue wait for GET /metrics (src/metrics/worker-metrics.ts). */
   readonly metrics?: SearchMetricsHooks;
+  /** How long a failed Solve write (Postgres away) is retried before the attempt fails; default 60 s. */
+  readonly storeRetryMs?: number;
 }
 
 export type SearchJob = Job<SolveJobData, SolveJobResult>;
@@ -55,12 +57,30 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     };
   }
 
+  /**
+   * Postgres may be away for a while (a restart, a failover). A write is retried with the job's lock
+   * still held (BullMQ renews it through Redis meanwhile) instead of failing the attempt: a result
+   * already found is kept, and a few quick failed attempts cannot mark an accepted Solve FAILED.
+   */
+  async function persistently<T>(what: string, jobId: string, write: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + (deps.storeRetryMs ?? 60_000);
+    for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 2000)) {
+      try {
+        return await write();
+      } catch (error) {
+        if (Date.now() + delayMs > deadline) throw error;
+        log.warn({ err: error, jobId, retryInMs: delayMs }, `${what} failed; retrying`);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  }
+
   return async function processSearch(job: SearchJob, token?: string, signal?: AbortSignal): Promise<SolveJobResult> {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError("search job without an id");
     const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
-    const waiting = await solves.markRunning(jobId);
+    const waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId));
     if (waiting === 0) return { outcome: "SKIPPED", updated: 0 };
     log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
     deps.metrics?.searchStarted(jobId, job.timestamp);
@@ -91,7 +111,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    const updated = await solves.finishJob(data.canonicalKey, jobId, outcome);
+    const updated = await persistently("writing the search's result", jobId, () => solves.finishJob(data.canonicalKey, jobId, outcome));
     log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated }, "search finished");
     return { outcome: outcome.status, updated };
   };
