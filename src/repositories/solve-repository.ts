@@ -308,10 +308,15 @@ export class SolveRepository {
   /**
    * Moves the job's waiting Solves to RUNNING (keeping the first start time of a retried job);
    * returns how many Solves still wait for it. One statement: the rows it matches are the answer.
+   * RUNNING is transient, so its commit does not wait for the WAL flush: were Postgres to forget it
+   * in a crash, the Solve would be QUEUED again, and its job (retried, or re-added by the reconciler)
+   * would run it. The result itself is committed durably.
    */
   markRunning(jobId: string): Promise<number> {
     return this.db.$executeRaw`
+      WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
       UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", now())
+      FROM async_commit
       WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
   }
 
