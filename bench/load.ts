@@ -156,7 +156,28 @@ async function httpMix(url: string, tokens: readonly string[], operations: reado
     for (const sample of run.tally.samples) console.log(`    error: ${sample}`);
   }
   console.log(`${"all".padEnd(28)}${String(CONNECTIONS).padStart(6)}${Math.round(total).toString().padStart(9)}   errors ${errors}, RATE_LIMITED ${rateLimited}`);
+  await baseline(url, tokens);
   return errors === 0;
+}
+
+/**
+ * `{ __typename }` alone, same connections: the HTTP, auth, rate-limit and GraphQL path with no
+ * resolver work. What the machine gives the API right now, to read the mix's figures against.
+ */
+async function baseline(url: string, tokens: readonly string[]): Promise<void> {
+  const seconds = Math.min(10, DURATION_SECONDS);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[0]}` },
+    body: JSON.stringify({ query: "{ __typename }" }),
+  });
+  console.log(
+    `baseline { __typename }, ${CONNECTIONS} connections, ${seconds} s: ${Math.round(result.requests.average)} req/s, ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors + result.timeouts}`,
+  );
 }
 
 interface QueuedSolve {
