@@ -43,11 +43,19 @@ interface ServiceDeps {
 
 function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
+  const solves = createSolveService(deps);
   return {
     accounts: new AccountService(repositories.users),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
-    solves: createSolveService(deps),
-    submissions: new SubmissionService(repositories.submissions, repositories.puzzles, repositories.leaderboards, events, deps.logger),
+    solves,
+    submissions: new SubmissionService(
+      repositories.submissions,
+      repositories.puzzles,
+      repositories.leaderboards,
+      events,
+      deps.logger,
+      (puzzle) => solves.request(null, puzzle.id),
+    ),
     leaderboards: new LeaderboardService(repositories.leaderboards, repositories.submissions, repositories.puzzles, events),
   };
 }

@@ -100,6 +100,9 @@ class PuzzleCache {
   }
 }
 
+/** Queue priority of the platform's own searches: behind any user's first few. */
+const PLATFORM_PRIORITY = 100;
+
 export class SolveService {
   private readonly puzzleCache: PuzzleCache;
 
@@ -114,12 +117,16 @@ export class SolveService {
     this.puzzleCache = new PuzzleCache(puzzles);
   }
 
-  async request(user: PublicUser, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
+  /**
+   * Stores a Solve for `puzzleId` and answers it at once or queues its search. `user` is null when the
+   * platform asks for itself (e.g. to rank submissions): such searches queue behind users' own.
+   */
+  async request(user: PublicUser | null, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
     const puzzle = await this.puzzleCache.get(puzzleId);
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);
-    const solve: NewSolve = { puzzleId, requestedById: user.id, canonicalKey: puzzle.canonicalKey, ...checked };
+    const solve: NewSolve = { puzzleId, requestedById: user?.id ?? null, canonicalKey: puzzle.canonicalKey, ...checked };
     if (!puzzle.solvable) return this.solves.createFinished(solve, { status: "UNSOLVABLE", algorithmUsed: "solvability" });
     if (answeredByTable(spec) && (checked.algorithm === "AUTO" || checked.algorithm === "BFS_TABLE")) {
       return this.solves.createFinished(solve, outcomeOfResult(answerFromTable(spec)));
@@ -133,7 +140,7 @@ export class SolveService {
     if (via === "cached") return created;
     // Fairness: a user's n-th open Solve gets priority n (1 runs first), so one user's backlog does
     // not hold back another user's first search.
-    const priority = via === "new" ? openBefore + 1 : 1;
+    const priority = via !== "new" ? 1 : user === null ? PLATFORM_PRIORITY : openBefore + 1;
     try {
       await addSearchJob(this.queue, created.jobId as string, searchJobData(created, spec), {
         priority: Math.min(priority, 2_000_000),

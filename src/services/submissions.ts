@@ -30,7 +30,7 @@ export class SubmissionService {
     private readonly leaderboards: LeaderboardRepository,
     private readonly events: EventBus,
     private readonly logger: Logger,
-    /** Absent until the pipeline can take requests without a user. */
+    /** Absent in tests that run without the pipeline. */
     private readonly requestOwnSolve?: OwnSolveRequester,
   ) {}
 
