@@ -14,6 +14,14 @@ import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
 
 export const UNREACHED = 255;
 
+/** Thrown when `isCancelled` stops a build. */
+export class BuildCancelledError extends Error {
+  override readonly name = "BuildCancelledError";
+  constructor() {
+    super("pattern table build cancelled");
+  }
+}
+
 export interface BuildOptions {
   /** Called now and then with the fraction of entries reached so far (0..1). */
   readonly onProgress?: (fraction: number) => void;
@@ -142,7 +150,7 @@ export function buildPatternTable(
         }
       }
       if (++work % 262144 === 0) {
-        if (options.isCancelled?.()) throw new Error("pattern table build cancelled");
+        if (options.isCancelled?.()) throw new BuildCancelledError();
         options.onProgress?.(reached / entries);
       }
     }

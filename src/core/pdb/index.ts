@@ -12,7 +12,7 @@ import { PuzzleInputError } from "../errors.ts";
 import { isSlidingSolvable } from "../sliding/solvability.ts";
 import { getTable, hasTable, seedTables } from "../tables.ts";
 import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
-import { buildPatternTable } from "./build.ts";
+import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
 import { idaStar } from "./ida.ts";
@@ -127,8 +127,10 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
       given ??
         getTable(spec.key, () => {
           const began = performance.now();
+          const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
           const data = buildTable(spec, {
-            isCancelled: options.isCancelled,
+            // The solve's time limit and cancellation stop a build too.
+            isCancelled: () => options.isCancelled?.() === true || performance.now() > deadline,
             onProgress: (fraction) =>
               options.onProgress?.({ bound: 0, nodes: 0, elapsedMs: performance.now() - began, phase: "building heuristic tables", fraction }),
           });
@@ -174,7 +176,15 @@ export function solveWithPdb(
   }
   const label = `${heuristic}+reflect`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, began);
-  return solveCompiled(spec, compiledHeuristic(heuristic, tables, options), label, options, began);
+  let h: CompiledHeuristic;
+  try {
+    h = compiledHeuristic(heuristic, tables, options);
+  } catch (error) {
+    if (!(error instanceof BuildCancelledError)) throw error;
+    const status = options.isCancelled?.() ? "cancelled" : "timed_out";
+    return { status, moves: "", length: -1, algorithm: "idastar", heuristic: label, nodes: 0, elapsedMs: performance.now() - began, optimal: false, lowerBound: 0 };
+  }
+  return solveCompiled(spec, h, label, options, began);
 }
 
 /**

@@ -104,4 +104,13 @@ describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
     expect(strongestAvailablePdb(spec(4, 4, tiles, korfGoal))).toBe("pdb:555");
     expect(strongestAvailablePdb(spec(4, 4, tiles, [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]))).toBe(null);
   }, 120_000);
+
+  it("stops a table build that outlives the solve's time limit", () => {
+    const tiles = lines[8].trim().split(/\s+/).map(Number);
+    tiles.pop();
+    // pdb:78 is never built in tests: its 7-tile table alone takes a minute.
+    const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:78", { timeLimitMs: 50 });
+    expect(result.status).toBe("timed_out");
+    expect(pdbAvailable("pdb:78")).toBe(false);
+  });
 });
