@@ -28,11 +28,16 @@ const QUEUE_SOLVES = Number(process.env.LOAD_QUEUE_SOLVES ?? 200);
 const QUEUE_USERS = Number(process.env.LOAD_QUEUE_USERS ?? 20);
 const WORKERS = 2;
 const WORKER_THREADS = Number(process.env.LOAD_WORKER_THREADS ?? 1);
-/** With LOAD_DEFAULT_LIMITS=1 the server keeps its default rate limits (expect RATE_LIMITED answers). */
-const GENEROUS_LIMITS: Record<string, string> =
-  process.env.LOAD_DEFAULT_LIMITS === "1"
-    ? {}
-    : { RATE_LIMIT_REQUESTS: "1000000", RATE_LIMIT_WORK: "1000000", RATE_LIMIT_SIGNUPS: "100000" };
+/** Users sending the HTTP mix (each signs up: a server of LOAD_URL may allow only 10 per hour per IP). */
+const USERS = Number(process.env.LOAD_USERS ?? 16);
+/**
+ * With LOAD_DEFAULT_LIMITS=1 the server keeps its default request and work rate limits (expect
+ * RATE_LIMITED answers, counted apart); sign-ups stay open so the set-up can run.
+ */
+const LIMITS: Record<string, string> = {
+  RATE_LIMIT_SIGNUPS: "100000",
+  ...(process.env.LOAD_DEFAULT_LIMITS === "1" ? {} : { RATE_LIMIT_REQUESTS: "1000000", RATE_LIMIT_WORK: "1000000" }),
+};
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -68,7 +73,7 @@ const LEADERBOARD = `query ($id: ID!) { leaderboard(puzzleId: $id, first: 10) { 
 /** Users, 3x3 puzzles answered once (so their leaderboards have entries) and the operations' bodies. */
 async function seed(url: string): Promise<{ tokens: string[]; operations: Operation[] }> {
   const root = new GraphQLClient(url);
-  const users = await Promise.all(Array.from({ length: 16 }, () => root.signUp(uniqueName("load"))));
+  const users = await Promise.all(Array.from({ length: USERS }, () => root.signUp(uniqueName("load"))));
   const puzzleIds: string[] = [];
   for (const [i, board] of distinctBoards(40, 3, 24, 11).entries()) {
     const owner = users[i % users.length].client;
@@ -282,7 +287,7 @@ async function main(): Promise<void> {
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
       };
-      api = await ApiProcess.start({ ...env, ...GENEROUS_LIMITS });
+      api = await ApiProcess.start({ ...env, ...LIMITS });
       if (process.env.LOAD_HTTP !== "0") {
         const { tokens, operations } = await seed(api.url);
         passed = (await httpMix(api.url, tokens, operations)) && passed;
