@@ -166,6 +166,10 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     const nb0 = blank * 4;
     const c0 = g * 4;
     const count = nbCount[blank];
+    // Sets are tried from the one with the largest sum here: it is the likeliest to prune a child,
+    // and a pruned child needs no further lookup.
+    let first = 0;
+    for (let s = 1; s < sets; s++) if (sums[s] > sums[first]) first = s;
     let children = 0;
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
@@ -178,8 +182,8 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       // Set by set; the first whose sum prunes ends the evaluation.
       let f = 0;
       let worst = 0;
-      let s = 0;
-      for (; s < sets; s++) {
+      let tried = 0;
+      for (let s = first; tried < sets; tried++, s = s + 1 === sets ? 0 : s + 1) {
         const at = s * n + t;
         const gs = groupOf[at];
         const d = delta[at * 4 + dir];
@@ -192,7 +196,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         newVal[c * sets + s] = value;
       }
       pos[t] = from;
-      if (s < sets) {
+      if (tried < sets) {
         if (f - 2 > bound) {
           if (f - 2 < nextBound) nextBound = f - 2;
           return 0;
