@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { Server as HttpServer } from "node:http";
 import {
   getOperationAST,
+  getVariableValues,
   GraphQLError,
   parse,
   specifiedRules,
@@ -50,9 +51,32 @@ export interface GraphQLWebSocketServer {
   close(): Promise<void>;
 }
 
+/**
+ * graphql-js' own errors carry no code; over HTTP Apollo gives them one. The same codes here, so a
+ * client sees one set of codes whatever the transport.
+ */
+function withCode(errors: readonly GraphQLError[], code: string): GraphQLError[] {
+  return errors.map((error) =>
+    error.extensions?.code !== undefined
+      ? error
+      : new GraphQLError(error.message, {
+          nodes: error.nodes,
+          source: error.source,
+          positions: error.positions,
+          path: error.path,
+          originalError: error.originalError,
+          extensions: { ...error.extensions, code },
+        }),
+  );
+}
+
 function formatErrors(app: App, requestId: string, errors: readonly GraphQLError[]) {
   return errors.map((error) => {
     const { formatted, unexpected } = formatApiError(error.toJSON(), error);
+    // An error graphql-js raised while executing (e.g. a null for a non-null field) is a bug: coded as Apollo codes it.
+    if (!unexpected && formatted.extensions?.code === undefined) {
+      return { ...formatted, extensions: { ...formatted.extensions, code: "INTERNAL_SERVER_ERROR" } };
+    }
     if (unexpected) {
       app.logger.error({ err: error.originalError ?? error, reqId: requestId }, "unexpected error in a WebSocket operation");
       return { ...formatted, extensions: { ...formatted.extensions, requestId } };
@@ -105,16 +129,19 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         try {
           document = parse(payload.query, { maxTokens: app.config.graphql.maxTokens });
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+          return withCode([error instanceof GraphQLError ? error : new GraphQLError(String(error))], "GRAPHQL_PARSE_FAILED");
         }
         const errors = validate(schema, document, [...specifiedRules, ...options.validationRules]);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return withCode(errors, "GRAPHQL_VALIDATION_FAILED");
         const operation = getOperationAST(document, payload.operationName);
         if (operation === null || operation === undefined) {
-          return [new GraphQLError("the document has no operation to run (or needs operationName)")];
+          return withCode([new GraphQLError("the document has no operation to run (or needs operationName)")], "OPERATION_RESOLUTION_FAILURE");
         }
         const denied = checkOperationAccess(operation, user !== null);
         if (denied !== undefined) return [denied];
+        // Variables of the wrong type (or missing) are refused before anything runs, as over HTTP.
+        const variables = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 20 });
+        if (variables.errors) return withCode(variables.errors, "BAD_USER_INPUT");
         return {
           schema,
           document,
