@@ -53,6 +53,15 @@ describe("size", () => {
     expectRefused(await post({ query: "{ __typename }", variables: { pad: "x".repeat(150_000) } }), 413, "PAYLOAD_TOO_LARGE");
   });
 
+  it("headers over Node's 16 KiB limit are refused by the HTTP server itself (431) before anything runs", async () => {
+    const response = await fetch(api.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-padding": "x".repeat(20_000) },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
+    expect(response.status).toBe(431);
+  });
+
   it("a document over GRAPHQL_MAX_TOKENS (2000) is refused while parsing", async () => {
     expectRefused(await post({ query: `{ ${repeat(2500, () => "__typename")} }` }), 400, "GRAPHQL_PARSE_FAILED", /tokens/);
   });
