@@ -8,6 +8,7 @@ import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
 import type { SolveRepository } from "../src/repositories/solve-repository.ts";
+import type { SolveAnnouncer } from "../src/services/solve-events.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import type { SolverPool } from "./solver-pool.ts";
 
@@ -18,6 +19,8 @@ export const SHUTDOWN = "shutdown";
 export interface SearchProcessorDeps {
   readonly pool: SolverPool;
   readonly solves: SolveRepository;
+  /** Tells the API processes the job's progress and the Solves its result was written to, as committed. */
+  readonly announce: SolveAnnouncer;
   readonly log: Logger;
   /** At most one `job.updateProgress` per this many ms. */
   readonly progressIntervalMs: number;
@@ -80,38 +83,65 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     if (!jobId) throw new UnrecoverableError("search job without an id");
     const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
-    const waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId));
-    if (waiting === 0) return { outcome: "SKIPPED", updated: 0 };
-    log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
-    deps.metrics?.searchStarted(jobId, job.timestamp);
-
+    // The search starts while its Solves are marked RUNNING (a short search is over before Postgres
+    // answers); its result is written only after the mark. A job no Solve waits for any more (a
+    // duplicate, or a retry of a job whose result is written) is stopped at once.
     const cancellation = watchCancellation(jobId, signal);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
+      void deps.announce.progress(jobId, progress);
     });
-    let result: Awaited<ReturnType<SolverPool["search"]>> | undefined;
-    try {
-      result = await pool.search(
-        { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
-        {
-          signal: cancellation.stop.signal,
-          onProgress: (progress) => {
-            deps.metrics?.searchProgress(jobId, progress);
-            throttle.push(progress);
-          },
+    const searching = pool.search(
+      { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
+      {
+        signal: cancellation.stop.signal,
+        onProgress: (progress) => {
+          deps.metrics?.searchProgress(jobId, progress);
+          throttle.push(progress);
         },
-      );
+      },
+    );
+    // Handled below, once the mark is done; meanwhile a search that throws must not be an unhandled rejection.
+    searching.catch(() => undefined);
+    const end = () => {
+      cancellation.end();
+      throttle.stop();
+    };
+    const abandon = async () => {
+      cancellation.stop.abort(CANCELLED);
+      await searching.catch(() => undefined);
+      end();
+    };
+    let waiting: number;
+    try {
+      waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId));
+    } catch (error) {
+      await abandon();
+      throw error;
+    }
+    if (waiting === 0) {
+      await abandon();
+      return { outcome: "SKIPPED", updated: 0 };
+    }
+    log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
+    deps.metrics?.searchStarted(jobId, job.timestamp);
+    let result: Awaited<typeof searching> | undefined;
+    try {
+      result = await searching;
     } catch (error) {
       // A search that throws (bad options for this puzzle, a bug) throws again if retried.
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     } finally {
-      cancellation.end();
-      throttle.stop();
+      end();
       deps.metrics?.searchEnded(jobId, result);
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    const updated = await persistently("writing the search's result", jobId, () => solves.finishJob(data.canonicalKey, jobId, outcome));
+    // Subscribers get the rows as soon as they are committed, before the job itself completes.
+    const written = await persistently("writing the search's result", jobId, () =>
+      solves.finishJob(data.canonicalKey, jobId, outcome, deps.announce.finished),
+    );
+    const updated = written.length;
     log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated }, "search finished");
     return { outcome: outcome.status, updated };
   };

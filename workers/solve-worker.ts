@@ -4,6 +4,7 @@
 import { Worker } from "bullmq";
 import type { Job } from "bullmq";
 import type { Config } from "../src/config.ts";
+import type { Solve } from "../src/generated/prisma/client.ts";
 import type { PrismaClient } from "../src/db/client.ts";
 import type { Logger } from "../src/logger.ts";
 import type { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
@@ -12,6 +13,7 @@ import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { Reconciler } from "../src/queue/reconciler.ts";
 import { consumerRedisOptions } from "../src/queue/redis-options.ts";
 import type { EventBus } from "../src/services/events.ts";
+import { solveAnnouncer } from "../src/services/solve-events.ts";
 import { createSolveQueue } from "../src/queue/solve-queue.ts";
 import type { SolveQueue } from "../src/queue/solve-queue.ts";
 import { SolveRepository } from "../src/repositories/solve-repository.ts";
@@ -93,9 +95,11 @@ export class SolveWorker {
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
     const solves = new SolveRepository(prisma);
+    const announce = solveAnnouncer(events);
     const processor = createSearchProcessor({
       pool,
       solves,
+      announce,
       log,
       progressIntervalMs: settings.progressIntervalMs,
       cancelPollMs: settings.cancelPollMs,
@@ -113,7 +117,7 @@ export class SolveWorker {
     worker.on("error", (error) => log.warn({ err: error }, "worker error"));
     worker.on("stalled", (jobId) => log.warn({ jobId }, "stalled job moved back to the queue"));
     worker.on("failed", (job, error) => {
-      if (job) markFailedForGood(job, error, solves, log);
+      if (job) markFailedForGood(job, error, solves, announce.finished, log);
     });
     const stopCancels = listenForCancels(events, (jobId) => {
       if (worker.cancelJob(jobId, CANCELLED)) log.info({ jobId }, "search cancelled");
@@ -125,6 +129,7 @@ export class SolveWorker {
       graceMs: settings.reconcileGraceMs,
       onError: (error) => log.debug({ err: error }, "reconcile pass failed"),
       onEnqueued: (jobId) => log.info({ jobId }, "reconciler re-added a missing job"),
+      onFinished: announce.finished,
     });
     worker.run().catch((error: unknown) => log.error({ err: error }, "worker stopped"));
     reconciler.start();
@@ -162,13 +167,19 @@ export class SolveWorker {
 }
 
 /** After the last attempt (or an unrecoverable error), the job's Solves are marked FAILED. */
-function markFailedForGood(job: Job<SolveJobData, SolveJobResult>, error: Error, solves: SolveRepository, log: Logger): void {
+function markFailedForGood(
+  job: Job<SolveJobData, SolveJobResult>,
+  error: Error,
+  solves: SolveRepository,
+  announce: (written: readonly Solve[]) => Promise<void>,
+  log: Logger,
+): void {
   job
     .getState()
     .then(async (state) => {
       if (state !== "failed" || !job.id) return;
-      const updated = await solves.finishJob(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) });
-      log.error({ jobId: job.id, err: error, updated }, "search failed");
+      const written = await solves.finishJob(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) }, announce);
+      log.error({ jobId: job.id, err: error, updated: written.length }, "search failed");
     })
     .catch((failure: unknown) => log.error({ err: failure, jobId: job.id }, "could not mark a failed search"));
 }

@@ -3,6 +3,7 @@
 // and added again when it is missing. Adding is idempotent (BullMQ ignores an id it holds), and a
 // job whose Solves are all finished by the time it runs is skipped by the worker, so running this
 // in several processes at once is harmless.
+import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveRepository, SolveWithPuzzle } from "../repositories/solve-repository.ts";
 import { searchJobData, puzzleSpec } from "./job-data.ts";
 import { addSearchJob, withTimeout } from "./solve-queue.ts";
@@ -15,6 +16,8 @@ export interface ReconcilerOptions {
   readonly batch?: number;
   readonly onError?: (error: unknown) => void;
   readonly onEnqueued?: (jobId: string) => void;
+  /** Solves it marked FAILED (a failed job whose worker could not), once committed. */
+  readonly onFinished?: (solves: readonly Solve[]) => Promise<void>;
 }
 
 export interface ReconcileReport {
@@ -93,7 +96,8 @@ export class Reconciler {
     if (state === "failed") {
       // The worker marks Solves FAILED when a job fails for good; this covers a worker that could not.
       const job = await this.queue.getJob(jobId);
-      await this.solves.finishJob(solve.canonicalKey, jobId, { status: "FAILED", error: job?.failedReason ?? "search failed" });
+      const failure = { status: "FAILED", error: job?.failedReason ?? "search failed" } as const;
+      await this.solves.finishJob(solve.canonicalKey, jobId, failure, this.options.onFinished);
       return false;
     }
     if (state !== "unknown") return false;

@@ -17,7 +17,7 @@ export function producerRedisOptions(url: string): RedisOptions {
   return { url, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy };
 }
 
-/** For Workers, QueueEvents and subscribers: wait for Redis to come back, forever. */
+/** For Workers: wait for Redis to come back, forever. */
 export function consumerRedisOptions(url: string): RedisOptions {
   return { url, maxRetriesPerRequest: null, connectTimeout: 2000, retryStrategy };
 }

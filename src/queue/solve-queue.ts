@@ -1,9 +1,9 @@
-// Factories for the solve queue's producer side (API) and its event stream (API fan-out).
-import { Queue, QueueEvents } from "bullmq";
+// The solve queue's producer side (API, reconciler).
+import { Queue } from "bullmq";
 import type { JobsOptions } from "bullmq";
 import { SEARCH_JOB, SOLVE_QUEUE, isValidJobId } from "./contracts.ts";
 import type { SolveJobData, SolveJobResult } from "./contracts.ts";
-import { consumerRedisOptions, producerRedisOptions } from "./redis-options.ts";
+import { producerRedisOptions } from "./redis-options.ts";
 
 export interface QueueSettings {
   readonly redisUrl: string;
@@ -28,13 +28,6 @@ export const SEARCH_JOB_OPTIONS: JobsOptions = {
 export function createSolveQueue(settings: QueueSettings): SolveQueue {
   return new Queue<SolveJobData, SolveJobResult, typeof SEARCH_JOB>(SOLVE_QUEUE, {
     connection: producerRedisOptions(settings.redisUrl),
-    prefix: settings.prefix,
-  });
-}
-
-export function createSolveQueueEvents(settings: QueueSettings): QueueEvents {
-  return new QueueEvents(SOLVE_QUEUE, {
-    connection: consumerRedisOptions(settings.redisUrl),
     prefix: settings.prefix,
   });
 }

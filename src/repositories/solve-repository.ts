@@ -108,6 +108,17 @@ function outcomeColumns(outcome: SolveOutcome, finishedAt: Date) {
   };
 }
 
+/** The result's columns on every Solve of the job still QUEUED or RUNNING; returns those rows. */
+function finishUpdate(db: PrismaClient, jobId: string, c: ReturnType<typeof outcomeColumns>) {
+  return db.$queryRaw<SolveSqlRow[]>`
+    UPDATE "solves" SET "status" = ${c.status}::"SolveStatus", "moves" = ${c.moves}, "length" = ${c.length}::int,
+      "optimal" = ${c.optimal}::boolean, "lower_bound" = ${c.lowerBound}::int, "nodes_expanded" = ${c.nodesExpanded}::bigint,
+      "duration_ms" = ${c.durationMs}::int, "algorithm_used" = ${c.algorithmUsed}, "heuristic_used" = ${c.heuristicUsed},
+      "error" = ${c.error}, "finished_at" = ${c.finishedAt}::timestamptz
+    WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')
+    RETURNING *`;
+}
+
 /** Serialises, per canonical key, the decisions about which search a Solve follows (held until commit). */
 function lockStatement(db: Tx | PrismaClient, canonicalKey: string) {
   return db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
@@ -133,18 +144,6 @@ export class OpenSolvesLimitError extends Error {
   ) {
     super(`at most ${limit} open solves per user: ${open} are QUEUED or RUNNING`);
   }
-}
-
-/**
- * Counts the user's open Solves under a per-user advisory lock (taken after the canonical key's,
- * always in that order, so no two transactions wait for each other), so concurrent requests from
- * one user cannot all pass the check at once. Returns the count (the fairness priority uses it).
- */
-async function checkOpenSolves(tx: Tx, userId: number, limit: number | undefined): Promise<number> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`open-solves:${userId}`}, 0))`;
-  const open = await tx.solve.count({ where: { requestedById: userId, status: active } });
-  if (limit !== undefined && open >= limit) throw new OpenSolvesLimitError(limit, open);
-  return open;
 }
 
 type FinishedSolve = NewSolve & ReturnType<typeof outcomeColumns> & { queuedAt: Date; startedAt: Date };
@@ -181,6 +180,13 @@ interface SolveSqlRow {
   started_at: Date | null;
   finished_at: Date | null;
 }
+
+/** createQueued's answer: the row inserted (all null when refused) and what decided it. */
+type DecidedSolveRow = { [K in keyof SolveSqlRow]: SolveSqlRow[K] | null } & {
+  is_cached: boolean;
+  open_before: number;
+  running_job: string | null;
+};
 
 /** Typed as Prisma's Solve: a column added to the schema fails to compile here until it is mapped. */
 function solveOfRow(r: SolveSqlRow): Solve {
@@ -251,8 +257,10 @@ export class SolveRepository {
     });
   }
 
-  findById(id: number): Promise<Solve | null> {
-    return this.db.solve.findUnique({ where: { id } });
+  /** Raw SQL: the read of every solveProgress subscription (and of `solve(id)`), cheaper than the ORM's. */
+  async findById(id: number): Promise<Solve | null> {
+    const [row] = await this.db.$queryRaw<SolveSqlRow[]>`SELECT * FROM "solves" WHERE "id" = ${id}::int`;
+    return row === undefined ? null : solveOfRow(row);
   }
 
   findByIds(ids: readonly number[]): Promise<Solve[]> {
@@ -271,38 +279,59 @@ export class SolveRepository {
   /**
    * A Solve that needs a search: answered from an earlier optimal result for the same canonical
    * key if there is one, else attached to an identical search still queued or running, else given
-   * the new job id `jobId` (the caller then adds that job).
+   * the new job id `jobId` (the caller then adds that job). Refused (OpenSolvesLimitError, nothing
+   * stored) when it would need a search and the requester already has `maxOpenPerUser` open Solves.
+   *
+   * One batch transaction of two statements (this is on every queued request's path): the advisory
+   * locks (the canonical key's, then the requester's, always in that order, so no two transactions
+   * wait for each other), then one statement that decides and inserts. The locks are taken in a
+   * statement of their own so that the deciding statement's snapshot, taken after they are granted,
+   * sees everything the previous holder committed.
    */
-  createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
-    return this.db.$transaction(async (tx) => {
-      await lockKey(tx, solve.canonicalKey);
-      const known = await tx.solve.findFirst({
-        where: { canonicalKey: solve.canonicalKey, status: "SOLVED", optimal: true },
-        orderBy: { id: "desc" },
-      });
-      if (known) {
-        const now = new Date();
-        const copy: SolveOutcome = { ...known, nodesExpanded: 0, durationMs: 0 };
-        const created = await tx.solve.create({
-          data: { ...solve, ...outcomeColumns(copy, now), cached: true, queuedAt: now, startedAt: now },
-        });
-        return { solve: created, via: "cached" as const, openBefore: 0 };
-      }
-      const openBefore = solve.requestedById === null ? 0 : await checkOpenSolves(tx, solve.requestedById, limits.maxOpenPerUser);
-      const running = await tx.solve.findFirst({
-        where: {
-          canonicalKey: solve.canonicalKey,
-          algorithm: solve.algorithm,
-          heuristic: solve.heuristic,
-          timeLimitSeconds: solve.timeLimitSeconds,
-          status: active,
-          jobId: { not: null },
-        },
-        orderBy: { id: "asc" },
-      });
-      const created = await tx.solve.create({ data: { ...solve, jobId: running?.jobId ?? jobId } });
-      return { solve: created, via: running ? ("followed" as const) : ("new" as const), openBefore };
-    });
+  async createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
+    const user = solve.requestedById;
+    const [, rows] = await this.db.$transaction([
+      this.db.$executeRaw`
+        SELECT CASE WHEN ${user}::int IS NULL THEN NULL
+          ELSE pg_advisory_xact_lock(hashtextextended('open-solves:' || ${user}::int, 0)) END
+        FROM (SELECT pg_advisory_xact_lock(hashtextextended(${solve.canonicalKey}, 0))) AS canonical_key_lock`,
+      this.db.$queryRaw<DecidedSolveRow[]>`
+        WITH known AS (
+          SELECT * FROM "solves"
+          WHERE "canonical_key" = ${solve.canonicalKey} AND "status" = 'SOLVED' AND "optimal" = true
+          ORDER BY "id" DESC LIMIT 1
+        ), decision AS (
+          SELECT EXISTS (SELECT 1 FROM known) AS is_cached,
+            (SELECT count(*)::int FROM "solves" WHERE "requested_by_id" = ${user}::int AND "status" IN ('QUEUED', 'RUNNING')) AS open_before,
+            (SELECT "job_id" FROM "solves"
+              WHERE "canonical_key" = ${solve.canonicalKey} AND "algorithm" = ${solve.algorithm}::"SolveAlgorithm"
+                AND "heuristic" = ${solve.heuristic} AND "time_limit_seconds" = ${solve.timeLimitSeconds}::int
+                AND "status" IN ('QUEUED', 'RUNNING') AND "job_id" IS NOT NULL
+              ORDER BY "id" ASC LIMIT 1) AS running_job
+        ), inserted AS (
+          INSERT INTO "solves" ("puzzle_id", "requested_by_id", "canonical_key", "algorithm", "heuristic",
+            "time_limit_seconds", "status", "job_id", "cached", "moves", "length", "optimal", "lower_bound",
+            "nodes_expanded", "duration_ms", "algorithm_used", "heuristic_used", "error", "queued_at", "started_at", "finished_at")
+          SELECT ${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}, ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic},
+            ${solve.timeLimitSeconds}::int,
+            CASE WHEN d.is_cached THEN k."status" ELSE 'QUEUED'::"SolveStatus" END,
+            CASE WHEN d.is_cached THEN NULL ELSE COALESCE(d.running_job, ${jobId}) END,
+            d.is_cached, k."moves", k."length", k."optimal", k."lower_bound",
+            CASE WHEN d.is_cached THEN 0 END, CASE WHEN d.is_cached THEN 0 END,
+            k."algorithm_used", k."heuristic_used", k."error",
+            now(), CASE WHEN d.is_cached THEN now() END, CASE WHEN d.is_cached THEN now() END
+          FROM decision AS d LEFT JOIN known AS k ON true
+          WHERE d.is_cached OR ${user}::int IS NULL OR ${limits.maxOpenPerUser ?? null}::int IS NULL
+            OR d.open_before < ${limits.maxOpenPerUser ?? null}::int
+          RETURNING *
+        )
+        SELECT inserted.*, decision.* FROM decision LEFT JOIN inserted ON true`,
+    ]);
+    const [row] = rows;
+    const openBefore = row.is_cached || user === null ? 0 : row.open_before;
+    if (row.id === null) throw new OpenSolvesLimitError(limits.maxOpenPerUser as number, openBefore);
+    const via: QueuedVia = row.is_cached ? "cached" : row.running_job !== null ? "followed" : "new";
+    return { solve: solveOfRow(row as SolveSqlRow), via, openBefore };
   }
 
   /**
@@ -330,15 +359,31 @@ export class SolveRepository {
     return count;
   }
 
-  /** Writes a search's result to every Solve still waiting for it; returns how many. */
-  async finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome): Promise<number> {
-    // A batch transaction: the lock statement runs first, so the update's snapshot (taken after it)
-    // sees every Solve that joined this job before the lock was granted.
-    const [, { count }] = await this.db.$transaction([
-      lockStatement(this.db, canonicalKey),
-      this.db.solve.updateMany({ where: { jobId, status: active }, data: outcomeColumns(outcome, new Date()) }),
-    ]);
-    return count;
+  /**
+   * Writes a search's result to every Solve still waiting for it; returns those rows as stored.
+   * `written` is called with the rows of each step once they are committed (the worker announces
+   * them to subscribers, who then need not read them again).
+   *
+   * Two steps. First one conditional UPDATE on its own (one round trip, committed durably): the
+   * Solves it sees get the result at once. Then the sweep, under the canonical key's advisory lock:
+   * a Solve that joined the job while the first step ran (createQueued decides to follow a job under
+   * that lock) is committed before the lock is granted, and the sweep's UPDATE, whose snapshot is
+   * taken after the lock, gives it the result too. Once the sweep commits, no Solve of this job
+   * waits and no new one can join it (it would see the result and be answered from it).
+   */
+  async finishJob(
+    canonicalKey: string,
+    jobId: string,
+    outcome: SolveOutcome,
+    written: (solves: Solve[]) => Promise<void> | void = () => undefined,
+  ): Promise<Solve[]> {
+    const update = finishUpdate(this.db, jobId, outcomeColumns(outcome, new Date()));
+    const first = (await update).map(solveOfRow);
+    await written(first);
+    const [, swept] = await this.db.$transaction([lockStatement(this.db, canonicalKey), finishUpdate(this.db, jobId, outcomeColumns(outcome, new Date()))]);
+    const late = swept.map(solveOfRow);
+    if (late.length > 0) await written(late);
+    return [...first, ...late];
   }
 
   /**

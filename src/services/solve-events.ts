@@ -1,68 +1,69 @@
-// The solve-event fan-out of one API process. Each process reads the queue's event stream once
-// (BullMQ QueueEvents: `progress` from `job.updateProgress`, `completed`, `failed`...) and the event
-// bus topic on which API processes announce Solves they changed themselves (cancelSolve), and hands
-// both to its own subscribers, keyed by job id and by Solve id. It also publishes cancel requests to
-// the worker processes. Events are hints: subscribers re-read Postgres, the source of truth.
-// Nothing is opened until the first subscriber arrives (worker processes never need it).
-import type { QueueEvents } from "bullmq";
+// Solve events between processes, over the platform's event bus (Redis pub/sub, src/services/events.ts).
+// Worker processes announce a running job's progress and the Solves that reached a final state, with
+// their rows as committed; API processes announce the Solves they cancelled and ask workers to stop
+// searches. Each API process subscribes once (on its first subscriber) and fans the events out to its
+// own subscribers, keyed by job id and by Solve id. Postgres is the source of truth: rows are announced
+// only after their commit, a subscription starts from the stored row, and it re-reads the row on its
+// own poll, since pub/sub may lose a message.
+import type { Solve } from "../generated/prisma/client.ts";
 import type { Logger } from "../logger.ts";
-import { SOLVE_CANCEL_TOPIC, SOLVE_CHANGED_TOPIC } from "../queue/contracts.ts";
-import type { CancelMessage, SolveChangedMessage, SolveJobProgress } from "../queue/contracts.ts";
-import { createSolveQueueEvents } from "../queue/solve-queue.ts";
-import type { QueueSettings } from "../queue/solve-queue.ts";
+import { SOLVE_CANCEL_TOPIC, SOLVE_FINISHED_TOPIC, SOLVE_PROGRESS_TOPIC, solveFromMessage, solveToMessage } from "../queue/contracts.ts";
+import type { CancelMessage, ProgressMessage, SolveJobProgress, SolvesFinishedMessage } from "../queue/contracts.ts";
 import type { EventBus } from "./events.ts";
 
-export interface SolveSignalListener {
-  /** Live progress of the job the Solve follows. */
-  progress(progress: SolveJobProgress): void;
-  /** Something about the Solve or its job changed: re-read it. */
-  changed(): void;
+/** Called when the Solve reached a final state, with its row as committed. */
+export type SolveListener = (solve: Solve) => void;
+/** Called with the live progress of a job. */
+export type JobListener = (progress: SolveJobProgress) => void;
+
+type Listeners<K, L> = Map<K, Set<L>>;
+
+/** What a worker process tells the API processes (best effort: publishing never throws). */
+export interface SolveAnnouncer {
+  /** Solves that reached a final state, once the transaction that wrote them committed. */
+  finished(solves: readonly Solve[]): Promise<void>;
+  progress(jobId: string, progress: SolveJobProgress): Promise<void>;
 }
 
-type Listeners<K> = Map<K, Set<SolveSignalListener>>;
+export function solveAnnouncer(bus: EventBus): SolveAnnouncer {
+  return {
+    async finished(solves) {
+      if (solves.length === 0) return;
+      const message: SolvesFinishedMessage = { solves: solves.map(solveToMessage) };
+      await bus.publish(SOLVE_FINISHED_TOPIC, message);
+    },
+    async progress(jobId, progress) {
+      const message: ProgressMessage = { jobId, progress };
+      await bus.publish(SOLVE_PROGRESS_TOPIC, message);
+    },
+  };
+}
 
 export class SolveEvents {
-  private queueEvents: QueueEvents | undefined;
-  private changes: AsyncIterableIterator<SolveChangedMessage> | undefined;
-  private readonly byJob: Listeners<string> = new Map();
-  private readonly bySolve: Listeners<number> = new Map();
+  private readonly announcer: SolveAnnouncer;
+  private topics: AsyncIterableIterator<unknown>[] = [];
+  private readonly byJob: Listeners<string, JobListener> = new Map();
+  private readonly bySolve: Listeners<number, SolveListener> = new Map();
 
   constructor(
-    private readonly settings: QueueSettings,
     private readonly bus: EventBus,
     private readonly log: Logger,
-  ) {}
-
-  /** Opens the event stream and the changed topic (once); resolves when the stream is being read. */
-  async start(): Promise<void> {
-    if (!this.queueEvents) {
-      const queueEvents = createSolveQueueEvents(this.settings);
-      this.queueEvents = queueEvents;
-      queueEvents.on("error", (error) => this.log.debug({ err: error }, "queue events: Redis error"));
-      queueEvents.on("progress", ({ jobId, data }) => {
-        if (typeof data === "object" && data !== null) {
-          const progress = data as unknown as SolveJobProgress;
-          notify(this.byJob, jobId, (listener) => listener.progress(progress));
-        }
-      });
-      for (const event of ["completed", "failed", "stalled", "removed"] as const) {
-        queueEvents.on(event, ({ jobId }: { jobId: string }) => notify(this.byJob, jobId, (listener) => listener.changed()));
-      }
-      this.changes = this.bus.subscribe<SolveChangedMessage>(SOLVE_CHANGED_TOPIC);
-      void this.readChanges(this.changes);
-    }
-    await this.queueEvents.waitUntilReady();
+  ) {
+    this.announcer = solveAnnouncer(bus);
   }
 
-  /** Listens for signals about one Solve (and the job it follows); returns the unsubscribe. */
-  watch(solveId: number, jobId: string | null, listener: SolveSignalListener): () => void {
-    void this.start().catch((error: unknown) => this.log.warn({ err: error }, "queue events did not start"));
+  /** Listens for one Solve's final state; returns the unsubscribe. */
+  watch(solveId: number, listener: SolveListener): () => void {
+    this.start();
     add(this.bySolve, solveId, listener);
-    if (jobId) add(this.byJob, jobId, listener);
-    return () => {
-      remove(this.bySolve, solveId, listener);
-      if (jobId) remove(this.byJob, jobId, listener);
-    };
+    return () => remove(this.bySolve, solveId, listener);
+  }
+
+  /** Listens for the live progress of one job; returns the unsubscribe. */
+  watchJob(jobId: string, listener: JobListener): () => void {
+    this.start();
+    add(this.byJob, jobId, listener);
+    return () => remove(this.byJob, jobId, listener);
   }
 
   /** Asks every worker process to stop the job's search. Best effort: workers also poll Postgres. */
@@ -71,33 +72,57 @@ export class SolveEvents {
     await this.bus.publish(SOLVE_CANCEL_TOPIC, message);
   }
 
-  /** Tells every API process that a Solve changed outside a job. Best effort: subscribers also poll. */
-  async solveChanged(solveId: number): Promise<void> {
-    const message: SolveChangedMessage = { solveId };
-    await this.bus.publish(SOLVE_CHANGED_TOPIC, message);
+  /** Tells every API process that these Solves reached a final state. Best effort: subscribers also poll. */
+  solvesFinished(solves: readonly Solve[]): Promise<void> {
+    return this.announcer.finished(solves);
   }
 
   async close(): Promise<void> {
-    await this.changes?.return?.();
-    await this.queueEvents?.close();
+    await Promise.all(this.topics.splice(0).map((topic) => topic.return?.()));
   }
 
-  private async readChanges(changes: AsyncIterableIterator<SolveChangedMessage>): Promise<void> {
-    for await (const { solveId } of changes) notify(this.bySolve, solveId, (listener) => listener.changed());
+  /** Subscribes to the topics (once, on the first subscriber: worker processes never need them). */
+  private start(): void {
+    if (this.topics.length > 0) return;
+    const progress = this.bus.subscribe<ProgressMessage>(SOLVE_PROGRESS_TOPIC);
+    const finished = this.bus.subscribe<SolvesFinishedMessage>(SOLVE_FINISHED_TOPIC);
+    this.topics = [progress, finished];
+    void this.read(progress, (message) => {
+      const { jobId, progress: data } = message;
+      if (typeof data === "object" && data !== null) notify(this.byJob, jobId, (listener) => listener(data));
+    });
+    void this.read(finished, (message) => {
+      for (const row of message.solves) {
+        if (this.bySolve.has(row.id)) {
+          const solve = solveFromMessage(row);
+          notify(this.bySolve, row.id, (listener) => listener(solve));
+        }
+      }
+    });
+  }
+
+  private async read<T>(topic: AsyncIterableIterator<T>, handle: (message: T) => void): Promise<void> {
+    for await (const message of topic) {
+      try {
+        handle(message);
+      } catch (error) {
+        this.log.warn({ err: error }, "ignored a malformed solve event");
+      }
+    }
   }
 }
 
-function notify<K>(map: Listeners<K>, key: K, send: (listener: SolveSignalListener) => void): void {
+function notify<K, L>(map: Listeners<K, L>, key: K, send: (listener: L) => void): void {
   for (const listener of map.get(key) ?? []) send(listener);
 }
 
-function add<K>(map: Listeners<K>, key: K, listener: SolveSignalListener): void {
+function add<K, L>(map: Listeners<K, L>, key: K, listener: L): void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(listener);
 }
 
-function remove<K>(map: Listeners<K>, key: K, listener: SolveSignalListener): void {
+function remove<K, L>(map: Listeners<K, L>, key: K, listener: L): void {
   const set = map.get(key);
   if (!set) return;
   set.delete(listener);

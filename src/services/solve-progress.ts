@@ -1,7 +1,8 @@
 // The `solveProgress` subscription of one subscriber: the stored state first, then live progress,
-// then the final state, then the end. Postgres decides: every signal (a job event, a Solve changed
-// by another API process, or a periodic poll that covers lost events) is answered by re-reading the
-// Solve, so a subscriber who connects late, reconnects, or misses events still gets the final result.
+// then the final state, then the end. Postgres decides: the stream starts from the stored row, and
+// its final state is a row as committed, announced by whoever wrote it (sent as is, no read) or
+// re-read by a periodic poll that covers lost announcements, so a subscriber who connects late,
+// reconnects, or misses events still gets the final result.
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
@@ -57,34 +58,41 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private readonly buffered: SolveEvent[] = [];
   private wake: (() => void) | undefined;
   private ended = false;
-  /** Live events wait until the stored state has been sent. */
-  private started = false;
-  private unwatch: () => void = () => undefined;
+  /** The last state sent; undefined until the stored state has been read (live events wait for it). */
+  private current: Solve | undefined;
+  private readonly unwatch: (() => void)[] = [];
   private poll: NodeJS.Timeout | undefined;
-  private refreshing: Promise<void> = Promise.resolve();
+  /** Reads and announced rows are handled one at a time, in order. */
+  private updating: Promise<void> = Promise.resolve();
 
   private constructor(
-    private current: Solve,
+    private readonly solveId: number,
     private readonly deps: ProgressStreamDeps,
   ) {}
 
   /** Returns null when there is no such Solve. */
   static async open(solveId: number, deps: ProgressStreamDeps): Promise<SolveProgressStream | null> {
-    const first = await deps.load(solveId);
-    if (!first) return null;
-    const stream = new SolveProgressStream(first, deps);
-    if (isFinished(first.status)) {
-      stream.push(storedEvent(first));
+    const stream = new SolveProgressStream(solveId, deps);
+    // Listen first, then read: a state announced meanwhile is applied after the read (in order).
+    stream.unwatch.push(deps.events.watch(solveId, (solve) => stream.update(async () => solve)));
+    let failure: unknown;
+    stream.updating = deps.load(solveId).then(
+      (solve) => stream.apply(solve),
+      (error: unknown) => void (failure = error ?? new Error("reading the Solve failed")),
+    );
+    await stream.updating;
+    if (failure !== undefined || stream.current === undefined) {
       stream.end();
-      return stream;
+      if (failure !== undefined) throw failure;
+      return null;
     }
-    // Listen first, then read again: nothing that happens in between is missed.
-    stream.unwatch = deps.events.watch(first.id, first.jobId, {
-      progress: (progress) => stream.onProgress(progress),
-      changed: () => stream.refresh(false),
-    });
-    stream.poll = setInterval(() => stream.refresh(false), deps.pollMs);
-    stream.refresh(true);
+    if (!stream.ended) {
+      const { jobId } = stream.current;
+      if (jobId) {
+        stream.unwatch.push(deps.events.watchJob(jobId, (progress) => stream.onProgress(progress)));
+      }
+      stream.poll = setInterval(() => stream.refresh(), deps.pollMs);
+    }
     return stream;
   }
 
@@ -109,23 +117,31 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   }
 
   private onProgress(progress: SolveJobProgress): void {
-    if (this.started && !this.ended) this.push(liveEvent(this.current.id, progress));
+    if (this.current !== undefined && !this.ended) this.push(liveEvent(this.solveId, progress));
   }
 
-  /** Re-reads the Solve (one read at a time, in order); sends it if it is new or `always`. */
-  private refresh(always: boolean): void {
-    this.refreshing = this.refreshing
+  /** Re-reads the Solve. */
+  private refresh(): void {
+    this.update(() => this.deps.load(this.solveId));
+  }
+
+  /** Applies states one at a time, in order (reads and announced rows alike). */
+  private update(state: () => Promise<Solve | null>): void {
+    this.updating = this.updating
       .then(async () => {
-        if (this.ended) return;
-        const solve = await this.deps.load(this.current.id);
-        if (!solve) return this.end();
-        const changed = solve.status !== this.current.status;
-        this.current = solve;
-        if (always || changed || isFinished(solve.status)) this.push(storedEvent(solve));
-        this.started = true;
-        if (isFinished(solve.status)) this.end();
+        if (!this.ended) this.apply(await state());
       })
-      .catch((error: unknown) => this.deps.log.warn({ err: error, solveId: this.current.id }, "solve progress refresh failed"));
+      .catch((error: unknown) => this.deps.log.warn({ err: error, solveId: this.solveId }, "solve progress refresh failed"));
+  }
+
+  /** The first state is always sent, later ones when the status changed; a final state ends the stream. */
+  private apply(solve: Solve | null): void {
+    if (this.ended) return;
+    if (!solve) return this.end();
+    const previous = this.current;
+    this.current = solve;
+    if (previous === undefined || solve.status !== previous.status || isFinished(solve.status)) this.push(storedEvent(solve));
+    if (isFinished(solve.status)) this.end();
   }
 
   private push(event: SolveEvent): void {
@@ -136,7 +152,7 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
 
   private end(): void {
     this.ended = true;
-    this.unwatch();
+    for (const unwatch of this.unwatch.splice(0)) unwatch();
     clearInterval(this.poll);
     this.wake?.();
   }

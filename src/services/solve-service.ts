@@ -177,7 +177,7 @@ export class SolveService {
     if (result.cancelled) {
       const jobId = result.solve.jobId;
       if (jobId && result.stillFollowing === 0) await this.stopSearch(jobId);
-      await this.events.solveChanged(id);
+      await this.events.solvesFinished([result.solve]);
     }
     return result.solve;
   }
@@ -227,7 +227,7 @@ export function createSolveService({ config, logger, events, repositories, onClo
     repositories.solves,
     repositories.puzzles,
     queue,
-    new SolveEvents(settings, events, logger),
+    new SolveEvents(events, logger),
     {
       enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs,
       eventsPollMs: config.pipeline.eventsPollMs,

@@ -54,10 +54,10 @@ describe("SolveRepository", () => {
     const a = await solves.createQueued(request, "solve-b1");
     const b = await solves.createQueued(request, "solve-b1-unused");
     expect(await solves.markRunning("solve-b1")).toBe(2);
-    expect(await solves.finishJob(request.canonicalKey, "solve-b1", solved)).toBe(2);
+    expect(await solves.finishJob(request.canonicalKey, "solve-b1", solved)).toHaveLength(2);
     // A duplicated or retried job: nothing moves, nothing is overwritten.
     expect(await solves.markRunning("solve-b1")).toBe(0);
-    expect(await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 })).toBe(0);
+    expect(await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 })).toHaveLength(0);
     expect(await solves.requeue("solve-b1")).toBe(0);
     for (const id of [a.solve.id, b.solve.id]) {
       const row = await solves.findById(id);
@@ -84,6 +84,27 @@ describe("SolveRepository", () => {
     await expect(solves.createQueued(fresh({ requestedById: user.id }), "solve-h9", { maxOpenPerUser: 3 })).rejects.toThrow(/at most 3 open solves/);
   });
 
+  it("never refuses the platform's own requests (no requester), whatever the limit", async () => {
+    const queued = await solves.createQueued(fresh({ requestedById: null }), "solve-p1", { maxOpenPerUser: 0 });
+    expect(queued).toMatchObject({ via: "new", openBefore: 0, solve: { status: "QUEUED", jobId: "solve-p1", requestedById: null } });
+  });
+
+  it("gives the result to a Solve that joined the job while it was being written (the locked sweep)", async () => {
+    const request = fresh();
+    const first = await solves.createQueued(request, "solve-s1");
+    const steps: number[][] = [];
+    let late: number | undefined;
+    const rows = await solves.finishJob(request.canonicalKey, "solve-s1", solved, async (written) => {
+      steps.push(written.map((solve) => solve.id));
+      // A follower that chose this job before the first step committed, and commits after it.
+      late ??= (await db.solve.create({ data: { ...request, jobId: "solve-s1" } })).id;
+    });
+    expect(steps).toEqual([[first.solve.id], [late]]);
+    expect(rows.map((row) => row.id)).toEqual([first.solve.id, late]);
+    expect(rows[0]).toMatchObject({ status: "SOLVED", moves: "R", nodesExpanded: 3n });
+    expect(await solves.findById(late as number)).toMatchObject({ status: "SOLVED", moves: "R", length: 1 });
+  });
+
   it("does not answer from a result that is not proven optimal", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-d1");
@@ -101,7 +122,7 @@ describe("SolveRepository", () => {
     const second = await solves.cancel(b.solve.id);
     expect(second).toMatchObject({ cancelled: true, stillFollowing: 0 });
     expect(await solves.cancel(b.solve.id)).toMatchObject({ cancelled: false });
-    expect(await solves.finishJob(request.canonicalKey, "solve-e1", solved)).toBe(0);
+    expect(await solves.finishJob(request.canonicalKey, "solve-e1", solved)).toHaveLength(0);
     expect(await solves.cancel(999_999)).toBeNull();
   });
 
