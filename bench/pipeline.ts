@@ -1,12 +1,15 @@
 // `npm run bench:pipeline` (builds first): the solving pipeline's own costs, on a database and a
 // Redis key prefix of its own, with a real API server (in this process) and a real worker process.
 //   1. overhead beyond the search: requestSolve → job → worker → result row → event, one solve at a
-//      time, minus the search's own duration (target: median ≤ 15 ms);
+//      time, minus the search's own duration (target: median ≤ 15 ms), each subscription on a new
+//      WebSocket; then, for comparison only, over one WebSocket kept open;
 //   2. inline 3x3 requestSolve throughput with autocannon (target: ≥ 1,000 req/s, p99 ≤ 50 ms);
 //   3. cancellation: abort → the solver thread stops (target: ≤ 100 ms), and cancelSolve end to end;
 //   4. worker memory (RSS) with 1 and 2 solver threads: the tables are shared, not copied.
 // The machine's two cores are shared with other work: the figures are noisy; medians are given.
 import { spawn } from "node:child_process";
+import { createClient, type Client } from "graphql-ws";
+import WebSocket from "ws";
 import { join } from "node:path";
 import { createPuzzle as corePuzzle, isSolvable } from "../src/core/puzzle.ts";
 import { projectRoot } from "../src/config.ts";
@@ -22,6 +25,7 @@ import { median } from "./stats.ts";
 
 const OVERHEAD_SOLVES = Number(process.env.BENCH_SOLVES ?? 100);
 const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const OPEN_SOCKET_SOLVES = Number(process.env.BENCH_OPEN_SOCKET_SOLVES ?? 50);
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -60,10 +64,14 @@ const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) { status
 
 type SolveTimes = { queuedAt: Date; startedAt: Date | null; finishedAt: Date | null; durationMs: number | null };
 
-async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string, timesOf: (id: string) => Promise<SolveTimes>): Promise<void> {
-  const ws = wsClient(wsUrl, token);
-  const puzzles = [];
-  for (const board of nearGoalBoards(OVERHEAD_SOLVES + 10)) puzzles.push(await createPuzzle(client, board, 3));
+interface OverheadRun {
+  readonly overheads: number[];
+  readonly totals: number[];
+  readonly stages: Record<string, number[]>;
+}
+
+/** `count` solves one at a time (after 10 for warm-up), each subscribed over `ws`. */
+async function measureOverhead(client: GraphQLClient, ws: Client, puzzles: readonly string[], timesOf: (id: string) => Promise<SolveTimes>): Promise<OverheadRun> {
   const overheads: number[] = [];
   const totals: number[] = [];
   // Where the time goes, from the Solve's own timestamps (same machine, same clock).
@@ -92,12 +100,31 @@ async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string
     stages["started → result written, minus the search"].push(finished - started - (t.durationMs ?? 0));
     stages["written → final event at the client"].push(eventAt - finished);
   }
+  return { overheads, totals, stages };
+}
+
+async function benchOverhead(client: GraphQLClient, wsUrl: string, token: string, timesOf: (id: string) => Promise<SolveTimes>): Promise<void> {
+  const boards = nearGoalBoards(OVERHEAD_SOLVES + 10 + OPEN_SOCKET_SOLVES + 10);
+  const puzzles = [];
+  for (const board of boards) puzzles.push(await createPuzzle(client, board, 3));
+  // As the tests' client does: a lazy connection, opened for each subscription and closed when it completes.
+  const ws = wsClient(wsUrl, token);
+  const run = await measureOverhead(client, ws, puzzles.slice(0, OVERHEAD_SOLVES + 10), timesOf);
   await ws.dispose();
-  const split = Object.entries(stages).map(([stage, values]) => `${stage} ${median(values)} ms`).join(", ");
+  const split = Object.entries(run.stages).map(([stage, values]) => `${stage} ${median(values)} ms`).join(", ");
   console.log(
-    `pipeline overhead (request → job → worker → row → event, minus the search), ${overheads.length} solves one at a time:\n` +
-      `  median ${median(overheads).toFixed(1)} ms, p90 ${percentile(overheads, 90).toFixed(1)} ms ` +
-      `(end to end median ${median(totals).toFixed(1)} ms; target median ≤ 15 ms)\n  medians by stage: ${split}`,
+    `pipeline overhead (request → job → worker → row → event, minus the search), ${run.overheads.length} solves one at a time:\n` +
+      `  median ${median(run.overheads).toFixed(1)} ms, p90 ${percentile(run.overheads, 90).toFixed(1)} ms ` +
+      `(end to end median ${median(run.totals).toFixed(1)} ms; target median ≤ 15 ms)\n  medians by stage: ${split}`,
+  );
+  // For comparison only: a client that keeps its WebSocket open between solves (no connection set-up
+  // and connection_init per subscription), as a page with other live subscriptions does.
+  const open = createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0, lazy: false });
+  const kept = await measureOverhead(client, open, puzzles.slice(OVERHEAD_SOLVES + 10), timesOf);
+  await open.dispose();
+  console.log(
+    `  the same over one WebSocket kept open, ${kept.overheads.length} solves (for comparison, not the target's measurement): ` +
+      `median ${median(kept.overheads).toFixed(1)} ms, p90 ${percentile(kept.overheads, 90).toFixed(1)} ms`,
   );
 }
 
