@@ -137,12 +137,21 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    // Subscribers get the rows as soon as they are committed, before the job itself completes.
+    // Subscribers get the rows as soon as they are committed, before the job itself completes; the
+    // search is logged finished then too (the sweep for Solves that joined meanwhile comes after).
+    let logged = false;
     const written = await persistently("writing the search's result", jobId, () =>
-      solves.finishJob(data.canonicalKey, jobId, outcome, deps.announce.finished),
+      solves.finishJob(data.canonicalKey, jobId, outcome, async (rows) => {
+        await deps.announce.finished(rows);
+        if (!logged) {
+          logged = true;
+          log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: rows.length }, "search finished");
+        } else if (rows.length > 0) {
+          log.info({ jobId, updated: rows.length }, "search result written to Solves that joined it meanwhile");
+        }
+      }),
     );
     const updated = written.length;
-    log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated }, "search finished");
     return { outcome: outcome.status, updated };
   };
 
