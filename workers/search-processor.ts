@@ -1,9 +1,11 @@
 // The BullMQ processor of a search job. It runs on the worker process' main thread and only does
-// I/O: it marks the job's Solves RUNNING, hands the search to a solver thread, forwards throttled
-// progress to `job.updateProgress`, and writes the result to every Solve still waiting for it.
+// I/O: it hands the search to a solver thread, marks the job's Solves RUNNING when the search lasts,
+// forwards throttled progress to `job.updateProgress`, and writes the result to every Solve still
+// waiting for it.
 import { UnrecoverableError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
+import type { SearchProgress } from "../src/core/types.ts";
 import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
@@ -30,9 +32,26 @@ export interface SearchProcessorDeps {
   readonly metrics?: SearchMetricsHooks;
   /** How long a failed Solve write (Postgres away) is retried before the attempt fails; default 60 s. */
   readonly storeRetryMs?: number;
+  /** A search still running after this long is marked RUNNING first; default MARK_RUNNING_AFTER_MS. */
+  readonly markRunningAfterMs?: number;
 }
 
 export type SearchJob = Job<SolveJobData, SolveJobResult>;
+
+/** A search still running after this long has its Solves marked RUNNING before its result is written. */
+export const MARK_RUNNING_AFTER_MS = 10;
+
+/** Whether `promise` settles (either way) within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(settled, settled);
+  });
+}
 
 export function createSearchProcessor(deps: SearchProcessorDeps) {
   const { pool, solves, log } = deps;
@@ -83,25 +102,27 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     if (!jobId) throw new UnrecoverableError("search job without an id");
     const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
-    // The search starts while its Solves are marked RUNNING (a short search is over before Postgres
-    // answers); its result is written only after the mark. A job no Solve waits for any more (a
-    // duplicate, or a retry of a job whose result is written) is stopped at once.
+    const startedAt = new Date();
     const cancellation = watchCancellation(jobId, signal);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
       void deps.announce.progress(jobId, progress);
     });
+    // Progress goes out once the Solves are marked RUNNING; until then only the latest report is kept.
+    let live = false;
+    let early: SearchProgress | undefined;
     const searching = pool.search(
       { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
       {
         signal: cancellation.stop.signal,
         onProgress: (progress) => {
           deps.metrics?.searchProgress(jobId, progress);
-          throttle.push(progress);
+          if (live) throttle.push(progress);
+          else early = progress;
         },
       },
     );
-    // Handled below, once the mark is done; meanwhile a search that throws must not be an unhandled rejection.
+    // Handled below; meanwhile a search that throws must not be an unhandled rejection.
     searching.catch(() => undefined);
     const end = () => {
       cancellation.end();
@@ -112,18 +133,29 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       await searching.catch(() => undefined);
       end();
     };
-    let waiting: number;
-    try {
-      waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId));
-    } catch (error) {
-      await abandon();
-      throw error;
+    // Most searches end within a millisecond or two: their result is written at once, with no
+    // RUNNING mark before it (and no progress). A search still running after markRunningAfterMs is
+    // marked RUNNING (its result is written only after the mark); a job no Solve waits for any more
+    // (a duplicate, or a retry of a job whose result is written) is stopped then.
+    const quick = await settlesWithin(searching, deps.markRunningAfterMs ?? MARK_RUNNING_AFTER_MS);
+    if (quick) {
+      log.info({ jobId, attempt: job.attemptsMade + 1 }, "search started");
+    } else {
+      let waiting: number;
+      try {
+        waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId, startedAt));
+      } catch (error) {
+        await abandon();
+        throw error;
+      }
+      if (waiting === 0) {
+        await abandon();
+        return { outcome: "SKIPPED", updated: 0 };
+      }
+      live = true;
+      if (early !== undefined) throttle.push(early);
+      log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
     }
-    if (waiting === 0) {
-      await abandon();
-      return { outcome: "SKIPPED", updated: 0 };
-    }
-    log.info({ jobId, attempt: job.attemptsMade + 1, waiting }, "search started");
     deps.metrics?.searchStarted(jobId, job.timestamp);
     let result: Awaited<typeof searching> | undefined;
     try {
@@ -137,22 +169,18 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    // Subscribers get the rows as soon as they are committed, before the job itself completes; the
-    // search is logged finished then too (the sweep for Solves that joined meanwhile comes after).
-    let logged = false;
+    // One locked write to every Solve still waiting (followers that joined meanwhile included);
+    // subscribers get the rows as committed, before the job itself completes.
     const written = await persistently("writing the search's result", jobId, () =>
-      solves.finishJob(data.canonicalKey, jobId, outcome, async (rows) => {
-        await deps.announce.finished(rows);
-        if (!logged) {
-          logged = true;
-          log.info({ jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: rows.length }, "search finished");
-        } else if (rows.length > 0) {
-          log.info({ jobId, updated: rows.length }, "search result written to Solves that joined it meanwhile");
-        }
-      }),
+      solves.finishJob(data.canonicalKey, jobId, outcome, startedAt),
     );
-    const updated = written.length;
-    return { outcome: outcome.status, updated };
+    await deps.announce.finished(written);
+    log.info(
+      { jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: written.length },
+      "search finished",
+    );
+    if (quick && written.length === 0) return { outcome: "SKIPPED", updated: 0 };
+    return { outcome: outcome.status, updated: written.length };
   };
 
   /** A search stopped by a shutdown: back to the queue, for another worker (or this one, restarted). */

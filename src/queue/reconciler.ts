@@ -97,7 +97,8 @@ export class Reconciler {
       // The worker marks Solves FAILED when a job fails for good; this covers a worker that could not.
       const job = await this.queue.getJob(jobId);
       const failure = { status: "FAILED", error: job?.failedReason ?? "search failed" } as const;
-      await this.solves.finishJob(solve.canonicalKey, jobId, failure, this.options.onFinished);
+      const failed = await this.solves.finishJob(solve.canonicalKey, jobId, failure);
+      await this.options.onFinished?.(failed);
       return false;
     }
     if (state !== "unknown") return false;

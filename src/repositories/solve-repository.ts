@@ -108,24 +108,9 @@ function outcomeColumns(outcome: SolveOutcome, finishedAt: Date) {
   };
 }
 
-/** The result's columns on every Solve of the job still QUEUED or RUNNING; returns those rows. */
-function finishUpdate(db: PrismaClient, jobId: string, c: ReturnType<typeof outcomeColumns>) {
-  return db.$queryRaw<SolveSqlRow[]>`
-    UPDATE "solves" SET "status" = ${c.status}::"SolveStatus", "moves" = ${c.moves}, "length" = ${c.length}::int,
-      "optimal" = ${c.optimal}::boolean, "lower_bound" = ${c.lowerBound}::int, "nodes_expanded" = ${c.nodesExpanded}::bigint,
-      "duration_ms" = ${c.durationMs}::int, "algorithm_used" = ${c.algorithmUsed}, "heuristic_used" = ${c.heuristicUsed},
-      "error" = ${c.error}, "finished_at" = ${c.finishedAt}::timestamptz
-    WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')
-    RETURNING *`;
-}
-
 /** Serialises, per canonical key, the decisions about which search a Solve follows (held until commit). */
-function lockStatement(db: Tx | PrismaClient, canonicalKey: string) {
-  return db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
-}
-
 async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
-  await lockStatement(tx, canonicalKey);
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${canonicalKey}, 0))`;
 }
 
 const active = { in: [...ACTIVE_STATUSES] };
@@ -282,52 +267,19 @@ export class SolveRepository {
    * the new job id `jobId` (the caller then adds that job). Refused (OpenSolvesLimitError, nothing
    * stored) when it would need a search and the requester already has `maxOpenPerUser` open Solves.
    *
-   * One batch transaction of two statements (this is on every queued request's path): the advisory
-   * locks (the canonical key's, then the requester's, always in that order, so no two transactions
-   * wait for each other), then one statement that decides and inserts. The locks are taken in a
-   * statement of their own so that the deciding statement's snapshot, taken after they are granted,
-   * sees everything the previous holder committed.
+   * One round trip (this is on every queued request's path): the SQL function solve_create_queued
+   * (prisma/migrations/…_solve_pipeline_functions) takes the advisory locks (the canonical key's, then
+   * the requester's, always in that order, so no two transactions wait for each other), then decides
+   * and inserts with statements whose snapshots, taken after the locks are granted, see everything the
+   * previous holder committed. It commits (durably) with this statement.
    */
   async createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
     const user = solve.requestedById;
-    const [, rows] = await this.db.$transaction([
-      this.db.$executeRaw`
-        SELECT CASE WHEN ${user}::int IS NULL THEN NULL
-          ELSE pg_advisory_xact_lock(hashtextextended('open-solves:' || ${user}::int, 0)) END
-        FROM (SELECT pg_advisory_xact_lock(hashtextextended(${solve.canonicalKey}, 0))) AS canonical_key_lock`,
-      this.db.$queryRaw<DecidedSolveRow[]>`
-        WITH known AS (
-          SELECT * FROM "solves"
-          WHERE "canonical_key" = ${solve.canonicalKey} AND "status" = 'SOLVED' AND "optimal" = true
-          ORDER BY "id" DESC LIMIT 1
-        ), decision AS (
-          SELECT EXISTS (SELECT 1 FROM known) AS is_cached,
-            (SELECT count(*)::int FROM "solves" WHERE "requested_by_id" = ${user}::int AND "status" IN ('QUEUED', 'RUNNING')) AS open_before,
-            (SELECT "job_id" FROM "solves"
-              WHERE "canonical_key" = ${solve.canonicalKey} AND "algorithm" = ${solve.algorithm}::"SolveAlgorithm"
-                AND "heuristic" = ${solve.heuristic} AND "time_limit_seconds" = ${solve.timeLimitSeconds}::int
-                AND "status" IN ('QUEUED', 'RUNNING') AND "job_id" IS NOT NULL
-              ORDER BY "id" ASC LIMIT 1) AS running_job
-        ), inserted AS (
-          INSERT INTO "solves" ("puzzle_id", "requested_by_id", "canonical_key", "algorithm", "heuristic",
-            "time_limit_seconds", "status", "job_id", "cached", "moves", "length", "optimal", "lower_bound",
-            "nodes_expanded", "duration_ms", "algorithm_used", "heuristic_used", "error", "queued_at", "started_at", "finished_at")
-          SELECT ${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}, ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic},
-            ${solve.timeLimitSeconds}::int,
-            CASE WHEN d.is_cached THEN k."status" ELSE 'QUEUED'::"SolveStatus" END,
-            CASE WHEN d.is_cached THEN NULL ELSE COALESCE(d.running_job, ${jobId}) END,
-            d.is_cached, k."moves", k."length", k."optimal", k."lower_bound",
-            CASE WHEN d.is_cached THEN 0 END, CASE WHEN d.is_cached THEN 0 END,
-            k."algorithm_used", k."heuristic_used", k."error",
-            now(), CASE WHEN d.is_cached THEN now() END, CASE WHEN d.is_cached THEN now() END
-          FROM decision AS d LEFT JOIN known AS k ON true
-          WHERE d.is_cached OR ${user}::int IS NULL OR ${limits.maxOpenPerUser ?? null}::int IS NULL
-            OR d.open_before < ${limits.maxOpenPerUser ?? null}::int
-          RETURNING *
-        )
-        SELECT inserted.*, decision.* FROM decision LEFT JOIN inserted ON true`,
-    ]);
-    const [row] = rows;
+    const [row] = await this.db.$queryRaw<DecidedSolveRow[]>`
+      SELECT (r."solve").*, r."is_cached", r."open_before", r."running_job"
+      FROM "solve_create_queued"(${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}::varchar,
+        ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic}::varchar, ${solve.timeLimitSeconds}::int,
+        ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int) AS r`;
     const openBefore = row.is_cached || user === null ? 0 : row.open_before;
     if (row.id === null) throw new OpenSolvesLimitError(limits.maxOpenPerUser as number, openBefore);
     const via: QueuedVia = row.is_cached ? "cached" : row.running_job !== null ? "followed" : "new";
@@ -335,16 +287,16 @@ export class SolveRepository {
   }
 
   /**
-   * Moves the job's waiting Solves to RUNNING (keeping the first start time of a retried job);
-   * returns how many Solves still wait for it. One statement: the rows it matches are the answer.
-   * RUNNING is transient, so its commit does not wait for the WAL flush: were Postgres to forget it
-   * in a crash, the Solve would be QUEUED again, and its job (retried, or re-added by the reconciler)
-   * would run it. The result itself is committed durably.
+   * Moves the job's waiting Solves to RUNNING (keeping the first start time of a retried job, else
+   * `startedAt`, else now); returns how many Solves still wait for it. One statement: the rows it
+   * matches are the answer. RUNNING is transient, so its commit does not wait for the WAL flush: were
+   * Postgres to forget it in a crash, the Solve would be QUEUED again, and its job (retried, or
+   * re-added by the reconciler) would run it. The result itself is committed durably.
    */
-  markRunning(jobId: string): Promise<number> {
+  markRunning(jobId: string, startedAt?: Date): Promise<number> {
     return this.db.$executeRaw`
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-      UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", now())
+      UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", ${startedAt ?? null}::timestamptz, now())
       FROM async_commit
       WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
   }
@@ -360,30 +312,25 @@ export class SolveRepository {
   }
 
   /**
-   * Writes a search's result to every Solve still waiting for it; returns those rows as stored.
-   * `written` is called with the rows of each step once they are committed (the worker announces
-   * them to subscribers, who then need not read them again).
+   * Writes a search's result to every Solve still waiting for it (QUEUED or RUNNING); returns those
+   * rows as committed (the worker announces them to subscribers, who then need not read them again).
+   * `startedAt` is the start time kept by a Solve that was never marked RUNNING (a search over
+   * before its mark was needed).
    *
-   * Two steps. First one conditional UPDATE on its own (one round trip, committed durably): the
-   * Solves it sees get the result at once. Then the sweep, under the canonical key's advisory lock:
-   * a Solve that joined the job while the first step ran (createQueued decides to follow a job under
-   * that lock) is committed before the lock is granted, and the sweep's UPDATE, whose snapshot is
-   * taken after the lock, gives it the result too. Once the sweep commits, no Solve of this job
-   * waits and no new one can join it (it would see the result and be answered from it).
+   * One round trip: the SQL function solve_finish_job takes the canonical key's advisory lock, then
+   * updates. A Solve that chose to follow the job (createQueued decides under that lock) is committed
+   * before the lock is granted, and the UPDATE, whose snapshot is taken after the lock, gives it the
+   * result too. Once this commits (durably), no Solve of this job waits and no new one can join it
+   * (it would see the result and be answered from it).
    */
-  async finishJob(
-    canonicalKey: string,
-    jobId: string,
-    outcome: SolveOutcome,
-    written: (solves: Solve[]) => Promise<void> | void = () => undefined,
-  ): Promise<Solve[]> {
-    const update = finishUpdate(this.db, jobId, outcomeColumns(outcome, new Date()));
-    const first = (await update).map(solveOfRow);
-    await written(first);
-    const [, swept] = await this.db.$transaction([lockStatement(this.db, canonicalKey), finishUpdate(this.db, jobId, outcomeColumns(outcome, new Date()))]);
-    const late = swept.map(solveOfRow);
-    if (late.length > 0) await written(late);
-    return [...first, ...late];
+  async finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome, startedAt?: Date): Promise<Solve[]> {
+    const c = outcomeColumns(outcome, new Date());
+    const rows = await this.db.$queryRaw<SolveSqlRow[]>`
+      SELECT * FROM "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
+        ${c.moves}::text, ${c.length}::int, ${c.optimal}::boolean, ${c.lowerBound}::int, ${c.nodesExpanded}::bigint,
+        ${c.durationMs}::int, ${c.algorithmUsed}::varchar, ${c.heuristicUsed}::varchar, ${c.error}::text,
+        ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz)`;
+    return rows.map(solveOfRow);
   }
 
   /**

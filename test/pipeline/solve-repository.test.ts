@@ -89,20 +89,43 @@ describe("SolveRepository", () => {
     expect(queued).toMatchObject({ via: "new", openBefore: 0, solve: { status: "QUEUED", jobId: "solve-p1", requestedById: null } });
   });
 
-  it("gives the result to a Solve that joined the job while it was being written (the locked sweep)", async () => {
+  it("gives the result to a Solve that joined the job while it was being written (the lock)", async () => {
     const request = fresh();
     const first = await solves.createQueued(request, "solve-s1");
-    const steps: number[][] = [];
     let late: number | undefined;
-    const rows = await solves.finishJob(request.canonicalKey, "solve-s1", solved, async (written) => {
-      steps.push(written.map((solve) => solve.id));
-      // A follower that chose this job before the first step committed, and commits after it.
-      late ??= (await db.solve.create({ data: { ...request, jobId: "solve-s1" } })).id;
+    let writing: Promise<Awaited<ReturnType<SolveRepository["finishJob"]>>> | undefined;
+    // A follower that chose this job under the canonical key's lock (as createQueued does) and
+    // commits only once the result's write waits for that lock.
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${request.canonicalKey}, 0))`;
+      late = (await tx.solve.create({ data: { ...request, jobId: "solve-s1" } })).id;
+      writing = solves.finishJob(request.canonicalKey, "solve-s1", solved);
+      for (let waited = 0; ; waited += 10) {
+        const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
+          SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+        if (waiting > 0) break;
+        if (waited > 5000) throw new Error("the result's write never waited for the lock");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     });
-    expect(steps).toEqual([[first.solve.id], [late]]);
-    expect(rows.map((row) => row.id)).toEqual([first.solve.id, late]);
+    const rows = await writing!;
+    expect(rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([first.solve.id, late]);
     expect(rows[0]).toMatchObject({ status: "SOLVED", moves: "R", nodesExpanded: 3n });
     expect(await solves.findById(late as number)).toMatchObject({ status: "SOLVED", moves: "R", length: 1 });
+  });
+
+  it("keeps the first start time, or takes the one given to a Solve never marked RUNNING", async () => {
+    const marked = fresh();
+    await solves.createQueued(marked, "solve-t1");
+    const markedAt = new Date(Date.now() - 5000);
+    expect(await solves.markRunning("solve-t1", markedAt)).toBe(1);
+    const [markedRow] = await solves.finishJob(marked.canonicalKey, "solve-t1", solved, new Date());
+    expect(markedRow.startedAt?.getTime()).toBe(markedAt.getTime());
+    const direct = fresh();
+    await solves.createQueued(direct, "solve-t2");
+    const startedAt = new Date(Date.now() - 3000);
+    const [directRow] = await solves.finishJob(direct.canonicalKey, "solve-t2", solved, startedAt);
+    expect(directRow).toMatchObject({ status: "SOLVED", startedAt });
   });
 
   it("does not answer from a result that is not proven optimal", async () => {
