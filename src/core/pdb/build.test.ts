@@ -1,0 +1,84 @@
+// Every entry of a built table equals the exact distance in the abstract space it stands for,
+// computed here independently and naively: states are (group tile cells, blank cell), a blank move
+// onto a group tile costs 1 and onto any other cell costs 0 (0-1 BFS by layers), and the entry is the
+// minimum over blank cells. The admissibility tests (heuristic.test.ts) cannot see a table that is
+// merely too weak; this one can.
+import { describe, expect, it } from "vitest";
+import { buildPatternTable } from "./build.ts";
+import { groupEntries } from "./rank.ts";
+
+/** Exact abstract distances, min over blank cells, keyed by the tile cells as a base-n number. */
+function abstractDistances(rows: number, cols: number, home: readonly number[]): Map<number, number> {
+  const n = rows * cols;
+  const placementKey = (cells: readonly number[]) => cells.reduce((key, cell) => key * n + cell, 0);
+  const seen = new Map<string, number>();
+  let layer: { cells: number[]; blank: number }[] = [];
+  for (let blank = 0; blank < n; blank++) {
+    if (home.includes(blank)) continue;
+    seen.set(`${home}|${blank}`, 0);
+    layer.push({ cells: [...home], blank });
+  }
+  const best = new Map<number, number>();
+  for (let cost = 0; layer.length > 0; cost++) {
+    const next: typeof layer = [];
+    // Zero-cost blank moves extend the current layer while it is walked.
+    for (let i = 0; i < layer.length; i++) {
+      const { cells, blank } = layer[i];
+      if (seen.get(`${cells}|${blank}`)! < cost) continue; // reached more cheaply since queued
+      const key = placementKey(cells);
+      if (!best.has(key)) best.set(key, cost);
+      const r = Math.floor(blank / cols);
+      const c = blank % cols;
+      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+        if (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols) continue;
+        const to = (r + dr) * cols + c + dc;
+        const tile = cells.indexOf(to);
+        const moved = tile < 0 ? cells : cells.map((cell, j) => (j === tile ? blank : cell));
+        const id = `${moved}|${to}`;
+        const reached = cost + (tile < 0 ? 0 : 1);
+        if ((seen.get(id) ?? Infinity) <= reached) continue;
+        seen.set(id, reached);
+        (tile < 0 ? layer : next).push({ cells: moved, blank: to });
+      }
+    }
+    layer = next;
+  }
+  return best;
+}
+
+/** The table's index of a placement (rank.ts): digit j = cell_j - earlier tiles on lower cells. */
+function rankOf(cells: readonly number[], n: number): number {
+  let index = 0;
+  cells.forEach((cell, j) => {
+    const below = cells.slice(0, j).filter((other) => other < cell).length;
+    index = index * (n - j) + cell - below;
+  });
+  return index;
+}
+
+function compare(rows: number, cols: number, home: number[]): number {
+  const n = rows * cols;
+  const table = buildPatternTable(rows, cols, home);
+  const exact = abstractDistances(rows, cols, home);
+  expect(exact.size).toBe(groupEntries(n, home.length)); // every placement is reachable
+  let differences = 0;
+  for (const [key, distance] of exact) {
+    const cells: number[] = [];
+    for (let j = home.length - 1, rest = key; j >= 0; j--, rest = Math.floor(rest / n)) cells[j] = rest % n;
+    if (table[rankOf(cells, n)] !== distance) differences++;
+  }
+  return differences;
+}
+
+describe("pattern table build", () => {
+  it("stores the exact abstract distance of every placement (4x4, the 6-6-3 partitions' 3-tile groups)", () => {
+    expect(compare(4, 4, [1, 2, 3])).toBe(0);
+    expect(compare(4, 4, [1, 4, 5])).toBe(0);
+  });
+
+  it("stores the exact abstract distance of every placement (4x4 2x2 block, 3x3 and 3x4 groups)", () => {
+    expect(compare(4, 4, [4, 5, 8, 9])).toBe(0);
+    expect(compare(3, 3, [1, 2, 5])).toBe(0);
+    expect(compare(3, 4, [6, 7, 10, 11])).toBe(0);
+  });
+});
