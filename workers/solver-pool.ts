@@ -3,11 +3,10 @@
 import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SolveResult } from "../src/core/types.ts";
 import { CancelReason } from "./solver-task.ts";
-import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadSearchTask } from "./solver-task.ts";
+import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadProgressMessage, ThreadSearchTask } from "./solver-task.ts";
 
 /**
  * The compiled thread file. Threads always run from dist/ (no TypeScript loader in threads), even
@@ -34,11 +33,20 @@ export interface SearchHooks {
   readonly signal?: AbortSignal;
   /** How often the core reports progress between bounds (the caller throttles further). */
   readonly progressIntervalMs?: number;
+  /** Reports before the search has run this long are dropped in the thread (default 0: all of them). */
+  readonly progressAfterMs?: number;
+}
+
+function isProgressMessage(message: unknown): message is ThreadProgressMessage {
+  return typeof message === "object" && message !== null && "searchId" in message && "progress" in message;
 }
 
 export class SolverPool {
   readonly threads: number;
   private readonly pool: Piscina;
+  /** onProgress of each running search, by the id its thread tags its reports with. */
+  private readonly listeners = new Map<number, (progress: SearchProgress) => void>();
+  private nextSearchId = 1;
 
   constructor(threads: number, tables: Readonly<Record<string, SharedArrayBuffer>>) {
     this.threads = threads;
@@ -51,28 +59,33 @@ export class SolverPool {
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData,
     });
+    this.pool.on("message", (message: unknown) => {
+      if (isProgressMessage(message)) this.listeners.get(message.searchId)?.(message.progress);
+    });
   }
 
   async search(request: SearchRequest, hooks: SearchHooks = {}): Promise<SolveResult> {
     const cancelFlag = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
     const flag = new Int32Array(cancelFlag);
     const stop = () => Atomics.store(flag, 0, CancelReason.cancelled);
-    const { port1, port2 } = new MessageChannel();
-    port1.on("message", (progress: SearchProgress) => hooks.onProgress?.(progress));
     if (hooks.signal?.aborted) stop();
     hooks.signal?.addEventListener("abort", stop, { once: true });
+    const searchId = hooks.onProgress === undefined ? null : this.nextSearchId++;
+    if (searchId !== null) this.listeners.set(searchId, hooks.onProgress as (progress: SearchProgress) => void);
     const task: ThreadSearchTask = {
       kind: "search",
       ...request,
       progressIntervalMs: hooks.progressIntervalMs ?? 250,
       cancelFlag,
-      progressPort: port2,
+      searchId,
+      progressAfterMs: hooks.progressAfterMs ?? 0,
     };
     try {
-      return (await this.pool.run(task, { transferList: [port2] })) as SolveResult;
+      return (await this.pool.run(task)) as SolveResult;
     } finally {
       hooks.signal?.removeEventListener("abort", stop);
-      port1.close();
+      // Reports still on their way are dropped, as they were once the search ended.
+      if (searchId !== null) this.listeners.delete(searchId);
     }
   }
 

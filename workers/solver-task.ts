@@ -1,6 +1,5 @@
 // The messages between the worker process' main thread and its solver threads.
-import type { MessagePort } from "node:worker_threads";
-import type { Algorithm, HeuristicName, PuzzleSpec } from "../src/core/types.ts";
+import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress } from "../src/core/types.ts";
 
 /** Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not copied. */
 export interface SolverThreadData {
@@ -16,8 +15,19 @@ export interface ThreadSearchTask {
   readonly progressIntervalMs: number;
   /** Int32Array[1] over a SharedArrayBuffer: non-zero means stop (see CancelReason). */
   readonly cancelFlag: SharedArrayBuffer;
-  /** Receives every SearchProgress the core reports; transferred to the thread. */
-  readonly progressPort: MessagePort;
+  /**
+   * Tags this search's progress messages (posted on the thread's parentPort, which piscina hands to
+   * the pool as 'message' events); null when nobody listens to its progress.
+   */
+  readonly searchId: number | null;
+  /** Reports the core makes before the search has run this long are not posted. */
+  readonly progressAfterMs: number;
+}
+
+/** Posted by a thread on its parentPort for each progress report of a search. */
+export interface ThreadProgressMessage {
+  readonly searchId: number;
+  readonly progress: SearchProgress;
 }
 
 /** Values stored in the cancel flag. */

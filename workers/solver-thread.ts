@@ -4,30 +4,35 @@
 //
 // The distance tables arrive once, in workerData, as SharedArrayBuffers built by the main thread:
 // seeding the core's registry with them shares memory instead of building a copy per thread.
-import { threadId, workerData } from "node:worker_threads";
+import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
 import { seedTables } from "../src/core/tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
-import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadSearchTask } from "./solver-task.ts";
+import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadProgressMessage, ThreadSearchTask } from "./solver-task.ts";
 
 const data = workerData as SolverThreadData;
 seedTables(data.tables);
 
 function search(task: ThreadSearchTask): SolveResult {
   const flag = new Int32Array(task.cancelFlag);
-  const port = task.progressPort;
-  try {
-    return solve(task.spec, {
-      algorithm: task.algorithm,
-      heuristic: task.heuristic,
-      timeLimitMs: task.timeLimitMs,
-      progressIntervalMs: task.progressIntervalMs,
-      isCancelled: () => Atomics.load(flag, 0) !== 0,
-      onProgress: (progress: SearchProgress) => port.postMessage(progress),
-    });
-  } finally {
-    port.close();
-  }
+  const { searchId, progressAfterMs } = task;
+  // Progress goes out on the thread's own port to the pool (no channel to set up per search).
+  const report =
+    searchId === null || parentPort === null
+      ? undefined
+      : (progress: SearchProgress) => {
+          if (progress.elapsedMs < progressAfterMs) return;
+          const message: ThreadProgressMessage = { searchId, progress };
+          parentPort?.postMessage(message);
+        };
+  return solve(task.spec, {
+    algorithm: task.algorithm,
+    heuristic: task.heuristic,
+    timeLimitMs: task.timeLimitMs,
+    progressIntervalMs: task.progressIntervalMs,
+    isCancelled: () => Atomics.load(flag, 0) !== 0,
+    onProgress: report,
+  });
 }
 
 /** Reports what this thread sees of the shared tables (tests and memory reports use it). */
