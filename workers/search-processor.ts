@@ -7,6 +7,7 @@ import type { Job } from "bullmq";
 import type { Logger } from "pino";
 import type { SearchProgress } from "../src/core/types.ts";
 import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
+import type { Solve } from "../src/generated/prisma/client.ts";
 import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
 import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
 import type { SolveRepository } from "../src/repositories/solve-repository.ts";
@@ -108,13 +109,16 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
       void deps.announce.progress(jobId, progress);
     });
-    // Progress goes out once the Solves are marked RUNNING; until then only the latest report is kept.
+    // Progress goes out once the Solves are marked RUNNING; until then only the latest report is kept
+    // (and the thread posts none before the mark could be due).
+    const markAfterMs = deps.markRunningAfterMs ?? MARK_RUNNING_AFTER_MS;
     let live = false;
     let early: SearchProgress | undefined;
     const searching = pool.search(
       { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
       {
         signal: cancellation.stop.signal,
+        progressAfterMs: markAfterMs,
         onProgress: (progress) => {
           deps.metrics?.searchProgress(jobId, progress);
           if (live) throttle.push(progress);
@@ -137,7 +141,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     // RUNNING mark before it (and no progress). A search still running after markRunningAfterMs is
     // marked RUNNING (its result is written only after the mark); a job no Solve waits for any more
     // (a duplicate, or a retry of a job whose result is written) is stopped then.
-    const quick = await settlesWithin(searching, deps.markRunningAfterMs ?? MARK_RUNNING_AFTER_MS);
+    const quick = await settlesWithin(searching, markAfterMs);
     if (quick) {
       log.info({ jobId, attempt: job.attemptsMade + 1 }, "search started");
     } else {
@@ -169,18 +173,23 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    // One locked write to every Solve still waiting (followers that joined meanwhile included);
-    // subscribers get the rows as committed, before the job itself completes.
-    const written = await persistently("writing the search's result", jobId, () =>
-      solves.finishJob(data.canonicalKey, jobId, outcome, startedAt),
-    );
-    await deps.announce.finished(written);
+    // One locked write to every Solve still waiting (followers that joined meanwhile included).
+    // Subscribers get the rows as soon as they are committed; the job completes only once they are on
+    // disk. Should the flush fail (Postgres crashed), the write is made again: it is conditional, so a
+    // result that survived is not written twice, and one that was lost is written again.
+    const written = new Map<number, Solve>();
+    await persistently("writing the search's result", jobId, async () => {
+      const rows = await solves.finishJob(data.canonicalKey, jobId, outcome, startedAt);
+      await deps.announce.finished(rows);
+      for (const row of rows) written.set(row.id, row);
+      await solves.flushed();
+    });
     log.info(
-      { jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: written.length },
+      { jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: written.size },
       "search finished",
     );
-    if (quick && written.length === 0) return { outcome: "SKIPPED", updated: 0 };
-    return { outcome: outcome.status, updated: written.length };
+    if (quick && written.size === 0) return { outcome: "SKIPPED", updated: 0 };
+    return { outcome: outcome.status, updated: written.size };
   };
 
   /** A search stopped by a shutdown: back to the queue, for another worker (or this one, restarted). */

@@ -52,6 +52,15 @@ export class RateLimits {
       return { allowed: true };
     }
   }
+
+  /** Gives back one point of `key`'s budget of `kind` that was taken but not spent. Best effort. */
+  async refund(kind: RateLimitKind, key: string): Promise<void> {
+    try {
+      await this.limiters[kind].reward(key);
+    } catch (error) {
+      this.logger.debug({ err: error, kind }, "rate limit point not given back");
+    }
+  }
 }
 
 /** The key of a client's request budget: its user when authenticated, else its IP. */

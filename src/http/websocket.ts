@@ -23,7 +23,7 @@ import { formatApiError, RateLimitedError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
-import { clientKey } from "./rate-limit.ts";
+import { clientKey, type RateDecision } from "./rate-limit.ts";
 
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
 interface ConnectionState {
@@ -31,6 +31,12 @@ interface ConnectionState {
   ip?: string;
   /** Operation id -> request id, for logs and masked errors. */
   requestIds?: Map<string, string>;
+  /**
+   * The first operation's point of the request budget, taken while connection_init is answered (the
+   * client cannot send an operation before the ack): one Redis round trip less before the first
+   * operation runs. Given back if the socket closes before any operation used it.
+   */
+  prepaid?: Promise<RateDecision>;
 }
 
 function stateOf(extra: unknown): ConnectionState {
@@ -85,6 +91,34 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
   });
 }
 
+/**
+ * Documents that parsed and passed validation, by their text: clients send the same few operations
+ * again and again (a page subscribes to `solveProgress` for every solve it starts), and validating one
+ * (graphql-js' rules and graphql-armor's) costs more than the rest of a subscription's set-up. Apollo
+ * keeps the same kind of cache for HTTP. The schema and the rules never change while the server runs,
+ * so a document valid once is valid again; what depends on the caller (the operation's access, the
+ * variables) is still checked every time. Bounded: at most `capacity` documents of at most `maxLength`
+ * characters, the oldest out first.
+ */
+class ValidatedDocuments {
+  private readonly documents = new Map<string, DocumentNode>();
+
+  constructor(
+    private readonly capacity = 500,
+    private readonly maxLength = 10_000,
+  ) {}
+
+  get(query: string): DocumentNode | undefined {
+    return this.documents.get(query);
+  }
+
+  set(query: string, document: DocumentNode): void {
+    if (query.length > this.maxLength) return;
+    if (this.documents.size >= this.capacity) this.documents.delete(this.documents.keys().next().value as string);
+    this.documents.set(query, document);
+  }
+}
+
 export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSocketServer {
   const { app, schema } = options;
   const wsServer = new WebSocketServer({
@@ -93,6 +127,8 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     maxPayload: app.config.bodyLimitBytes,
   });
   const requestIdOf = (extra: unknown, id: string) => stateOf(extra).requestIds?.get(id) ?? "ws";
+  const rules = [...specifiedRules, ...options.validationRules];
+  const validated = new ValidatedDocuments();
 
   const disposable = useServer<Record<string, unknown> | undefined>(
     {
@@ -115,6 +151,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
         }
         state.user = result.user;
+        state.prepaid = app.rateLimits.consume("requests", clientKey(result.user?.id, state.ip));
         return true;
       },
       async onSubscribe(ctx, id, payload) {
@@ -123,16 +160,21 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         const ip = state.ip ?? "unknown";
         const requestId = randomUUID();
         state.requestIds?.set(id, requestId);
-        const budget = await app.rateLimits.consume("requests", clientKey(user?.id, ip));
+        const prepaid = state.prepaid;
+        state.prepaid = undefined;
+        const budget = await (prepaid ?? app.rateLimits.consume("requests", clientKey(user?.id, ip)));
         if (!budget.allowed) return [new RateLimitedError(budget.retryAfter)];
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query, { maxTokens: app.config.graphql.maxTokens });
-        } catch (error) {
-          return withCode([error instanceof GraphQLError ? error : new GraphQLError(String(error))], "GRAPHQL_PARSE_FAILED");
+        let document = validated.get(payload.query);
+        if (document === undefined) {
+          try {
+            document = parse(payload.query, { maxTokens: app.config.graphql.maxTokens });
+          } catch (error) {
+            return withCode([error instanceof GraphQLError ? error : new GraphQLError(String(error))], "GRAPHQL_PARSE_FAILED");
+          }
+          const errors = validate(schema, document, rules);
+          if (errors.length > 0) return withCode(errors, "GRAPHQL_VALIDATION_FAILED");
+          validated.set(payload.query, document);
         }
-        const errors = validate(schema, document, [...specifiedRules, ...options.validationRules]);
-        if (errors.length > 0) return withCode(errors, "GRAPHQL_VALIDATION_FAILED");
         const operation = getOperationAST(document, payload.operationName);
         if (operation === null || operation === undefined) {
           return withCode([new GraphQLError("the document has no operation to run (or needs operationName)")], "OPERATION_RESOLUTION_FAILURE");
@@ -159,6 +201,14 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
       },
       onComplete(ctx, id) {
         stateOf(ctx.extra).requestIds?.delete(id);
+      },
+      async onClose(ctx) {
+        const state = stateOf(ctx.extra);
+        const prepaid = state.prepaid;
+        state.prepaid = undefined;
+        if (prepaid === undefined) return;
+        await prepaid;
+        await app.rateLimits.refund("requests", clientKey(state.user?.id, state.ip ?? "unknown"));
       },
     },
     wsServer,

@@ -99,6 +99,7 @@ export class Reconciler {
       const failure = { status: "FAILED", error: job?.failedReason ?? "search failed" } as const;
       const failed = await this.solves.finishJob(solve.canonicalKey, jobId, failure);
       await this.options.onFinished?.(failed);
+      await this.solves.flushed();
       return false;
     }
     if (state !== "unknown") return false;

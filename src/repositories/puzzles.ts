@@ -25,15 +25,41 @@ export interface PuzzlePageQuery {
   readonly take: number;
 }
 
-export class PuzzleRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+/**
+ * Puzzles never change once created (nothing updates or deletes one but the cascade from its owner,
+ * which no API offers): the most recent ones created or read by this process are kept, so asking for
+ * a puzzle's solve right after creating it (what the web page does), or again, reads nothing.
+ */
+class RecentPuzzles {
+  private readonly rows = new Map<number, Puzzle>();
 
-  create(puzzle: NewPuzzle): Promise<Puzzle> {
-    return this.prisma.puzzle.create({ data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] } });
+  constructor(private readonly capacity = 10_000) {}
+
+  get(id: number): Puzzle | undefined {
+    return this.rows.get(id);
   }
 
-  findById(id: number): Promise<Puzzle | null> {
-    return this.prisma.puzzle.findUnique({ where: { id } });
+  keep(puzzle: Puzzle): Puzzle {
+    if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as number);
+    this.rows.set(puzzle.id, puzzle);
+    return puzzle;
+  }
+}
+
+export class PuzzleRepository {
+  private readonly recent = new RecentPuzzles();
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async create(puzzle: NewPuzzle): Promise<Puzzle> {
+    return this.recent.keep(await this.prisma.puzzle.create({ data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] } }));
+  }
+
+  async findById(id: number): Promise<Puzzle | null> {
+    const kept = this.recent.get(id);
+    if (kept !== undefined) return kept;
+    const puzzle = await this.prisma.puzzle.findUnique({ where: { id } });
+    return puzzle === null ? null : this.recent.keep(puzzle);
   }
 
   /** For DataLoader: any order, missing ids absent. */

@@ -271,13 +271,15 @@ export class SolveRepository {
    * (prisma/migrations/…_solve_pipeline_functions) takes the advisory locks (the canonical key's, then
    * the requester's, always in that order, so no two transactions wait for each other), then decides
    * and inserts with statements whose snapshots, taken after the locks are granted, see everything the
-   * previous holder committed. It commits (durably) with this statement.
+   * previous holder committed. It commits with this statement, without waiting for the WAL flush: the
+   * row is visible at once (a worker may take its job meanwhile); the caller awaits `flushed()` before
+   * the request counts as accepted.
    */
   async createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
     const user = solve.requestedById;
     const [row] = await this.db.$queryRaw<DecidedSolveRow[]>`
       SELECT (r."solve").*, r."is_cached", r."open_before", r."running_job"
-      FROM "solve_create_queued"(${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}::varchar,
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_create_queued"(${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}::varchar,
         ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic}::varchar, ${solve.timeLimitSeconds}::int,
         ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int) AS r`;
     const openBefore = row.is_cached || user === null ? 0 : row.open_before;
@@ -320,17 +322,30 @@ export class SolveRepository {
    * One round trip: the SQL function solve_finish_job takes the canonical key's advisory lock, then
    * updates. A Solve that chose to follow the job (createQueued decides under that lock) is committed
    * before the lock is granted, and the UPDATE, whose snapshot is taken after the lock, gives it the
-   * result too. Once this commits (durably), no Solve of this job waits and no new one can join it
-   * (it would see the result and be answered from it).
+   * result too. Once this commits, no Solve of this job waits and no new one can join it (it would see
+   * the result and be answered from it). The commit does not wait for the WAL flush (the rows can be
+   * announced at once): the caller awaits `flushed()` before it completes the job.
    */
   async finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome, startedAt?: Date): Promise<Solve[]> {
     const c = outcomeColumns(outcome, new Date());
     const rows = await this.db.$queryRaw<SolveSqlRow[]>`
-      SELECT * FROM "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
+      SELECT s.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
         ${c.moves}::text, ${c.length}::int, ${c.optimal}::boolean, ${c.lowerBound}::int, ${c.nodesExpanded}::bigint,
         ${c.durationMs}::int, ${c.algorithmUsed}::varchar, ${c.heuristicUsed}::varchar, ${c.error}::text,
-        ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz)`;
+        ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz) AS s`;
     return rows.map(solveOfRow);
+  }
+
+  /**
+   * Resolves once every transaction committed before the call is on disk. createQueued and finishJob
+   * commit without waiting for the WAL flush (a flush takes milliseconds on a busy disk, and their rows
+   * are needed by others at once); their callers await this before the write is relied on: before a
+   * request counts as accepted, before a job completes. One synchronously committed transaction that
+   * writes one WAL record (a transactional logical decoding message, read by nobody): its commit
+   * flushes the WAL up to its own record, so every commit before it too; concurrent flushes share one.
+   */
+  async flushed(): Promise<void> {
+    await this.db.$executeRaw`SELECT pg_logical_emit_message(true, 'solves', 'flushed')`;
   }
 
   /**

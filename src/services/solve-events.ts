@@ -8,7 +8,8 @@
 import type { Solve } from "../generated/prisma/client.ts";
 import type { Logger } from "../logger.ts";
 import { SOLVE_CANCEL_TOPIC, SOLVE_FINISHED_TOPIC, SOLVE_PROGRESS_TOPIC, solveFromMessage, solveToMessage } from "../queue/contracts.ts";
-import type { CancelMessage, ProgressMessage, SolveJobProgress, SolvesFinishedMessage } from "../queue/contracts.ts";
+import type { CancelMessage, ProgressMessage, SolveJobProgress, SolveMessageRow, SolvesFinishedMessage } from "../queue/contracts.ts";
+import { isFinished } from "../repositories/solve-repository.ts";
 import type { EventBus } from "./events.ts";
 
 /** Called when the Solve reached a final state, with its row as committed. */
@@ -17,6 +18,9 @@ export type SolveListener = (solve: Solve) => void;
 export type JobListener = (progress: SolveJobProgress) => void;
 
 type Listeners<K, L> = Map<K, Set<L>>;
+
+/** Final rows announced recently, kept per API process (the oldest out first beyond this many). */
+const REMEMBERED_FINISHED = 10_000;
 
 /** What a worker process tells the API processes (best effort: publishing never throws). */
 export interface SolveAnnouncer {
@@ -44,6 +48,12 @@ export class SolveEvents {
   private topics: AsyncIterableIterator<unknown>[] = [];
   private readonly byJob: Listeners<string, JobListener> = new Map();
   private readonly bySolve: Listeners<number, SolveListener> = new Map();
+  /**
+   * The rows of the Solves announced finished since this process subscribed, by Solve id: a final
+   * state never changes, so a subscription that starts after its Solve finished (a quick search is
+   * often written before its requester has even opened a WebSocket) is answered without a read.
+   */
+  private readonly finished = new Map<number, SolveMessageRow>();
 
   constructor(
     private readonly bus: EventBus,
@@ -64,6 +74,12 @@ export class SolveEvents {
     this.start();
     add(this.byJob, jobId, listener);
     return () => remove(this.byJob, jobId, listener);
+  }
+
+  /** The final row of a Solve this process saw announced, if it still remembers it. */
+  finishedSolve(solveId: number): Solve | undefined {
+    const row = this.finished.get(solveId);
+    return row === undefined ? undefined : solveFromMessage(row);
   }
 
   /** Asks every worker process to stop the job's search. Best effort: workers also poll Postgres. */
@@ -93,12 +109,19 @@ export class SolveEvents {
     });
     void this.read(finished, (message) => {
       for (const row of message.solves) {
+        this.remember(row);
         if (this.bySolve.has(row.id)) {
           const solve = solveFromMessage(row);
           notify(this.bySolve, row.id, (listener) => listener(solve));
         }
       }
     });
+  }
+
+  private remember(row: SolveMessageRow): void {
+    if (!Number.isInteger(row.id) || !isFinished(row.status)) return;
+    if (this.finished.size >= REMEMBERED_FINISHED) this.finished.delete(this.finished.keys().next().value as number);
+    this.finished.set(row.id, row);
   }
 
   private async read<T>(topic: AsyncIterableIterator<T>, handle: (message: T) => void): Promise<void> {

@@ -79,50 +79,26 @@ function checkOptions(puzzle: Puzzle, spec: PuzzleSpec, options: RequestSolveOpt
   return { algorithm, heuristic, timeLimitSeconds };
 }
 
-/** Puzzles never change once created: requestSolve keeps the most recent ones instead of reading them again. */
-class PuzzleCache {
-  private readonly rows = new Map<number, Puzzle>();
-
-  constructor(
-    private readonly puzzles: PuzzleRepository,
-    private readonly capacity = 10_000,
-  ) {}
-
-  async get(id: number): Promise<Puzzle | null> {
-    const cached = this.rows.get(id);
-    if (cached) return cached;
-    const puzzle = await this.puzzles.findById(id);
-    if (puzzle) {
-      if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as number);
-      this.rows.set(id, puzzle);
-    }
-    return puzzle;
-  }
-}
-
 /** Queue priority of the platform's own searches: behind any user's first few. */
 const PLATFORM_PRIORITY = 100;
 
 export class SolveService {
-  private readonly puzzleCache: PuzzleCache;
-
   constructor(
     private readonly solves: SolveRepository,
-    puzzles: PuzzleRepository,
+    private readonly puzzles: PuzzleRepository,
     private readonly queue: SolveQueue,
     private readonly events: SolveEvents,
     private readonly settings: SolveServiceSettings,
     private readonly log: Logger,
-  ) {
-    this.puzzleCache = new PuzzleCache(puzzles);
-  }
+  ) {}
 
   /**
    * Stores a Solve for `puzzleId` and answers it at once or queues its search. `user` is null when the
    * platform asks for itself (e.g. to rank submissions): such searches queue behind users' own.
    */
   async request(user: PublicUser | null, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
-    const puzzle = await this.puzzleCache.get(puzzleId);
+    // Kept by the repository once created or read: usually no query.
+    const puzzle = await this.puzzles.findById(puzzleId);
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);
@@ -137,19 +113,25 @@ export class SolveService {
         if (!(error instanceof OpenSolvesLimitError)) throw error;
         throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, { limit: error.limit, open: error.open });
       });
-    if (via === "cached") return created;
     // Fairness: a user's n-th open Solve gets priority n (1 runs first), so one user's backlog does
     // not hold back another user's first search.
-    const priority = via !== "new" ? 1 : user === null ? PLATFORM_PRIORITY : openBefore + 1;
+    const priority = via === "cached" ? undefined : via !== "new" ? 1 : user === null ? PLATFORM_PRIORITY : openBefore + 1;
+    // The row is committed, maybe not yet on disk: the job goes to Redis while Postgres flushes it, and
+    // the request is answered (the Solve accepted) once it is durable.
+    await Promise.all([this.solves.flushed(), priority === undefined ? undefined : this.enqueue(created, spec, priority)]);
+    return created;
+  }
+
+  /** Adds the Solve's job; never fails (without Redis, the Solve stays QUEUED for the reconciler). */
+  private async enqueue(solve: Solve, spec: PuzzleSpec, priority: number): Promise<void> {
     try {
-      await addSearchJob(this.queue, created.jobId as string, searchJobData(created, spec), {
+      await addSearchJob(this.queue, solve.jobId as string, searchJobData(solve, spec), {
         priority: Math.min(priority, 2_000_000),
         timeoutMs: this.settings.enqueueTimeoutMs,
       });
     } catch (error) {
-      this.log.warn({ err: error, solveId: created.id, jobId: created.jobId }, "job not enqueued; the reconciler will add it");
+      this.log.warn({ err: error, solveId: solve.id, jobId: solve.jobId }, "job not enqueued; the reconciler will add it");
     }
-    return created;
   }
 
   findById(id: number): Promise<Solve | null> {
@@ -185,7 +167,8 @@ export class SolveService {
   /** The stored state, then live events until the Solve ends; null when there is no such Solve. */
   progress(solveId: number): Promise<SolveProgressStream | null> {
     return SolveProgressStream.open(solveId, {
-      load: (id) => this.solves.findById(id),
+      // A final row this process saw announced is what Postgres holds: no read.
+      load: async (id) => this.events.finishedSolve(id) ?? this.solves.findById(id),
       events: this.events,
       pollMs: this.settings.eventsPollMs,
       log: this.log,
