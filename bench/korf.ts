@@ -9,6 +9,9 @@
 // Tables are loaded from PDB_DIR (built and saved first when missing; the build time is printed).
 // Instances use Korf's goal (blank top-left), as in the files. Each answer is replayed and its
 // length compared with the file's optimal length. Timings are wall-clock on a shared 2-core machine.
+// The npm script sets GLIBC_TUNABLES=glibc.malloc.hugetlb=1: glibc then asks for transparent huge
+// pages on its large allocations (the tables), which this VM grants only when asked ("madvise");
+// fewer TLB misses make the memory-bound 7-8 and 6-6-6-6 searches ~5% faster (docs/pdb.md).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +47,16 @@ const chosen: number[] = argument("instances")
   : Array.from({ length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 }, (_, i) => i + Number(argument("from") ?? 1));
 const timeLimitMs = argument("time-limit") ? Number(argument("time-limit")) * 1000 : undefined;
 
+/** How much of the process sits on transparent huge pages (Linux), for the record. */
+function hugePages(): string {
+  try {
+    const kib = Number(/AnonHugePages:\s+(\d+)/.exec(readFileSync("/proc/self/smaps_rollup", "utf8"))?.[1] ?? 0);
+    return `on huge pages ${mib(kib * 1024)}`;
+  } catch {
+    return "huge pages unknown";
+  }
+}
+
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 let began = performance.now();
 ensurePdb(partition, {
@@ -57,7 +70,7 @@ const goal = Array.from({ length: side * side }, (_, i) => i);
 // The first solve also lays out the direct-address copies (663, 6666): timed separately.
 solveWithPdb({ kind: "sliding", rows: side, cols: side, start: goal, goal }, heuristic);
 const tableBytes = pdbTableSpecs(partition).reduce((sum, t) => sum + t.entries, 0);
-console.log(`tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}`);
+console.log(`tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`);
 console.log(
   `${heuristic} + reflection, ${chosen.length} instance(s) of ${file}, single thread; wall-clock, and the process' CPU time ` +
     "beside it (steadier than wall time when other work shares the two cores, though caches stay shared)",
