@@ -102,7 +102,8 @@ describe("SolveRepository", () => {
       writing = solves.finishJob(request.canonicalKey, "solve-s1", solved);
       for (let waited = 0; ; waited += 10) {
         const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
-          SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`;
+          SELECT count(*)::int AS waiting FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
         if (waiting > 0) break;
         if (waited > 5000) throw new Error("the result's write never waited for the lock");
         await new Promise((resolve) => setTimeout(resolve, 10));
