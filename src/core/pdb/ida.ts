@@ -7,7 +7,6 @@
 // distance to its home).
 
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
-import { popcountTable16 } from "./rank.ts";
 
 export interface IdaControl {
   readonly maxNodes?: number;
@@ -44,8 +43,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
   const sets = h.sets;
   const size = h.size;
-  const tilesOf = h.tiles;
-  const pop = popcountTable16;
   const began = performance.now();
 
   const board = new Int32Array(n);
@@ -86,7 +83,8 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
 
   // Index change of a tile's group in each set when the blank moves in direction d (the tile the
   // opposite way): one add for direct tables and for one-cell steps along a ranked table's order;
-  // RERANK otherwise. Board symmetries keep each direction's step the same on every cell.
+  // RERANK (an off-axis step on a ranked table, below) otherwise. Board symmetries keep each
+  // direction's step the same on every cell.
   const RERANK = 0x7fffffff;
   const delta = new Int32Array(sets * n * 4).fill(RERANK);
   for (let s = 0; s < sets; s++) {
@@ -96,6 +94,34 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         const blank = d === 0 || d === 2 ? n - 1 : 0; // a cell that has a neighbour in direction d
         const step = map[g * n + blank] - map[g * n + blank + offsets[d]];
         if (direct[g] || step === 1 || step === -1) delta[(s * n + t) * 4 + d] = step * weights[g * stride + slotOf[s * n + t]];
+      }
+    }
+  }
+
+  // An off-axis step on a ranked table (the tile moves from cell p to q = p ± cols in the table's
+  // frame), updated incrementally rather than re-ranked: the tile's own digit changes by
+  // ±(cols − the group's earlier tiles on the cells between), and each later tile of the group on a
+  // cell between moves one digit the same way. Per (group, from cell, direction): the step's sign and
+  // span in the table's frame, and the board cells that lie strictly between its ends there.
+  const stepSign = new Int32Array(lookups * n * 4);
+  const stepSpan = new Int32Array(lookups * n * 4);
+  const between = new Int32Array(lookups * n * 4 * 4).fill(-1);
+  for (let g = 0; g < lookups; g++) {
+    if (direct[g]) continue;
+    const boardCell = new Int32Array(n);
+    for (let cell = 0; cell < n; cell++) boardCell[map[g * n + cell]] = cell;
+    for (let from = 0; from < n; from++) {
+      for (let d = 0; d < 4; d++) {
+        const blank = from - offsets[d]; // the blank moved in direction d onto `from`
+        const sameRow = Math.floor(blank / cols) === Math.floor(from / cols);
+        if (blank < 0 || blank >= n || ((d === 2 || d === 3) && !sameRow)) continue;
+        const p = map[g * n + from];
+        const q = map[g * n + blank];
+        const at = (g * n + from) * 4 + d;
+        stepSign[at] = q > p ? 1 : -1;
+        stepSpan[at] = Math.abs(q - p);
+        let k = 0;
+        for (let cell = Math.min(p, q) + 1; cell < Math.max(p, q); cell++) between[at * 4 + k++] = boardCell[cell];
       }
     }
   }
@@ -123,21 +149,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const maxNodes = control.maxNodes ?? Infinity;
   const progressEvery = control.progressIntervalMs ?? 250;
   let lastProgress = began;
-
-  const rerank = (g: number): number => {
-    const k = size[g];
-    const tb = g * stride;
-    const mb = g * n;
-    let used = 0;
-    let index = 0;
-    for (let j = 0; j < k; j++) {
-      const p = map[mb + pos[tilesOf[tb + j]]];
-      const below = used & ((1 << p) - 1);
-      index = index * (n - j) + p - pop[below & 0xffff] - pop[below >>> 16];
-      used |= 1 << p;
-    }
-    return index;
-  };
 
   // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
   const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - counts[NODES]) / 4)));
@@ -183,7 +194,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       const t = board[from];
       const dir = nbDir[nb0 + i];
       const c = c0 + children;
-      pos[t] = blank;
       // Set by set; the first whose sum prunes ends the evaluation.
       let f = 0;
       let worst = 0;
@@ -193,7 +203,24 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         const at = s * n + t;
         const gs = groupOf[at];
         const d = delta[at * 4 + dir];
-        const index = d !== RERANK ? idx[gs] + d : rerank(gs);
+        let index = idx[gs] + d;
+        if (d === RERANK) {
+          const slot = slotOf[at];
+          const a = (gs * n + from) * 4 + dir;
+          let earlier = 0;
+          let later = 0;
+          for (let b = a * 4, end = b + 4; b < end; b++) {
+            const cell = between[b];
+            if (cell < 0) break;
+            const other = board[cell];
+            if (other !== 0 && groupOf[s * n + other] === gs) {
+              const otherSlot = slotOf[s * n + other];
+              if (otherSlot < slot) earlier++;
+              else later += weights[gs * stride + otherSlot];
+            }
+          }
+          index = idx[gs] + stepSign[a] * ((stepSpan[a] - earlier) * weights[gs * stride + slot] + later);
+        }
         const value = tables[gs][index];
         f = g1 + sums[s] + value - val[gs];
         if (f > bound) break;
@@ -202,7 +229,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
         newIdx[c * sets + s] = index;
         newVal[c * sets + s] = value;
       }
-      pos[t] = from;
       if (tried < sets) {
         if (f - 2 > bound) {
           if (f - 2 < nextBound) nextBound = f - 2;
@@ -238,7 +264,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       path[g] = cDir[c];
       board[blank] = t;
       board[from] = 0;
-      pos[t] = blank;
       for (let s = 0; s < sets; s++) {
         const gs = groupOf[s * n + t];
         oldIdx[base + s] = idx[gs];
@@ -253,7 +278,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
       else result = dfs(g1, from, blank);
       board[from] = t;
       board[blank] = 0;
-      pos[t] = from;
       for (let s = 0; s < sets; s++) {
         const gs = groupOf[s * n + t];
         sums[s] += oldVal[base + s] - val[gs];
