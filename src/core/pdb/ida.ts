@@ -31,26 +31,76 @@ export interface IdaOutcome {
   readonly initialH: number;
 }
 
-const NODES = 0;
-const EXPANDED = 1;
-const FOUND = 1;
-const ABORT = 2;
-const CHECK_EVERY = 1 << 14;
-/** Above any sum of set estimates (sets x bound), so the order key is (f, sum) lexicographically. */
-const ORDER_SCALE = 1 << 16;
+
+interface Search {
+  readonly run: (start: ArrayLike<number>, control: IdaControl) => IdaOutcome;
+  busy: boolean;
+}
+
+// One search per compiled heuristic, made once and reused by every solve with it, from its own copy
+// of createSearch's code. V8 compiles a closure against its own context (the typed arrays, their
+// lengths and the constants folded into the machine code) only while the closure's function literal
+// has made no other closure in the thread; a second one (the next solve, or another heuristic) sends
+// every search of that literal back to generic code. Measured: Korf's 100 with 663 7.3 s generic,
+// 4.7 s specialised; 7-8 2.1 s vs 1.4 s; 6-6-6-6 #40 18.6 s vs 13.4 s.
+const searches = new WeakMap<CompiledHeuristic, Search>();
 
 export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
+  let search = searches.get(h);
+  if (search === undefined) {
+    search = newSearch(h);
+    searches.set(h, search);
+  } else if (search.busy) {
+    search = newSearch(h); // a solve started from inside a running one's callbacks
+  }
+  search.busy = true;
+  try {
+    return search.run(start, control);
+  } finally {
+    search.busy = false;
+  }
+}
+
+let copiesFail = false;
+
+/** False once a search had to be made from the shared code (tests watch this). */
+export function searchesFromOwnCopies(): boolean {
+  return !copiesFail;
+}
+
+/** createSearch from a fresh copy of its source (a function literal of its own), else the shared one. */
+function newSearch(h: CompiledHeuristic): Search {
+  if (!copiesFail) {
+    try {
+      // createSearch uses only its parameters and globals. esbuild's keepNames (tsx, vitest) wraps
+      // inner functions in __name(fn, "name"): an identity suffices here.
+      const copy = new Function("__name", `"use strict"; return (${createSearch.toString()});`)((fn: unknown) => fn) as typeof createSearch;
+      return copy(h, groupIndex);
+    } catch {
+      copiesFail = true; // e.g. code generation from strings disallowed: correct, only slower
+    }
+  }
+  return createSearch(h, groupIndex);
+}
+
+/** Must stay self-contained (see newSearch): no module-level names, only parameters and globals. */
+function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g: number, pos: ArrayLike<number>) => number): Search {
+  const NODES = 0;
+  const EXPANDED = 1;
+  const FOUND = 1;
+  const ABORT = 2;
+  const CHECK_EVERY = 1 << 14;
+  // Above any sum of set estimates (sets x bound), so the order key is (f, sum) lexicographically.
+  const ORDER_SCALE = 1 << 16;
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
   const sets = h.sets;
   const size = h.size;
-  const began = performance.now();
+  // Per solve: the caller's controls and the start time.
+  let control: IdaControl = {};
+  let began = 0;
 
   const board = new Int32Array(n);
   const pos = new Int32Array(n);
-  for (let cell = 0; cell < n; cell++) {
-    board[cell] = start[cell];
-    pos[start[cell]] = cell;
-  }
   // Neighbour lists with the blank's move code.
   const nbCount = new Int32Array(n);
   const nbCell = new Int32Array(n * 4);
@@ -74,12 +124,6 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   const idx = new Int32Array(lookups);
   const val = new Int32Array(lookups);
   const sums = new Int32Array(sets);
-  for (let g = 0; g < lookups; g++) {
-    idx[g] = groupIndex(h, g, pos);
-    val[g] = tables[g][idx[g]];
-    sums[h.setOf[g]] += val[g];
-  }
-  const initialH = Math.max(...sums);
 
   // Index change of a tile's group in each set when the blank moves in direction d (the tile the
   // opposite way): one add for direct tables and for one-cell steps along a ranked table's order;
@@ -145,10 +189,10 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
   let solutionLength = 0;
   let countdown = CHECK_EVERY;
   let abortStatus: IdaStatus = "cancelled";
-  const deadline = control.timeLimitMs === undefined ? Infinity : began + control.timeLimitMs;
-  const maxNodes = control.maxNodes ?? Infinity;
-  const progressEvery = control.progressIntervalMs ?? 250;
-  let lastProgress = began;
+  let deadline = Infinity;
+  let maxNodes = Infinity;
+  let progressEvery = 250;
+  let lastProgress = 0;
 
   // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
   const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - counts[NODES]) / 4)));
@@ -289,32 +333,56 @@ export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control:
     return 0;
   };
 
-  const blank0 = pos[0];
-  const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
-  const withParity = (b: number) => (((b - parity) & 1) === 0 ? b : b + 1);
-  const finish = (status: IdaStatus, moves: number[], lowerBound: number): IdaOutcome => ({
-    status,
-    moves,
-    nodes: counts[NODES],
-    expanded: counts[EXPANDED],
-    lowerBound,
-    initialH,
-  });
-  if (sums[0] === 0) return finish("solved", [], 0);
-
-  bound = withParity(initialH);
-  countdown = nextCountdown();
-  for (;;) {
-    nextBound = Infinity;
-    if (shouldStop()) return finish(abortStatus, [], bound);
-    control.onProgress?.(bound, counts[NODES], performance.now() - began);
-    const result = dfs(0, blank0, -1);
-    if (result === FOUND) {
-      const moves = Array.from(path.subarray(0, solutionLength));
-      return finish("solved", moves, moves.length);
+  const run = (start: ArrayLike<number>, ctl: IdaControl): IdaOutcome => {
+    control = ctl;
+    began = performance.now();
+    deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
+    maxNodes = ctl.maxNodes ?? Infinity;
+    progressEvery = ctl.progressIntervalMs ?? 250;
+    lastProgress = began;
+    abortStatus = "cancelled";
+    solutionLength = 0;
+    counts.fill(0);
+    for (let cell = 0; cell < n; cell++) {
+      board[cell] = start[cell];
+      pos[start[cell]] = cell;
     }
-    if (result === ABORT) return finish(abortStatus, [], bound);
-    if (nextBound === Infinity) throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
-    bound = withParity(nextBound);
-  }
+    sums.fill(0);
+    for (let g = 0; g < lookups; g++) {
+      idx[g] = groupIndex(h, g, pos);
+      val[g] = tables[g][idx[g]];
+      sums[h.setOf[g]] += val[g];
+    }
+    const initialH = Math.max(...sums);
+
+    const blank0 = pos[0];
+    const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
+    const withParity = (b: number) => (((b - parity) & 1) === 0 ? b : b + 1);
+    const finish = (status: IdaStatus, moves: number[], lowerBound: number): IdaOutcome => ({
+      status,
+      moves,
+      nodes: counts[NODES],
+      expanded: counts[EXPANDED],
+      lowerBound,
+      initialH,
+    });
+    if (sums[0] === 0) return finish("solved", [], 0);
+
+    bound = withParity(initialH);
+    countdown = nextCountdown();
+    for (;;) {
+      nextBound = Infinity;
+      if (shouldStop()) return finish(abortStatus, [], bound);
+      control.onProgress?.(bound, counts[NODES], performance.now() - began);
+      const result = dfs(0, blank0, -1);
+      if (result === FOUND) {
+        const moves = Array.from(path.subarray(0, solutionLength));
+        return finish("solved", moves, moves.length);
+      }
+      if (result === ABORT) return finish(abortStatus, [], bound);
+      if (nextBound === Infinity) throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
+      bound = withParity(nextBound);
+    }
+  };
+  return { run, busy: false };
 }

@@ -1,0 +1,55 @@
+// The PDB IDA* keeps one search per compiled heuristic, made from its own copy of the search code
+// (see ida.ts): reusing it must not carry anything from one solve into the next, a solve started
+// from inside another's callback must get a search of its own, and the copies must really be made
+// (a silent fall-back to the shared code would be correct but 25-45% slower).
+import { describe, expect, it } from "vitest";
+import { buildPatternTable } from "./build.ts";
+import { compileHeuristic } from "./compiled.ts";
+import { boardKey, exactDistances, keyBoard } from "./exact-distances.ts";
+import { idaStar, searchesFromOwnCopies } from "./ida.ts";
+import { partitionLayout } from "./layout.ts";
+
+const layout = partitionLayout({ rows: 3, cols: 3, groups: [[1, 2, 3, 4], [5, 6, 7, 8]] });
+const tables = new Map(layout.tables.map((t) => [t.key, buildPatternTable(3, 3, t.cells)]));
+const heuristic = compileHeuristic(layout, (key) => tables.get(key)!);
+const goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const distances = exactDistances(3, 3, goal, 99);
+const boards = [...distances.keys()].filter((_, i) => i % 9973 === 0).map((key) => keyBoard(key, 9));
+
+describe("PDB IDA* search reuse", () => {
+  it("answers every solve with one reused search as a fresh search would, and makes its own copies", () => {
+    const first = boards.map((board) => idaStar(heuristic, board));
+    const again = [...boards].reverse().map((board) => idaStar(heuristic, board)).reverse();
+    for (const [i, board] of boards.entries()) {
+      expect(first[i].moves.length).toBe(distances.get(keyOf(board)));
+      expect(again[i]).toEqual(first[i]);
+    }
+    expect(searchesFromOwnCopies()).toBe(true);
+  });
+
+  it("gives a solve started inside another solve's progress callback a search of its own", () => {
+    const outer = boards.find((board) => distances.get(keyOf(board))! >= 20)!;
+    const inner = boards.find((board) => board !== outer && distances.get(keyOf(board))! >= 10)!;
+    let nested: ReturnType<typeof idaStar> | undefined;
+    const result = idaStar(heuristic, outer, {
+      onProgress: () => {
+        nested ??= idaStar(heuristic, inner);
+      },
+    });
+    expect(nested?.moves.length).toBe(distances.get(keyOf(inner)));
+    expect(result.moves.length).toBe(distances.get(keyOf(outer)));
+  });
+
+  it("starts each solve afresh after a cancelled one", () => {
+    const board = boards.find((b) => distances.get(keyOf(b))! >= 20)!;
+    const cancelled = idaStar(heuristic, board, { isCancelled: () => true });
+    expect(cancelled.status).toBe("cancelled");
+    const solved = idaStar(heuristic, board);
+    expect(solved.status).toBe("solved");
+    expect(solved.moves.length).toBe(distances.get(keyOf(board)));
+  });
+});
+
+function keyOf(board: readonly number[]): number {
+  return boardKey(board, 9);
+}
