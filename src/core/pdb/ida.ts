@@ -1,10 +1,10 @@
 // IDA* on a canonical board (goal: blank on cell 0, tile i on cell i) with additive PDB heuristics:
 // h = max over sets (a partition's groups, the same looked up on the mirrored state, further
 // partitions) of the set's sum. Per generated node one tile moves, so each set changes in one group
-// only: one precomputed index add (or a k-step re-rank for a ranked table's off-axis step) and one
-// table read, set by set, stopping at the first set that prunes. No allocation in the loop, no move
-// back to the parent. Bounds rise in steps of 2 (every solution has the parity of the blank's
-// distance to its home).
+// only: one precomputed index add (or, for a ranked table's off-axis step, an update from the few
+// cells the tile passes) and one table read, set by set, stopping at the first set that prunes. No
+// allocation in the loop, no move back to the parent. Bounds rise in steps of 2 (every solution has
+// the parity of the blank's distance to its home).
 
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
 
@@ -30,7 +30,6 @@ export interface IdaOutcome {
   /** Heuristic value of the start. */
   readonly initialH: number;
 }
-
 
 interface Search {
   readonly run: (start: ArrayLike<number>, control: IdaControl) => IdaOutcome;
