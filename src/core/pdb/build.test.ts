@@ -5,7 +5,7 @@
 // merely too weak; this one can.
 import { describe, expect, it } from "vitest";
 import { buildPatternTable } from "./build.ts";
-import { groupEntries } from "./rank.ts";
+import { groupEntries, rankPositions } from "./rank.ts";
 
 /** Exact abstract distances, min over blank cells, keyed by the tile cells as a base-n number. */
 function abstractDistances(rows: number, cols: number, home: readonly number[]): Map<number, number> {
@@ -46,16 +46,6 @@ function abstractDistances(rows: number, cols: number, home: readonly number[]):
   return best;
 }
 
-/** The table's index of a placement (rank.ts): digit j = cell_j - earlier tiles on lower cells. */
-function rankOf(cells: readonly number[], n: number): number {
-  let index = 0;
-  cells.forEach((cell, j) => {
-    const below = cells.slice(0, j).filter((other) => other < cell).length;
-    index = index * (n - j) + cell - below;
-  });
-  return index;
-}
-
 function compare(rows: number, cols: number, home: number[]): number {
   const n = rows * cols;
   const table = buildPatternTable(rows, cols, home);
@@ -65,7 +55,7 @@ function compare(rows: number, cols: number, home: number[]): number {
   for (const [key, distance] of exact) {
     const cells: number[] = [];
     for (let j = home.length - 1, rest = key; j >= 0; j--, rest = Math.floor(rest / n)) cells[j] = rest % n;
-    if (table[rankOf(cells, n)] !== distance) differences++;
+    if (table[rankPositions(cells, home.length, n)] !== distance) differences++;
   }
   return differences;
 }

@@ -21,35 +21,31 @@ describe("PDB IDA* search reuse", () => {
     const first = boards.map((board) => idaStar(heuristic, board));
     const again = [...boards].reverse().map((board) => idaStar(heuristic, board)).reverse();
     for (const [i, board] of boards.entries()) {
-      expect(first[i].moves.length).toBe(distances.get(keyOf(board)));
+      expect(first[i].moves.length).toBe(distances.get(boardKey(board, 9)));
       expect(again[i]).toEqual(first[i]);
     }
     expect(searchesFromOwnCopies()).toBe(true);
   });
 
   it("gives a solve started inside another solve's progress callback a search of its own", () => {
-    const outer = boards.find((board) => distances.get(keyOf(board))! >= 20)!;
-    const inner = boards.find((board) => board !== outer && distances.get(keyOf(board))! >= 10)!;
+    const outer = boards.find((board) => distances.get(boardKey(board, 9))! >= 20)!;
+    const inner = boards.find((board) => board !== outer && distances.get(boardKey(board, 9))! >= 10)!;
     let nested: ReturnType<typeof idaStar> | undefined;
     const result = idaStar(heuristic, outer, {
       onProgress: () => {
         nested ??= idaStar(heuristic, inner);
       },
     });
-    expect(nested?.moves.length).toBe(distances.get(keyOf(inner)));
-    expect(result.moves.length).toBe(distances.get(keyOf(outer)));
+    expect(nested?.moves.length).toBe(distances.get(boardKey(inner, 9)));
+    expect(result.moves.length).toBe(distances.get(boardKey(outer, 9)));
   });
 
   it("starts each solve afresh after a cancelled one", () => {
-    const board = boards.find((b) => distances.get(keyOf(b))! >= 20)!;
+    const board = boards.find((b) => distances.get(boardKey(b, 9))! >= 20)!;
     const cancelled = idaStar(heuristic, board, { isCancelled: () => true });
     expect(cancelled.status).toBe("cancelled");
     const solved = idaStar(heuristic, board);
     expect(solved.status).toBe("solved");
-    expect(solved.moves.length).toBe(distances.get(keyOf(board)));
+    expect(solved.moves.length).toBe(distances.get(boardKey(board, 9)));
   });
 });
-
-function keyOf(board: readonly number[]): number {
-  return boardKey(board, 9);
-}
