@@ -16,6 +16,7 @@ import {
 } from "graphql";
 import { CloseCode } from "graphql-ws";
 import { useServer } from "graphql-ws/use/ws";
+import { LRUCache } from "lru-cache";
 import { WebSocketServer } from "ws";
 import type { App } from "../app.ts";
 import { createContext } from "../graphql/context.ts";
@@ -91,33 +92,8 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
   });
 }
 
-/**
- * Documents that parsed and passed validation, by their text: clients send the same few operations
- * again and again (a page subscribes to `solveProgress` for every solve it starts), and validating one
- * (graphql-js' rules and graphql-armor's) costs more than the rest of a subscription's set-up. Apollo
- * keeps the same kind of cache for HTTP. The schema and the rules never change while the server runs,
- * so a document valid once is valid again; what depends on the caller (the operation's access, the
- * variables) is still checked every time. Bounded: at most `capacity` documents of at most `maxLength`
- * characters, the oldest out first.
- */
-class ValidatedDocuments {
-  private readonly documents = new Map<string, DocumentNode>();
-
-  constructor(
-    private readonly capacity = 500,
-    private readonly maxLength = 10_000,
-  ) {}
-
-  get(query: string): DocumentNode | undefined {
-    return this.documents.get(query);
-  }
-
-  set(query: string, document: DocumentNode): void {
-    if (query.length > this.maxLength) return;
-    if (this.documents.size >= this.capacity) this.documents.delete(this.documents.keys().next().value as string);
-    this.documents.set(query, document);
-  }
-}
+const VALIDATED_DOCUMENTS = 500;
+const VALIDATED_DOCUMENT_LENGTH = 10_000;
 
 export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSocketServer {
   const { app, schema } = options;
@@ -128,7 +104,14 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   });
   const requestIdOf = (extra: unknown, id: string) => stateOf(extra).requestIds?.get(id) ?? "ws";
   const rules = [...specifiedRules, ...options.validationRules];
-  const validated = new ValidatedDocuments();
+  // Documents that parsed and passed validation, by their text: clients send the same few operations
+  // again and again (a page subscribes to `solveProgress` for every solve it starts), and validating
+  // one (graphql-js' rules and graphql-armor's) costs more than the rest of a subscription's set-up.
+  // Apollo keeps the same kind of cache for HTTP. The schema and the rules never change while the
+  // server runs, so a document valid once is valid again; what depends on the caller (the operation's
+  // access, the variables) is still checked every time. Bounded: 500 documents of at most 10,000
+  // characters, least recently used out first.
+  const validated = new LRUCache<string, DocumentNode>({ max: VALIDATED_DOCUMENTS });
 
   const disposable = useServer<Record<string, unknown> | undefined>(
     {
@@ -173,7 +156,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           }
           const errors = validate(schema, document, rules);
           if (errors.length > 0) return withCode(errors, "GRAPHQL_VALIDATION_FAILED");
-          validated.set(payload.query, document);
+          if (payload.query.length <= VALIDATED_DOCUMENT_LENGTH) validated.set(payload.query, document);
         }
         const operation = getOperationAST(document, payload.operationName);
         if (operation === null || operation === undefined) {

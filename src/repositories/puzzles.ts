@@ -1,5 +1,6 @@
 // Puzzles in Postgres. Lists are keyset-paginated on the id, newest first, so a page costs one
 // index range scan (puzzles_kind_id_idx / puzzles_owner_id_id_idx / the primary key) at any depth.
+import { LRUCache } from "lru-cache";
 import type { PrismaClient } from "../db/client.ts";
 import type { Puzzle, PuzzleKind } from "../generated/prisma/client.ts";
 
@@ -25,41 +26,28 @@ export interface PuzzlePageQuery {
   readonly take: number;
 }
 
-/**
- * Puzzles never change once created (nothing updates or deletes one but the cascade from its owner,
- * which no API offers): the most recent ones created or read by this process are kept, so asking for
- * a puzzle's solve right after creating it (what the web page does), or again, reads nothing.
- */
-class RecentPuzzles {
-  private readonly rows = new Map<number, Puzzle>();
-
-  constructor(private readonly capacity = 10_000) {}
-
-  get(id: number): Puzzle | undefined {
-    return this.rows.get(id);
-  }
-
-  keep(puzzle: Puzzle): Puzzle {
-    if (this.rows.size >= this.capacity) this.rows.delete(this.rows.keys().next().value as number);
-    this.rows.set(puzzle.id, puzzle);
-    return puzzle;
-  }
-}
-
 export class PuzzleRepository {
-  private readonly recent = new RecentPuzzles();
+  /**
+   * Puzzles never change once created (nothing updates or deletes one but the cascade from its owner,
+   * which no API offers): the most recent ones created or read by this process are kept, so asking for
+   * a puzzle's solve right after creating it (what the web page does), or again, reads nothing.
+   */
+  private readonly recent = new LRUCache<number, Puzzle>({ max: 10_000 });
 
   constructor(private readonly prisma: PrismaClient) {}
 
   async create(puzzle: NewPuzzle): Promise<Puzzle> {
-    return this.recent.keep(await this.prisma.puzzle.create({ data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] } }));
+    const created = await this.prisma.puzzle.create({ data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] } });
+    this.recent.set(created.id, created);
+    return created;
   }
 
   async findById(id: number): Promise<Puzzle | null> {
     const kept = this.recent.get(id);
     if (kept !== undefined) return kept;
     const puzzle = await this.prisma.puzzle.findUnique({ where: { id } });
-    return puzzle === null ? null : this.recent.keep(puzzle);
+    if (puzzle !== null) this.recent.set(id, puzzle);
+    return puzzle;
   }
 
   /** For DataLoader: any order, missing ids absent. */

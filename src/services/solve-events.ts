@@ -5,6 +5,7 @@
 // own subscribers, keyed by job id and by Solve id. Postgres is the source of truth: rows are announced
 // only after their commit, a subscription starts from the stored row, and it re-reads the row on its
 // own poll, since pub/sub may lose a message.
+import { LRUCache } from "lru-cache";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { Logger } from "../logger.ts";
 import { SOLVE_CANCEL_TOPIC, SOLVE_FINISHED_TOPIC, SOLVE_PROGRESS_TOPIC, solveFromMessage, solveToMessage } from "../queue/contracts.ts";
@@ -19,7 +20,7 @@ export type JobListener = (progress: SolveJobProgress) => void;
 
 type Listeners<K, L> = Map<K, Set<L>>;
 
-/** Final rows announced recently, kept per API process (the oldest out first beyond this many). */
+/** Final rows announced recently, kept per API process (least recently used out first beyond this many). */
 const REMEMBERED_FINISHED = 10_000;
 
 /** What a worker process tells the API processes (best effort: publishing never throws). */
@@ -53,7 +54,7 @@ export class SolveEvents {
    * state never changes, so a subscription that starts after its Solve finished (a quick search is
    * often written before its requester has even opened a WebSocket) is answered without a read.
    */
-  private readonly finished = new Map<number, SolveMessageRow>();
+  private readonly finished = new LRUCache<number, SolveMessageRow>({ max: REMEMBERED_FINISHED });
 
   constructor(
     private readonly bus: EventBus,
@@ -120,7 +121,6 @@ export class SolveEvents {
 
   private remember(row: SolveMessageRow): void {
     if (!Number.isInteger(row.id) || !isFinished(row.status)) return;
-    if (this.finished.size >= REMEMBERED_FINISHED) this.finished.delete(this.finished.keys().next().value as number);
     this.finished.set(row.id, row);
   }
 
