@@ -178,12 +178,18 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     // disk. Should the flush fail (Postgres crashed), the write is made again: it is conditional, so a
     // result that survived is not written twice, and one that was lost is written again.
     const written = new Map<number, Solve>();
-    await persistently("writing the search's result", jobId, async () => {
-      const rows = await solves.finishJob(data.canonicalKey, jobId, outcome, startedAt);
-      await deps.announce.finished(rows);
-      for (const row of rows) written.set(row.id, row);
-      await solves.flushed();
-    });
+    await persistently("writing the search's result", jobId, () =>
+      solves.finishJobDurably(
+        data.canonicalKey,
+        jobId,
+        outcome,
+        async (rows) => {
+          await deps.announce.finished(rows);
+          for (const row of rows) written.set(row.id, row);
+        },
+        startedAt,
+      ),
+    );
     log.info(
       { jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: written.size },
       "search finished",

@@ -178,9 +178,7 @@ function markFailedForGood(
     .getState()
     .then(async (state) => {
       if (state !== "failed" || !job.id) return;
-      const written = await solves.finishJob(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) });
-      await announce(written);
-      await solves.flushed();
+      const written = await solves.finishJobDurably(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) }, announce);
       log.error({ jobId: job.id, err: error, updated: written.length }, "search failed");
     })
     .catch((failure: unknown) => log.error({ err: failure, jobId: job.id }, "could not mark a failed search"));

@@ -349,6 +349,25 @@ export class SolveRepository {
   }
 
   /**
+   * A job's result, the way every writer needs it: finishJob, then `announce` with the rows as
+   * committed (subscribers need not wait for the disk), then flushed(), so that once this resolves the
+   * result is durable and the job may complete. Throws if any step does; the write is conditional, so
+   * calling again after a failed flush writes a lost result again and a surviving one not twice.
+   */
+  async finishJobDurably(
+    canonicalKey: string,
+    jobId: string,
+    outcome: SolveOutcome,
+    announce: (rows: Solve[]) => Promise<void> | void,
+    startedAt?: Date,
+  ): Promise<Solve[]> {
+    const rows = await this.finishJob(canonicalKey, jobId, outcome, startedAt);
+    await announce(rows);
+    await this.flushed();
+    return rows;
+  }
+
+  /**
    * Cancels one Solve if it still waits. Returns the row and how many other Solves still follow
    * its job (when none do, the caller stops the search).
    */
