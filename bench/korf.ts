@@ -5,6 +5,7 @@
 //   npm run bench:korf -- --pdb 663 --from 1 --to 20
 //   npm run bench:korf -- --pdb 6666 --instances 38,40,25,32   # 24-puzzles (korf24.txt)
 //   npm run bench:korf -- --pdb 6666 --from 1 --to 50 --time-limit 120
+//   npm run bench:korf -- --no-transpositions           # without the transposition table
 //
 // Tables are loaded from PDB_DIR (built and saved first when missing; the build time is printed).
 // Instances use Korf's goal (blank top-left), as in the files. Each answer is replayed and its
@@ -47,6 +48,8 @@ const chosen: number[] = argument("instances")
   ? argument("instances")!.split(",").map(Number)
   : Array.from({ length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 }, (_, i) => i + Number(argument("from") ?? 1));
 const timeLimitMs = argument("time-limit") ? Number(argument("time-limit")) * 1000 : undefined;
+// --no-transpositions: without the search's transposition table, to compare (same answers, more nodes).
+const transpositions = !process.argv.includes("--no-transpositions");
 
 /** How much of the process sits on transparent huge pages (Linux), for the record. */
 function hugePages(): string {
@@ -76,13 +79,13 @@ solveWithPdb({ kind: "sliding", rows: side, cols: side, start: goal, goal }, heu
 const defaultGoal = Array.from({ length: side * side }, (_, i) => (i + 1) % (side * side));
 for (const seed of [1, 2]) {
   const start = scrambledBoard(side, side === 5 ? 70 : 200, seededRandom(seed));
-  const warmed = solveWithPdb({ kind: "sliding", rows: side, cols: side, start, goal: defaultGoal }, heuristic, { timeLimitMs });
+  const warmed = solveWithPdb({ kind: "sliding", rows: side, cols: side, start, goal: defaultGoal }, heuristic, { timeLimitMs, transpositions });
   console.log(`warm-up (untimed): a random-walk board, ${warmed.nodes} nodes in ${warmed.elapsedMs.toFixed(0)} ms`);
 }
 const tableBytes = pdbTableSpecs(partition).reduce((sum, t) => sum + t.entries, 0);
 console.log(`tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`);
 console.log(
-  `${heuristic} + reflection, ${chosen.length} instance(s) of ${file}, single thread; wall-clock, and the process' CPU time ` +
+  `${heuristic} + reflection${transpositions ? "" : ", no transposition table"}, ${chosen.length} instance(s) of ${file}, single thread; wall-clock, and the process' CPU time ` +
     "beside it (steadier than wall time when other work shares the two cores, though caches stay shared)",
 );
 console.log("  #  opt  len        nodes  wall ms   cpu ms   Mnodes/s");
@@ -95,7 +98,7 @@ let failures = 0;
 for (const number of chosen) {
   const { tiles, optimal } = instances[number - 1];
   const cpuBefore = process.cpuUsage();
-  const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs });
+  const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs, transpositions });
   const cpu = process.cpuUsage(cpuBefore);
   const cpuMs = (cpu.user + cpu.system) / 1000;
   totalNodes += result.nodes;

@@ -57,6 +57,11 @@ export interface SolveOptions {
   readonly onProgress?: (progress: SearchProgress) => void;
   /** Default 250 ms. */
   readonly progressIntervalMs?: number;
+  /**
+   * Pattern-database IDA*: skip a state already searched in the same iteration at no greater depth,
+   * through a small transposition table. Default true; false only to compare (more nodes, same answer).
+   */
+  readonly transpositions?: boolean;
 }
 
 export type SolveStatus = "solved" | "unsolvable" | "cancelled" | "timed_out" | "budget_exhausted";

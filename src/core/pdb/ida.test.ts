@@ -48,4 +48,19 @@ describe("PDB IDA* search reuse", () => {
     expect(solved.status).toBe("solved");
     expect(solved.moves.length).toBe(distances.get(boardKey(board, 9)));
   });
+
+  it("skips states searched before in the iteration: never more nodes, the same optimal lengths", () => {
+    let with_ = 0;
+    let without = 0;
+    for (const board of boards) {
+      const skipping = idaStar(heuristic, board);
+      const plain = idaStar(heuristic, board, { transpositions: false });
+      expect(skipping.moves.length).toBe(distances.get(boardKey(board, 9)));
+      expect(plain.moves.length).toBe(skipping.moves.length);
+      expect(skipping.nodes).toBeLessThanOrEqual(plain.nodes);
+      with_ += skipping.nodes;
+      without += plain.nodes;
+    }
+    expect(with_).toBeLessThan(without);
+  });
 });

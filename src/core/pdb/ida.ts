@@ -14,6 +14,8 @@ export interface IdaControl {
   readonly isCancelled?: () => boolean;
   readonly onProgress?: (bound: number, nodes: number, elapsedMs: number) => void;
   readonly progressIntervalMs?: number;
+  /** Skip states already searched in this iteration at no greater depth (default true). */
+  readonly transpositions?: boolean;
 }
 
 export type IdaStatus = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
@@ -89,6 +91,9 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
   const FOUND = 1;
   const ABORT = 2;
   const CHECK_EVERY = 1 << 14;
+  // Transposition table slots: 2^16 (768 KiB on 4x4), small enough to stay in cache; larger tables
+  // catch few more duplicates (Korf's 100 with 663: 2^14 -28% nodes, 2^16 -34%, 2^18 -37%).
+  const TT_BITS = 16;
   // Above any sum of set estimates (sets x bound), so the order key is (f, sum) lexicographically.
   const ORDER_SCALE = 1 << 16;
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
@@ -182,6 +187,28 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
   const oldVal = new Int32Array(path.length * sets);
   let bound = 0;
   let nextBound = 0;
+
+  // Transposition table of recently expanded states (direct-mapped, the newest state wins its slot),
+  // keyed by the whole board packed in 32-bit words, so a hit is exact: a state reached again in the
+  // same iteration at the same or a greater depth is not searched again (its first visit had at least
+  // the budget this one has). It catches the paths that differ by a short cycle (the blank around a
+  // 2x2 block), which IDA* with parent pruning alone searches again and again.
+  const cellBits = n <= 16 ? 4 : 5;
+  const perWord = Math.floor(32 / cellBits);
+  const words = Math.ceil(n / perWord);
+  const slotWidth = words + 1;
+  const wordOf = new Int32Array(n);
+  const shiftOf = new Int32Array(n);
+  for (let cell = 0; cell < n; cell++) {
+    wordOf[cell] = Math.floor(cell / perWord);
+    shiftOf[cell] = (cell % perWord) * cellBits;
+  }
+  const key = new Int32Array(words);
+  const ttShift = 32 - TT_BITS;
+  const tt = new Int32Array((1 << TT_BITS) * slotWidth);
+  // Entries hold stampBase + depth; stampBase grows by 1024 per iteration, so older entries never match.
+  let stampBase = 0;
+  let useTable = true;
   // Node counters in a typed array: a closure variable past 2^30 (V8's small-integer range, reached
   // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
   const counts = new Float64Array(2);
@@ -315,10 +342,32 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
         idx[gs] = newIdx[c * sets + s];
         val[gs] = newVal[c * sets + s];
       }
-      counts[EXPANDED]++;
       let result = 0;
-      if (--countdown === 0 && shouldStop()) result = ABORT;
-      else result = dfs(g1, from, blank);
+      const kf = wordOf[from];
+      const kb = wordOf[blank];
+      key[kf] ^= t << shiftOf[from];
+      key[kb] ^= t << shiftOf[blank];
+      let duplicate = false;
+      if (useTable) {
+        let hash = 0;
+        for (let w = 0; w < words; w++) hash = Math.imul(hash ^ key[w], 0x9e3779b1);
+        const slot = (hash >>> ttShift) * slotWidth;
+        let same = true;
+        for (let w = 0; w < words; w++) if (tt[slot + w] !== key[w]) same = false;
+        const stamp = tt[slot + words];
+        if (same && stamp >= stampBase && stamp <= stampBase + g1) duplicate = true;
+        else {
+          for (let w = 0; w < words; w++) tt[slot + w] = key[w];
+          tt[slot + words] = stampBase + g1;
+        }
+      }
+      if (!duplicate) {
+        counts[EXPANDED]++;
+        if (--countdown === 0 && shouldStop()) result = ABORT;
+        else result = dfs(g1, from, blank);
+      }
+      key[kf] ^= t << shiftOf[from];
+      key[kb] ^= t << shiftOf[blank];
       board[from] = t;
       board[blank] = 0;
       for (let s = 0; s < sets; s++) {
@@ -338,13 +387,16 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
     maxNodes = ctl.maxNodes ?? Infinity;
     progressEvery = ctl.progressIntervalMs ?? 250;
+    useTable = ctl.transpositions !== false;
     lastProgress = began;
     abortStatus = "cancelled";
     solutionLength = 0;
     counts.fill(0);
+    key.fill(0);
     for (let cell = 0; cell < n; cell++) {
       board[cell] = start[cell];
       pos[start[cell]] = cell;
+      key[wordOf[cell]] |= start[cell] << shiftOf[cell];
     }
     sums.fill(0);
     for (let g = 0; g < lookups; g++) {
@@ -371,6 +423,11 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     countdown = nextCountdown();
     for (;;) {
       nextBound = Infinity;
+      stampBase += 1024; // depths stay below 1024 (the path's length)
+      if (stampBase > 0x7fffffff - 2048) {
+        tt.fill(0);
+        stampBase = 1024;
+      }
       if (shouldStop()) return finish(abortStatus, [], bound);
       control.onProgress?.(bound, counts[NODES], performance.now() - began);
       const result = dfs(0, blank0, -1);

@@ -230,6 +230,7 @@ function solveCompiled(spec: SlidingSpec, h: CompiledHeuristic, heuristic: strin
     timeLimitMs: options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - (performance.now() - began)),
     isCancelled: options.isCancelled,
     progressIntervalMs: options.progressIntervalMs,
+    transpositions: options.transpositions,
     onProgress: options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
   });
   const base = { algorithm: "idastar", heuristic, nodes: outcome.nodes, elapsedMs: performance.now() - began } as const;
