@@ -5,6 +5,7 @@
 //   npm run bench:korf -- --pdb 663 --from 1 --to 20
 //   npm run bench:korf -- --pdb 6666 --instances 38,40,25,32   # 24-puzzles (korf24.txt)
 //   npm run bench:korf -- --pdb 6666 --from 1 --to 50 --time-limit 120
+//   npm run bench:korf -- --rounds 5                     # Korf's 100 five times, and the median total
 //   npm run bench:korf -- --transpositions off          # without the transposition table (default: on for 4x4, off for 5x5)
 //
 // Tables are loaded from PDB_DIR (built and saved first when missing; the build time is printed).
@@ -91,37 +92,69 @@ console.log(
 );
 console.log("  #  opt  len        nodes  wall ms   cpu ms   Mnodes/s");
 
-let totalNodes = 0;
-let totalMs = 0;
-let totalCpuMs = 0;
-let solved = 0;
-let failures = 0;
-for (const number of chosen) {
-  const { tiles, optimal } = instances[number - 1];
-  const cpuBefore = process.cpuUsage();
-  const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs, transpositions });
-  const cpu = process.cpuUsage(cpuBefore);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  totalNodes += result.nodes;
-  totalMs += result.elapsedMs;
-  totalCpuMs += cpuMs;
-  const replayOk = result.status === "solved" && applySlidingMoves(side, side, tiles, result.moves).every((tile, i) => tile === goal[i]);
-  let note = "";
-  if (result.status === "solved") {
-    solved++;
-    if (!replayOk || result.length !== optimal) {
-      failures++;
-      note = "  WRONG";
+interface RoundTotals {
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly nodes: number;
+  readonly solved: number;
+  readonly failures: number;
+}
+
+/** Solves the chosen instances once; prints a line per instance when `print`. */
+function runRound(print: boolean): RoundTotals {
+  let nodes = 0;
+  let ms = 0;
+  let cpuMs = 0;
+  let solved = 0;
+  let failures = 0;
+  for (const number of chosen) {
+    const { tiles, optimal } = instances[number - 1];
+    const cpuBefore = process.cpuUsage();
+    const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs, transpositions });
+    const cpu = process.cpuUsage(cpuBefore);
+    const instanceCpuMs = (cpu.user + cpu.system) / 1000;
+    nodes += result.nodes;
+    ms += result.elapsedMs;
+    cpuMs += instanceCpuMs;
+    const replayOk = result.status === "solved" && applySlidingMoves(side, side, tiles, result.moves).every((tile, i) => tile === goal[i]);
+    let note = "";
+    if (result.status === "solved") {
+      solved++;
+      if (!replayOk || result.length !== optimal) {
+        failures++;
+        note = "  WRONG";
+      }
+    } else {
+      note = `  ${result.status}, lower bound ${result.lowerBound}`;
     }
-  } else {
-    note = `  ${result.status}, lower bound ${result.lowerBound}`;
+    if (!print && note === "") continue;
+    console.log(
+      `${String(number).padStart(3)}  ${String(optimal).padStart(3)}  ${String(result.length).padStart(3)}  ${String(result.nodes).padStart(11)}  ${result.elapsedMs.toFixed(0).padStart(7)}  ${instanceCpuMs.toFixed(0).padStart(7)}  ${(result.nodes / result.elapsedMs / 1000).toFixed(2).padStart(9)}${note}`,
+    );
   }
+  return { ms, cpuMs, nodes, solved, failures };
+}
+
+// --rounds N: the same instances N times in this process (tables loaded once); every round's total and
+// their median, for a host whose speed drifts. Instance lines are printed for the first round only.
+const rounds = Math.max(1, Number(argument("rounds") ?? 1));
+const totals: RoundTotals[] = [];
+for (let round = 1; round <= rounds; round++) {
+  const t = runRound(round === 1);
+  totals.push(t);
+  if (round === 1) console.log(`solved ${t.solved}/${chosen.length}${t.failures ? `, ${t.failures} WRONG` : ""}`);
   console.log(
-    `${String(number).padStart(3)}  ${String(optimal).padStart(3)}  ${String(result.length).padStart(3)}  ${String(result.nodes).padStart(11)}  ${result.elapsedMs.toFixed(0).padStart(7)}  ${cpuMs.toFixed(0).padStart(7)}  ${(result.nodes / result.elapsedMs / 1000).toFixed(2).padStart(9)}${note}`,
+    `${rounds > 1 ? `round ${round}: ` : ""}total ${(t.ms / 1000).toFixed(2)} s (CPU ${(t.cpuMs / 1000).toFixed(2)} s), ${t.nodes} nodes, ${(t.nodes / t.ms / 1000).toFixed(2)} M nodes/s, average ${Math.round(t.nodes / chosen.length)} nodes/instance`,
   );
 }
-console.log(`solved ${solved}/${chosen.length}${failures ? `, ${failures} WRONG` : ""}`);
-console.log(`total ${(totalMs / 1000).toFixed(2)} s (CPU ${(totalCpuMs / 1000).toFixed(2)} s), ${totalNodes} nodes, ${(totalNodes / totalMs / 1000).toFixed(2)} M nodes/s, average ${Math.round(totalNodes / chosen.length)} nodes/instance`);
+const failures = totals.reduce((sum, t) => sum + t.failures, 0);
+if (rounds > 1) {
+  const seconds = (values: number[]) => values.map((v) => (v / 1000).toFixed(2)).join(", ");
+  const wall = totals.map((t) => t.ms).sort((a, b) => a - b);
+  const cpu = totals.map((t) => t.cpuMs).sort((a, b) => a - b);
+  const median = (sorted: number[]) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+  console.log(`${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s (CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`);
+}
 if (PUBLISHED[partition]) console.log(PUBLISHED[partition]);
 console.log(`rss ${mib(process.memoryUsage().rss)}`);
 process.exitCode = failures ? 1 : 0;
