@@ -60,7 +60,7 @@ export interface SolveOptions {
   /**
    * Pattern-database IDA*: skip a state already searched in the same iteration at no greater depth,
    * through a small transposition table. Default: true on boards up to 4x4 (where it saves time), false
-   * on 5x5 (where the probe costs more than the nodes it saves). Either way the answer is the same.
+   * on 5x5 (where the probe costs about what the nodes it saves would). Either way the answer is the same.
    */
   readonly transpositions?: boolean;
 }

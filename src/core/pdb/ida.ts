@@ -196,15 +196,17 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
   // 2x2 block), which IDA* with parent pruning alone searches again and again.
   const cellBits = n <= 16 ? 4 : 5;
   const perWord = Math.floor(32 / cellBits);
-  const words = Math.ceil(n / perWord);
+  // The last cell's tile follows from the others, so it goes to a spare word outside the key (5x5:
+  // 4 words instead of 5).
+  const words = Math.ceil((n - 1) / perWord);
   const slotWidth = words + 1;
   const wordOf = new Int32Array(n);
   const shiftOf = new Int32Array(n);
   for (let cell = 0; cell < n; cell++) {
-    wordOf[cell] = Math.floor(cell / perWord);
-    shiftOf[cell] = (cell % perWord) * cellBits;
+    wordOf[cell] = cell === n - 1 ? words : Math.floor(cell / perWord);
+    shiftOf[cell] = cell === n - 1 ? 0 : (cell % perWord) * cellBits;
   }
-  const key = new Int32Array(words);
+  const key = new Int32Array(words + 1);
   const ttShift = 32 - TT_BITS;
   const tt = new Int32Array((1 << TT_BITS) * slotWidth);
   // Entries hold stampBase + depth; stampBase grows by 1024 per iteration, so older entries never match.
@@ -388,8 +390,8 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
     maxNodes = ctl.maxNodes ?? Infinity;
     progressEvery = ctl.progressIntervalMs ?? 250;
-    // On by default up to 4x4: there it saves time (663: -24%); on 5x5 the probe of a 5-word key costs
-    // more than the 26% fewer nodes save (6-6-6-6 #40: +6%).
+    // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
+    // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
     useTable = ctl.transpositions ?? n <= 16;
     lastProgress = began;
     abortStatus = "cancelled";

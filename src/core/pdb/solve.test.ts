@@ -67,6 +67,44 @@ describe("solveWithPartition on 3x3 boards", () => {
   });
 });
 
+describe("the transposition table on a 5x5 board (off there by default, forced on here)", () => {
+  // Seeded random walks from the goal; 3-tile groups keep the tables tiny (13,800 entries each).
+  const goal = Array.from({ length: 25 }, (_, i) => i);
+  const groups = [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14, 15], [16, 17, 18], [19, 20, 21], [22, 23, 24]];
+  const walk = (seed: number, steps: number): number[] => {
+    const board = [...goal];
+    let state = seed;
+    let previous = -1;
+    for (let i = 0; i < steps; i++) {
+      const blank = board.indexOf(0);
+      const options = [blank - 5, blank + 5, blank % 5 ? blank - 1 : -1, blank % 5 !== 4 ? blank + 1 : -1].filter((c) => c >= 0 && c < 25 && c !== previous);
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      const to = options[(state >>> 16) % options.length];
+      board[blank] = board[to];
+      board[to] = 0;
+      previous = blank;
+    }
+    return board;
+  };
+
+  it("finds the same optimal lengths with never more nodes, the last cell's tile left out of the key", () => {
+    let with_ = 0;
+    let without = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const start = walk(seed, 40);
+      const on = solveWithPartition(spec(5, 5, start, goal), groups, { transpositions: true });
+      const off = solveWithPartition(spec(5, 5, start, goal), groups, { transpositions: false });
+      expect(on.status).toBe("solved");
+      expect(on.length).toBe(off.length);
+      expect(applySlidingMoves(5, 5, start, on.moves)).toEqual(goal);
+      expect(on.nodes).toBeLessThanOrEqual(off.nodes);
+      with_ += on.nodes;
+      without += off.nodes;
+    }
+    expect(with_).toBeLessThan(without);
+  });
+});
+
 describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
   // The main 6-6-3 partition only: one 6-tile table, built once here (seconds).
   const groups = PARTITIONS["663"].groups;
