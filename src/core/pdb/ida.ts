@@ -260,10 +260,11 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     let first = 0;
     for (let s = 1; s < sets; s++) if (sums[s] > sums[first]) first = s;
     let children = 0;
+    let generated = 0; // added to counts[NODES] once per node, not per child
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
-      counts[NODES]++;
+      generated++;
       const t = board[from];
       const dir = nbDir[nb0 + i];
       const c = c0 + children;
@@ -305,6 +306,7 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       if (tried < sets) {
         if (f - 2 > bound) {
           if (f - 2 < nextBound) nextBound = f - 2;
+          counts[NODES] += generated;
           return 0;
         }
         if (f < nextBound) nextBound = f;
@@ -313,6 +315,7 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       if (sums[0] + newVal[c * sets] - val[groupOf[t]] === 0) {
         path[g] = dir;
         solutionLength = g1; // every tile home: the goal
+        counts[NODES] += generated;
         return FOUND;
       }
       cFrom[c] = from;
@@ -329,6 +332,7 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       cOrder[c0 + at] = children;
       children++;
     }
+    counts[NODES] += generated;
     const base = g * sets;
     for (let k = 0; k < children; k++) {
       const c = c0 + cOrder[c0 + k];
