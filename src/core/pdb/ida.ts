@@ -206,7 +206,8 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     wordOf[cell] = cell === n - 1 ? words : Math.floor(cell / perWord);
     shiftOf[cell] = cell === n - 1 ? 0 : (cell % perWord) * cellBits;
   }
-  const key = new Int32Array(words + 1);
+  if (words > 4) throw new RangeError("boards up to 25 cells"); // the probe below reads 4 words
+  const key = new Int32Array(5);
   const ttShift = 32 - TT_BITS;
   const tt = new Int32Array((1 << TT_BITS) * slotWidth);
   // Entries hold stampBase + depth; stampBase grows by 1024 per iteration, so older entries never match.
@@ -356,15 +357,31 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       key[kb] ^= t << shiftOf[blank];
       let duplicate = false;
       if (useTable) {
-        let hash = 0;
-        for (let w = 0; w < words; w++) hash = Math.imul(hash ^ key[w], 0x9e3779b1);
+        // Written out for up to 4 words; `words` is a constant of this search, so the unused lines fold away.
+        const k0 = key[0];
+        const k1 = key[1];
+        const k2 = key[2];
+        const k3 = key[3];
+        let hash = Math.imul(k0, 0x9e3779b1);
+        if (words > 1) hash = Math.imul(hash ^ k1, 0x9e3779b1);
+        if (words > 2) hash = Math.imul(hash ^ k2, 0x9e3779b1);
+        if (words > 3) hash = Math.imul(hash ^ k3, 0x9e3779b1);
         const slot = (hash >>> ttShift) * slotWidth;
-        let same = true;
-        for (let w = 0; w < words; w++) if (tt[slot + w] !== key[w]) same = false;
         const stamp = tt[slot + words];
-        if (same && stamp >= stampBase && stamp <= stampBase + g1) duplicate = true;
-        else {
-          for (let w = 0; w < words; w++) tt[slot + w] = key[w];
+        if (
+          tt[slot] === k0 &&
+          (words < 2 || tt[slot + 1] === k1) &&
+          (words < 3 || tt[slot + 2] === k2) &&
+          (words < 4 || tt[slot + 3] === k3) &&
+          stamp >= stampBase &&
+          stamp <= stampBase + g1
+        ) {
+          duplicate = true;
+        } else {
+          tt[slot] = k0;
+          if (words > 1) tt[slot + 1] = k1;
+          if (words > 2) tt[slot + 2] = k2;
+          if (words > 3) tt[slot + 3] = k3;
           tt[slot + words] = stampBase + g1;
         }
       }
