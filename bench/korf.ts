@@ -21,6 +21,7 @@ import { pdbTableSpecs, solveWithPdb, type PdbHeuristic } from "../src/core/pdb/
 import { applySlidingMoves } from "../src/core/sliding/moves.ts";
 import { ensurePdb } from "../src/pdb-store/store.ts";
 import { scrambledBoard, seededRandom } from "../test/hostile/boards.ts";
+import { median } from "./stats.ts";
 
 const PUBLISHED: Record<string, string> = {
   "78": "published 7-8: 136,289 nodes/instance without reflection, 36,710 with it (Korf & Felner 2002; Felner, Korf & Hanan 2004)",
@@ -151,8 +152,7 @@ const failures = totals.reduce((sum, t) => sum + t.failures, 0);
 if (rounds > 1) {
   const seconds = (values: number[]) => values.map((v) => (v / 1000).toFixed(2)).join(", ");
   const wall = totals.map((t) => t.ms).sort((a, b) => a - b);
-  const cpu = totals.map((t) => t.cpuMs).sort((a, b) => a - b);
-  const median = (sorted: number[]) => (sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2);
+  const cpu = totals.map((t) => t.cpuMs);
   console.log(`${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s (CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`);
 }
 if (PUBLISHED[partition]) console.log(PUBLISHED[partition]);
