@@ -248,6 +248,38 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
     return false;
   };
 
+  // True when the board in `key` was searched before in this iteration at depth <= g; otherwise it
+  // takes its slot (depth g). Written out for up to 4 words: `words` is a constant of this search,
+  // so the unused lines fold away.
+  const searchedBefore = (g: number): boolean => {
+    const k0 = key[0];
+    const k1 = key[1];
+    const k2 = key[2];
+    const k3 = key[3];
+    let hash = Math.imul(k0, 0x9e3779b1);
+    if (words > 1) hash = Math.imul(hash ^ k1, 0x9e3779b1);
+    if (words > 2) hash = Math.imul(hash ^ k2, 0x9e3779b1);
+    if (words > 3) hash = Math.imul(hash ^ k3, 0x9e3779b1);
+    const slot = (hash >>> ttShift) * slotWidth;
+    const stamp = tt[slot + words];
+    if (
+      tt[slot] === k0 &&
+      (words < 2 || tt[slot + 1] === k1) &&
+      (words < 3 || tt[slot + 2] === k2) &&
+      (words < 4 || tt[slot + 3] === k3) &&
+      stamp >= stampBase &&
+      stamp <= stampBase + g
+    ) {
+      return true;
+    }
+    tt[slot] = k0;
+    if (words > 1) tt[slot + 1] = k1;
+    if (words > 2) tt[slot + 2] = k2;
+    if (words > 3) tt[slot + 3] = k3;
+    tt[slot + words] = stampBase + g;
+    return false;
+  };
+
   // Set s's group of tile t takes the child's index and value (saved to restore after the child).
   const enter = (s: number, t: number, c: number, base: number): void => {
     const gs = groupOf[s * n + t];
@@ -369,36 +401,7 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       const kb = wordOf[blank];
       key[kf] ^= t << shiftOf[from];
       key[kb] ^= t << shiftOf[blank];
-      let duplicate = false;
-      if (useTable) {
-        // Written out for up to 4 words; `words` is a constant of this search, so the unused lines fold away.
-        const k0 = key[0];
-        const k1 = key[1];
-        const k2 = key[2];
-        const k3 = key[3];
-        let hash = Math.imul(k0, 0x9e3779b1);
-        if (words > 1) hash = Math.imul(hash ^ k1, 0x9e3779b1);
-        if (words > 2) hash = Math.imul(hash ^ k2, 0x9e3779b1);
-        if (words > 3) hash = Math.imul(hash ^ k3, 0x9e3779b1);
-        const slot = (hash >>> ttShift) * slotWidth;
-        const stamp = tt[slot + words];
-        if (
-          tt[slot] === k0 &&
-          (words < 2 || tt[slot + 1] === k1) &&
-          (words < 3 || tt[slot + 2] === k2) &&
-          (words < 4 || tt[slot + 3] === k3) &&
-          stamp >= stampBase &&
-          stamp <= stampBase + g1
-        ) {
-          duplicate = true;
-        } else {
-          tt[slot] = k0;
-          if (words > 1) tt[slot + 1] = k1;
-          if (words > 2) tt[slot + 2] = k2;
-          if (words > 3) tt[slot + 3] = k3;
-          tt[slot + words] = stampBase + g1;
-        }
-      }
+      const duplicate = useTable && searchedBefore(g1);
       if (!duplicate) {
         counts[EXPANDED]++;
         if (--countdown === 0 && shouldStop()) result = ABORT;
