@@ -92,6 +92,20 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
   });
 }
 
+const SERVER_ONLY_TYPES = new Set(["next", "error", "connection_ack"]);
+
+/** The message's type when it is one only a server may send; undefined otherwise (or not JSON). */
+function serverOnlyType(data: string): string | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return undefined; // graphql-ws closes with 4400 itself
+  }
+  const type = (message as { type?: unknown } | null)?.type;
+  return typeof type === "string" && SERVER_ONLY_TYPES.has(type) ? type : undefined;
+}
+
 const VALIDATED_DOCUMENTS = 500;
 const VALIDATED_DOCUMENT_LENGTH = 10_000;
 
@@ -112,6 +126,17 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   // access, the variables) is still checked every time. Bounded: 500 documents of at most 10,000
   // characters, least recently used out first.
   const validated = new LRUCache<string, DocumentNode>({ max: VALIDATED_DOCUMENTS });
+
+  // A client's message of a type only a server sends (next, error, connection_ack) is the client's
+  // mistake, but graphql-ws closes with 4500 (internal error) for it. This listener runs before
+  // graphql-ws' own and closes such a socket with 4400, the protocol's code for a bad client message;
+  // graphql-ws' close that follows is then a no-op.
+  wsServer.on("connection", (socket) => {
+    socket.on("message", (data) => {
+      const type = serverOnlyType(String(data));
+      if (type !== undefined) socket.close(CloseCode.BadRequest, `Unexpected message of type ${type} from a client`);
+    });
+  });
 
   const disposable = useServer<Record<string, unknown> | undefined>(
     {

@@ -107,4 +107,14 @@ describe("random operations over WebSocket", () => {
     expect((await fetch(`${api.origin}/healthz`)).status).toBe(200);
     expect((await api.client(token).data(`{ me { id } }`)).me.id).toBeTruthy();
   });
+
+  // graphql-ws alone answers these well-formed server-to-client messages with 4500 (found by the
+  // property above with {"type":"next","id":" ","payload":{}}).
+  it.each(["next", "error", "connection_ack"])("a client's %s message closes the socket with 4400", async (type) => {
+    const session = await open();
+    session.send({ type, id: "x", payload: type === "error" ? [{ message: "m" }] : {} });
+    const outcome = await within(session.closed, 5000, "close");
+    expect(outcome.code).toBe(4400);
+    expect(outcome.reason).toContain(type);
+  });
 });
