@@ -8,6 +8,7 @@ import { projectRoot } from "../../src/config.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
 import { WORKER_ENTRY } from "../../src/main.ts";
 import { freePort } from "../pipeline/redis-child.ts";
+import { deleteRedisKeys } from "../helpers/redis-keys.ts";
 
 const SERVER_URL = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,6 +28,7 @@ async function startMain(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const databaseUrl = withDatabase(SERVER_URL, `main_${port}_${Date.now()}`);
   cleanups.push(() => dropDatabase(databaseUrl));
+  cleanups.push(() => deleteRedisKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", `main-${port}`).then(() => undefined));
   const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src", "main.ts")], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), REDIS_PREFIX: `main-${port}`, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

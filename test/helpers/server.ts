@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from "../../src/server.ts";
 import { testConfig, type EnvOverrides } from "./config.ts";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { GraphQLClient } from "./graphql.ts";
+import { deleteRedisKeys } from "./redis-keys.ts";
 
 export interface TestServer {
   readonly server: RunningServer;
@@ -17,7 +18,7 @@ export interface TestServer {
   readonly origin: string;
   /** A GraphQL client, anonymous or with a token. */
   client(token?: string): GraphQLClient;
-  /** Stops the server and drops its database (if it created one). */
+  /** Stops the server, drops its database and removes its Redis keys (those it created). */
   close(): Promise<void>;
 }
 
@@ -48,6 +49,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await server.close();
       await database?.drop();
+      if (env.REDIS_PREFIX === undefined) await deleteRedisKeys(config.redisUrl, config.redisPrefix);
     },
   };
 }
