@@ -93,9 +93,14 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
 }
 
 const SERVER_ONLY_TYPES = new Set(["next", "error", "connection_ack"]);
+/** A message can only be of such a type if its text holds one of them as a string (or a \u escape). */
+const MAY_BE_SERVER_ONLY = /"(?:next|error|connection_ack)"|\\u/;
 
 /** The message's type when it is one only a server may send; undefined otherwise (or not JSON). */
 function serverOnlyType(data: string): string | undefined {
+  // graphql-ws parses every message too: parse here only when the text could be one of these, so a
+  // client's usual messages (subscribe, ping, complete) are not parsed twice.
+  if (!MAY_BE_SERVER_ONLY.test(data)) return undefined;
   let message: unknown;
   try {
     message = JSON.parse(data);
