@@ -14,10 +14,13 @@ type SolvabilityModule = typeof import("../src/core/sliding/solvability.ts");
 type TableModule = typeof import("../src/core/sliding/table.ts");
 
 const DIST = new URL("../dist/src/core/sliding/", import.meta.url);
-if (!existsSync(new URL("table.js", DIST))) throw new Error("bench/core.ts measures dist/: run `npm run build` first");
+if (!existsSync(new URL("table.js", DIST)))
+  throw new Error("bench/core.ts measures dist/: run `npm run build` first");
 const { idaStar } = (await import(new URL("idastar.js", DIST).href)) as IdaStarModule;
 const { isSlidingSolvable } = (await import(new URL("solvability.js", DIST).href)) as SolvabilityModule;
-const { buildSlidingTable, slidingTable, tableDistance, tableSolution } = (await import(new URL("table.js", DIST).href)) as TableModule;
+const { buildSlidingTable, slidingTable, tableDistance, tableSolution } = (await import(
+  new URL("table.js", DIST).href
+)) as TableModule;
 
 const KORF = new URL("../../shared/korf100.txt", import.meta.url);
 /**
@@ -30,7 +33,8 @@ export const EASY_KORF = [1, 2, 5, 6, 8, 16, 18, 20, 29, 36, 38, 39];
 function benchTableBuild(): void {
   const cold = measured(() => buildSlidingTable(3, 3, 8));
   const runs: Measure[] = [];
-  for (let round = 0; round < 3; round++) for (let blank = 0; blank < 9; blank++) runs.push(measured(() => buildSlidingTable(3, 3, blank)));
+  for (let round = 0; round < 3; round++)
+    for (let blank = 0; blank < 9; blank++) runs.push(measured(() => buildSlidingTable(3, 3, blank)));
   const { wall, cpu } = medians(runs);
   console.log(
     `3x3 table build: median ${wall.toFixed(1)} ms wall, ${cpu.toFixed(1)} ms CPU over ${runs.length} builds (all 9 goal ` +
@@ -63,7 +67,10 @@ function randomPairs(count: number, fixedGoal?: number[]): [number[], number[]][
 }
 
 /** Median µs per query (wall, CPU) of `query` over all pairs, in 7 samples. */
-function perQuery(pairs: readonly [number[], number[]][], query: (start: number[], goal: number[]) => void): Measure {
+function perQuery(
+  pairs: readonly [number[], number[]][],
+  query: (start: number[], goal: number[]) => void,
+): Measure {
   const samples: Measure[] = [];
   for (let sample = 0; sample < 7; sample++) {
     const m = measured(() => {
@@ -84,7 +91,8 @@ function benchQueries(): void {
     ["default goal", sameGoal],
     ["random goals (all 9 tables)", anyGoal],
   ] as const) {
-    const moves = pairs.reduce((sum, [start, goal]) => sum + tableDistance(3, 3, start, goal), 0) / pairs.length;
+    const moves =
+      pairs.reduce((sum, [start, goal]) => sum + tableDistance(3, 3, start, goal), 0) / pairs.length;
     const withMoves = perQuery(pairs, (start, goal) => tableSolution(3, 3, start, goal));
     const distanceOnly = perQuery(pairs, (start, goal) => tableDistance(3, 3, start, goal));
     console.log(
@@ -117,7 +125,8 @@ export function benchIdaStar(): void {
     const { start, optimal } = instances[number - 1];
     let run: ReturnType<typeof idaStar> | undefined;
     const m = measured(() => (run = idaStar(4, 4, start, goal, "linear-conflict")));
-    if (run!.status !== "solved" || run!.moves.length !== optimal) throw new Error(`Korf #${number}: wrong answer`);
+    if (run!.status !== "solved" || run!.moves.length !== optimal)
+      throw new Error(`Korf #${number}: wrong answer`);
     expanded.push({ wall: run!.nodes / m.wall / 1000, cpu: run!.nodes / m.cpu / 1000 });
     generated.push({ wall: run!.generated! / m.wall / 1000, cpu: run!.generated! / m.cpu / 1000 });
     nodes += run!.nodes;

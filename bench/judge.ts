@@ -38,9 +38,12 @@ function processMs(args: string[], input: string, expected?: string): { wall: nu
   const cpuBefore = childrenCpuMs();
   for (let run = 0; run < RUNS; run++) {
     let child: ReturnType<typeof spawnSync> | undefined;
-    runs.push(timed(() => (child = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: "utf8" }))));
+    runs.push(
+      timed(() => (child = spawnSync(process.execPath, args, { cwd: ROOT, input, encoding: "utf8" }))),
+    );
     if (child!.status !== 0) throw new Error(`${args.join(" ")} failed: ${String(child!.stderr)}`);
-    if (expected !== undefined && child!.stdout !== expected) throw new Error(`${args.join(" ")}: wrong output`);
+    if (expected !== undefined && child!.stdout !== expected)
+      throw new Error(`${args.join(" ")}: wrong output`);
   }
   return { wall: median(runs), cpu: (childrenCpuMs() - cpuBefore) / RUNS };
 }

@@ -48,7 +48,10 @@ const instances = readFileSync(file, "utf8")
   });
 const chosen: number[] = argument("instances")
   ? argument("instances")!.split(",").map(Number)
-  : Array.from({ length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 }, (_, i) => i + Number(argument("from") ?? 1));
+  : Array.from(
+      { length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 },
+      (_, i) => i + Number(argument("from") ?? 1),
+    );
 const timeLimitMs = argument("time-limit") ? Number(argument("time-limit")) * 1000 : undefined;
 // --transpositions on|off: the search's transposition table, to compare (same answers); default the solver's.
 const transpositionsArg = argument("transpositions");
@@ -57,7 +60,9 @@ const transpositions = transpositionsArg === undefined ? undefined : transpositi
 /** How much of the process sits on transparent huge pages (Linux), for the record. */
 function hugePages(): string {
   try {
-    const kib = Number(/AnonHugePages:\s+(\d+)/.exec(readFileSync("/proc/self/smaps_rollup", "utf8"))?.[1] ?? 0);
+    const kib = Number(
+      /AnonHugePages:\s+(\d+)/.exec(readFileSync("/proc/self/smaps_rollup", "utf8"))?.[1] ?? 0,
+    );
     return `on huge pages ${mib(kib * 1024)}`;
   } catch {
     return "huge pages unknown";
@@ -68,8 +73,12 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 let began = performance.now();
 ensurePdb(partition, {
   onEvent: (event) => {
-    if (event.kind === "built") console.log(`built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`);
-    if (event.kind === "loaded") console.log(`loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`);
+    if (event.kind === "built")
+      console.log(
+        `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`,
+      );
+    if (event.kind === "loaded")
+      console.log(`loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`);
     if (event.kind === "rejected") console.log(`rejected ${event.path}: ${event.message}`);
   },
 });
@@ -82,11 +91,19 @@ solveWithPdb({ kind: "sliding", rows: side, cols: side, start: goal, goal }, heu
 const defaultGoal = Array.from({ length: side * side }, (_, i) => (i + 1) % (side * side));
 for (const seed of [1, 2]) {
   const start = scrambledBoard(side, side === 5 ? 70 : 200, seededRandom(seed));
-  const warmed = solveWithPdb({ kind: "sliding", rows: side, cols: side, start, goal: defaultGoal }, heuristic, { timeLimitMs, transpositions });
-  console.log(`warm-up (untimed): a random-walk board, ${warmed.nodes} nodes in ${warmed.elapsedMs.toFixed(0)} ms`);
+  const warmed = solveWithPdb(
+    { kind: "sliding", rows: side, cols: side, start, goal: defaultGoal },
+    heuristic,
+    { timeLimitMs, transpositions },
+  );
+  console.log(
+    `warm-up (untimed): a random-walk board, ${warmed.nodes} nodes in ${warmed.elapsedMs.toFixed(0)} ms`,
+  );
 }
 const tableBytes = pdbTableSpecs(partition).reduce((sum, t) => sum + t.entries, 0);
-console.log(`tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`);
+console.log(
+  `tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`,
+);
 console.log(
   `${heuristic} + reflection${transpositions === undefined ? "" : `, transposition table ${transpositionsArg}`}, ${chosen.length} instance(s) of ${file}, single thread; wall-clock, and the process' CPU time ` +
     "beside it (steadier than wall time when other work shares the two cores, though caches stay shared)",
@@ -111,13 +128,18 @@ function runRound(print: boolean): RoundTotals {
   for (const number of chosen) {
     const { tiles, optimal } = instances[number - 1];
     const cpuBefore = process.cpuUsage();
-    const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, { timeLimitMs, transpositions });
+    const result = solveWithPdb({ kind: "sliding", rows: side, cols: side, start: tiles, goal }, heuristic, {
+      timeLimitMs,
+      transpositions,
+    });
     const cpu = process.cpuUsage(cpuBefore);
     const instanceCpuMs = (cpu.user + cpu.system) / 1000;
     nodes += result.nodes;
     ms += result.elapsedMs;
     cpuMs += instanceCpuMs;
-    const replayOk = result.status === "solved" && applySlidingMoves(side, side, tiles, result.moves).every((tile, i) => tile === goal[i]);
+    const replayOk =
+      result.status === "solved" &&
+      applySlidingMoves(side, side, tiles, result.moves).every((tile, i) => tile === goal[i]);
     let note = "";
     if (result.status === "solved") {
       solved++;
@@ -143,7 +165,8 @@ const totals: RoundTotals[] = [];
 for (let round = 1; round <= rounds; round++) {
   const t = runRound(round === 1);
   totals.push(t);
-  if (round === 1) console.log(`solved ${t.solved}/${chosen.length}${t.failures ? `, ${t.failures} WRONG` : ""}`);
+  if (round === 1)
+    console.log(`solved ${t.solved}/${chosen.length}${t.failures ? `, ${t.failures} WRONG` : ""}`);
   console.log(
     `${rounds > 1 ? `round ${round}: ` : ""}total ${(t.ms / 1000).toFixed(2)} s (CPU ${(t.cpuMs / 1000).toFixed(2)} s), ${t.nodes} nodes, ${(t.nodes / t.ms / 1000).toFixed(2)} M nodes/s, average ${Math.round(t.nodes / chosen.length)} nodes/instance`,
   );
@@ -153,7 +176,9 @@ if (rounds > 1) {
   const seconds = (values: number[]) => values.map((v) => (v / 1000).toFixed(2)).join(", ");
   const wall = totals.map((t) => t.ms).sort((a, b) => a - b);
   const cpu = totals.map((t) => t.cpuMs);
-  console.log(`${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s (CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`);
+  console.log(
+    `${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s (CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`,
+  );
 }
 if (PUBLISHED[partition]) console.log(PUBLISHED[partition]);
 console.log(`rss ${mib(process.memoryUsage().rss)}`);

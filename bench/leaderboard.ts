@@ -142,18 +142,29 @@ async function main(): Promise<void> {
     console.log(`\n${RUNS} runs per figure, sequential (one client)`);
     await measure("service: leaderboard page (20), typical puzzle", (i) => leaderboards.page(typical(i), 21));
     await measure("service: leaderboard page (20), hot puzzle", () => leaderboards.page(HOT_PUZZLE, 21));
-    await measure("GraphQL: { __typename } (the server's own overhead)", () => graphql(server.url, "{ __typename }", {}));
-    await measure("GraphQL: leaderboard page (20), typical puzzle", (i) => graphql(server.url, PAGE, { p: String(typical(i)) }));
+    await measure("GraphQL: { __typename } (the server's own overhead)", () =>
+      graphql(server.url, "{ __typename }", {}),
+    );
+    await measure("GraphQL: leaderboard page (20), typical puzzle", (i) =>
+      graphql(server.url, PAGE, { p: String(typical(i)) }),
+    );
     const first = await graphql(server.url, PAGE, { p: String(HOT_PUZZLE) });
-    await measure("GraphQL: leaderboard page (20), hot puzzle", () => graphql(server.url, PAGE, { p: String(HOT_PUZZLE) }));
+    await measure("GraphQL: leaderboard page (20), hot puzzle", () =>
+      graphql(server.url, PAGE, { p: String(HOT_PUZZLE) }),
+    );
     let after = first.leaderboard.pageInfo.endCursor as string;
     for (let page = 0; page < 20; page += 1) {
-      after = (await graphql(server.url, PAGE, { p: String(HOT_PUZZLE), after })).leaderboard.pageInfo.endCursor;
+      after = (await graphql(server.url, PAGE, { p: String(HOT_PUZZLE), after })).leaderboard.pageInfo
+        .endCursor;
     }
-    await measure("GraphQL: leaderboard page 22 (20), hot puzzle", () => graphql(server.url, PAGE, { p: String(HOT_PUZZLE), after }));
+    await measure("GraphQL: leaderboard page 22 (20), hot puzzle", () =>
+      graphql(server.url, PAGE, { p: String(HOT_PUZZLE), after }),
+    );
     await measure("GraphQL: topSolvers page (20), all puzzles", () => graphql(server.url, TOP, {}));
     await measure("GraphQL: topSolvers page (20), 4x4 only", () => graphql(server.url, TOP, { rows: 4 }));
-    await measure("GraphQL: user stats + 20 submissions", (i) => graphql(server.url, USER, { n: `bench_${1 + (i % USERS)}` }));
+    await measure("GraphQL: user stats + 20 submissions", (i) =>
+      graphql(server.url, USER, { n: `bench_${1 + (i % USERS)}` }),
+    );
     if (process.env.BENCH_EXPLAIN === "1") {
       // The page query of LeaderboardRepository.page, deep in the hot puzzle's board.
       const plan = await prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(

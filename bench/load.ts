@@ -36,7 +36,9 @@ const USERS = Number(process.env.LOAD_USERS ?? 16);
  */
 const LIMITS: Record<string, string> = {
   RATE_LIMIT_SIGNUPS: "100000",
-  ...(process.env.LOAD_DEFAULT_LIMITS === "1" ? {} : { RATE_LIMIT_REQUESTS: "1000000", RATE_LIMIT_WORK: "1000000" }),
+  ...(process.env.LOAD_DEFAULT_LIMITS === "1"
+    ? {}
+    : { RATE_LIMIT_REQUESTS: "1000000", RATE_LIMIT_WORK: "1000000" }),
 };
 
 interface AutocannonResult {
@@ -77,14 +79,19 @@ async function seed(url: string): Promise<{ tokens: string[]; operations: Operat
   const puzzleIds: string[] = [];
   for (const [i, board] of distinctBoards(40, 3, 24, 11).entries()) {
     const owner = users[i % users.length].client;
-    const { createPuzzle } = await owner.data<{ createPuzzle: { id: string } }>(CREATE, { input: { kind: "SLIDING", rows: 3, cols: 3, start: board } });
+    const { createPuzzle } = await owner.data<{ createPuzzle: { id: string } }>(CREATE, {
+      input: { kind: "SLIDING", rows: 3, cols: 3, start: board },
+    });
     const { requestSolve } = await owner.data<{ requestSolve: { moves: string } }>(
       `mutation ($id: ID!) { requestSolve(puzzleId: $id) { moves } }`,
       { id: createPuzzle.id },
     );
     // A few players each: the optimal moves, then the same with a detour (two moves longer).
     for (const [j, player] of users.slice(0, 3).entries()) {
-      const moves = j === 0 ? requestSolve.moves : `${requestSolve.moves}${requestSolve.moves.endsWith("L") ? "RL" : "LR"}`;
+      const moves =
+        j === 0
+          ? requestSolve.moves
+          : `${requestSolve.moves}${requestSolve.moves.endsWith("L") ? "RL" : "LR"}`;
       await player.client.request(SUBMIT, { id: createPuzzle.id, moves });
     }
     puzzleIds.push(createPuzzle.id);
@@ -95,7 +102,9 @@ async function seed(url: string): Promise<{ tokens: string[]; operations: Operat
       weight: 1,
       body: () => {
         const size = random() < 0.7 ? 3 : 4;
-        return gql(CREATE, { input: { kind: "SLIDING", rows: size, cols: size, start: scrambledBoard(size, 30, random) } });
+        return gql(CREATE, {
+          input: { kind: "SLIDING", rows: size, cols: size, start: scrambledBoard(size, 30, random) },
+        });
       },
     },
     { name: "requestSolve (inline 3x3)", weight: 2, body: () => gql(SOLVE, { id: pick(puzzleIds) }) },
@@ -117,7 +126,11 @@ function classify(tally: Tally, status: number, body: string): void {
 }
 
 /** One autocannon instance per operation, all at once, sharing CONNECTIONS by weight. */
-async function httpMix(url: string, tokens: readonly string[], operations: readonly Operation[]): Promise<boolean> {
+async function httpMix(
+  url: string,
+  tokens: readonly string[],
+  operations: readonly Operation[],
+): Promise<boolean> {
   const totalWeight = operations.reduce((sum, op) => sum + op.weight, 0);
   const runs = operations.map((operation) => {
     const connections = Math.max(1, Math.round((CONNECTIONS * operation.weight) / totalWeight));
@@ -143,7 +156,9 @@ async function httpMix(url: string, tokens: readonly string[], operations: reado
   const results = await Promise.all(runs.map((run) => run.running));
 
   console.log(`\nHTTP mix: ${CONNECTIONS} connections for ${DURATION_SECONDS} s against ${url}`);
-  console.log(`${"operation".padEnd(28)}${"conns".padStart(6)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"ok".padStart(9)}${"limited".padStart(9)}${"errors".padStart(8)}`);
+  console.log(
+    `${"operation".padEnd(28)}${"conns".padStart(6)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"ok".padStart(9)}${"limited".padStart(9)}${"errors".padStart(8)}`,
+  );
   let errors = 0;
   let rateLimited = 0;
   let total = 0;
@@ -160,7 +175,9 @@ async function httpMix(url: string, tokens: readonly string[], operations: reado
     );
     for (const sample of run.tally.samples) console.log(`    error: ${sample}`);
   }
-  console.log(`${"all".padEnd(28)}${String(CONNECTIONS).padStart(6)}${Math.round(total).toString().padStart(9)}   errors ${errors}, RATE_LIMITED ${rateLimited}`);
+  console.log(
+    `${"all".padEnd(28)}${String(CONNECTIONS).padStart(6)}${Math.round(total).toString().padStart(9)}   errors ${errors}, RATE_LIMITED ${rateLimited}`,
+  );
   await baseline(url, tokens);
   return errors === 0;
 }
@@ -197,14 +214,22 @@ interface QueuedSolve {
 async function fillQueue(url: string): Promise<QueuedSolve[]> {
   const perUser = Math.ceil(QUEUE_SOLVES / QUEUE_USERS);
   const boards = distinctBoards(QUEUE_SOLVES, 4, 34, 23);
-  const users = await Promise.all(Array.from({ length: QUEUE_USERS }, () => new GraphQLClient(url).signUp(uniqueName("queue"))));
+  const users = await Promise.all(
+    Array.from({ length: QUEUE_USERS }, () => new GraphQLClient(url).signUp(uniqueName("queue"))),
+  );
   const queued: QueuedSolve[] = [];
   for (const [user, { client }] of users.entries()) {
     for (let round = 1; round <= perUser && queued.length < QUEUE_SOLVES; round++) {
       const start = boards[queued.length];
-      const { createPuzzle } = await client.data<{ createPuzzle: { id: string } }>(CREATE, { input: { kind: "SLIDING", rows: 4, cols: 4, start } });
-      const { requestSolve } = await client.data<{ requestSolve: { id: string; status: string } }>(SOLVE, { id: createPuzzle.id, options: IDA_LC });
-      if (requestSolve.status !== "QUEUED") throw new Error(`solve ${requestSolve.id} is ${requestSolve.status}, not QUEUED`);
+      const { createPuzzle } = await client.data<{ createPuzzle: { id: string } }>(CREATE, {
+        input: { kind: "SLIDING", rows: 4, cols: 4, start },
+      });
+      const { requestSolve } = await client.data<{ requestSolve: { id: string; status: string } }>(SOLVE, {
+        id: createPuzzle.id,
+        options: IDA_LC,
+      });
+      if (requestSolve.status !== "QUEUED")
+        throw new Error(`solve ${requestSolve.id} is ${requestSolve.status}, not QUEUED`);
       queued.push({ id: Number(requestSolve.id), user, round, start });
     }
   }
@@ -217,10 +242,18 @@ async function queueLoad(api: ApiProcess, env: Record<string, string>): Promise<
   const workers: WorkerProcess[] = [];
   try {
     const began = Date.now();
-    workers.push(...(await Promise.all(Array.from({ length: WORKERS }, () => WorkerProcess.start({ ...env, SOLVER_THREADS: String(WORKER_THREADS) })))));
+    workers.push(
+      ...(await Promise.all(
+        Array.from({ length: WORKERS }, () =>
+          WorkerProcess.start({ ...env, SOLVER_THREADS: String(WORKER_THREADS) }),
+        ),
+      )),
+    );
     const ids = queued.map((solve) => solve.id);
     const deadline = Date.now() + 600_000;
-    while ((await prisma.solve.count({ where: { id: { in: ids }, status: { in: ["QUEUED", "RUNNING"] } } })) > 0) {
+    while (
+      (await prisma.solve.count({ where: { id: { in: ids }, status: { in: ["QUEUED", "RUNNING"] } } })) > 0
+    ) {
       if (Date.now() > deadline) throw new Error("the queue did not drain within 10 minutes");
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -231,14 +264,22 @@ async function queueLoad(api: ApiProcess, env: Record<string, string>): Promise<
     const solved = queued.filter((solve) => {
       const row = byId.get(solve.id);
       if (row?.status !== "SOLVED" || !row.moves) return false;
-      return replayMoves(corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...solve.start] }), row.moves).solved;
+      return replayMoves(
+        corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...solve.start] }),
+        row.moves,
+      ).solved;
     });
     const lost = queued.length - solved.length;
     // Each job must have been searched, and its result written, exactly once (over both workers).
     const logs = workers.flatMap((worker) => worker.logs);
-    const count = (msg: string, jobId: string | null) => logs.filter((line) => line.msg === msg && line.jobId === jobId).length;
-    const duplicates = rows.filter((row) => count("search started", row.jobId) > 1 || count("search finished", row.jobId) > 1).length;
-    const perWorker = workers.map((worker) => worker.logs.filter((line) => line.msg === "search finished").length);
+    const count = (msg: string, jobId: string | null) =>
+      logs.filter((line) => line.msg === msg && line.jobId === jobId).length;
+    const duplicates = rows.filter(
+      (row) => count("search started", row.jobId) > 1 || count("search finished", row.jobId) > 1,
+    ).length;
+    const perWorker = workers.map(
+      (worker) => worker.logs.filter((line) => line.msg === "search finished").length,
+    );
 
     // Fairness: in the order the searches started, rounds must not go backwards (beyond the
     // searches already taken when a round's first ones arrive: one per solver thread).
@@ -253,14 +294,28 @@ async function queueLoad(api: ApiProcess, env: Record<string, string>): Promise<
       highest = Math.max(highest, solve.round);
     }
     const firstRoundUsers = new Set(order.slice(0, QUEUE_USERS).map((solve) => solve.user)).size;
-    const fair = firstRoundUsers === Math.min(QUEUE_USERS, queued.length) && lateRounds <= WORKERS * WORKER_THREADS;
+    const fair =
+      firstRoundUsers === Math.min(QUEUE_USERS, queued.length) && lateRounds <= WORKERS * WORKER_THREADS;
 
     const nodes = rows.reduce((sum, row) => sum + Number(row.nodesExpanded ?? 0), 0);
-    console.log(`\nQueue: ${queued.length} queued 4x4 searches (IDA*, linear conflict) from ${QUEUE_USERS} users, ${WORKERS} worker processes x ${WORKER_THREADS} thread(s)`);
-    console.log(`  drained in ${drainSeconds.toFixed(1)} s (${(queued.length / drainSeconds).toFixed(1)} solves/s, workers included start-up), ${(nodes / 1e6).toFixed(1)} M nodes`);
-    console.log(`  finished ${solved.length} (SOLVED, replayed to the goal), lost ${lost}, duplicates ${duplicates}; per worker: ${perWorker.join(" + ")}`);
-    console.log(`  fairness: first ${QUEUE_USERS} searches started came from ${firstRoundUsers} distinct users; searches started after a later round had begun: ${lateRounds} (allowed ${WORKERS * WORKER_THREADS})`);
-    console.log(`  start order by user (first 40): ${order.slice(0, 40).map((solve) => solve.user + 1).join(" ")}`);
+    console.log(
+      `\nQueue: ${queued.length} queued 4x4 searches (IDA*, linear conflict) from ${QUEUE_USERS} users, ${WORKERS} worker processes x ${WORKER_THREADS} thread(s)`,
+    );
+    console.log(
+      `  drained in ${drainSeconds.toFixed(1)} s (${(queued.length / drainSeconds).toFixed(1)} solves/s, workers included start-up), ${(nodes / 1e6).toFixed(1)} M nodes`,
+    );
+    console.log(
+      `  finished ${solved.length} (SOLVED, replayed to the goal), lost ${lost}, duplicates ${duplicates}; per worker: ${perWorker.join(" + ")}`,
+    );
+    console.log(
+      `  fairness: first ${QUEUE_USERS} searches started came from ${firstRoundUsers} distinct users; searches started after a later round had begun: ${lateRounds} (allowed ${WORKERS * WORKER_THREADS})`,
+    );
+    console.log(
+      `  start order by user (first 40): ${order
+        .slice(0, 40)
+        .map((solve) => solve.user + 1)
+        .join(" ")}`,
+    );
     return lost === 0 && duplicates === 0 && fair;
   } finally {
     await Promise.all(workers.map((worker) => worker.stop()));
@@ -269,12 +324,16 @@ async function queueLoad(api: ApiProcess, env: Record<string, string>): Promise<
 }
 
 async function main(): Promise<void> {
-  console.log("load benchmark (2 shared cores, load generator and server on the same machine: figures are noisy)");
+  console.log(
+    "load benchmark (2 shared cores, load generator and server on the same machine: figures are noisy)",
+  );
   let passed = true;
   if (TARGET_URL !== undefined) {
     const { tokens, operations } = await seed(TARGET_URL);
     passed = await httpMix(TARGET_URL, tokens, operations);
-    console.log("\nQueue part skipped: it needs this script's own server, database and workers (unset LOAD_URL).");
+    console.log(
+      "\nQueue part skipped: it needs this script's own server, database and workers (unset LOAD_URL).",
+    );
   } else {
     let database: TestDatabase | undefined;
     let api: ApiProcess | undefined;

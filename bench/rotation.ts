@@ -45,12 +45,14 @@ function benchTableAnswers(hardest: number[][]): void {
   const perBoard: number[] = [];
   for (let sample = 0; sample < 9; sample++) {
     const ms = timed(() => {
-      for (let round = 0; round < rounds; round++) for (const board of hardest) answerFromTable(board, distance);
+      for (let round = 0; round < rounds; round++)
+        for (const board of hardest) answerFromTable(board, distance);
     });
     perBoard.push((ms * 1000) / (rounds * hardest.length));
   }
   const viaSolve = timed(() => {
-    for (let round = 0; round < rounds; round++) for (const board of hardest) solveRotation(createRotationSpec(board));
+    for (let round = 0; round < rounds; round++)
+      for (const board of hardest) solveRotation(createRotationSpec(board));
   });
   console.log(
     `rotation table answer (13-move boards): median ${median(perBoard).toFixed(2)} µs per board; ` +
@@ -64,7 +66,8 @@ function benchIdaStar(): void {
   );
   let nodes = 0;
   const ms = timed(() => {
-    for (const board of boards) nodes += solveRotation(createRotationSpec(board), { algorithm: "idastar" }).nodes;
+    for (const board of boards)
+      nodes += solveRotation(createRotationSpec(board), { algorithm: "idastar" }).nodes;
   });
   console.log(
     `rotation IDA* (two 10-move and one 11-move board): ${ms.toFixed(0)} ms, ` +
@@ -96,9 +99,19 @@ function benchProcesses(input: string, expected: string): void {
   const script = `import { judgeRotation } from ${JSON.stringify(BUILT_MODULE.href)};
 let input = ""; for await (const chunk of process.stdin) input += chunk;
 process.stdout.write(judgeRotation(input));`;
-  benchProcess("node + dist rotation module, 8 hardest boards", ["--input-type=module", "-e", script], input, expected);
+  benchProcess(
+    "node + dist rotation module, 8 hardest boards",
+    ["--input-type=module", "-e", script],
+    input,
+    expected,
+  );
   if (existsSync(BUILT_CLI)) {
-    benchProcess("`puzzle judge rotation`, 8 hardest boards", ["bin/puzzle.mjs", "judge", "rotation"], input, expected);
+    benchProcess(
+      "`puzzle judge rotation`, 8 hardest boards",
+      ["bin/puzzle.mjs", "judge", "rotation"],
+      input,
+      expected,
+    );
   }
 }
 

@@ -22,7 +22,8 @@ if (result.status !== 0) {
 // Non-TypeScript assets the compiled code reads at run time (the GraphQL SDL files).
 cpSync(join(root, "src"), join(root, "dist", "src"), {
   recursive: true,
-  filter: (source) => !source.includes("generated") && (statSync(source).isDirectory() || source.endsWith(".graphql")),
+  filter: (source) =>
+    !source.includes("generated") && (statSync(source).isDirectory() || source.endsWith(".graphql")),
 });
 // The web page (web/ → web/dist/, served by the API at `/`).
 const web = spawnSync(process.execPath, [join(root, "web", "build.mjs")], { cwd: root, stdio: "inherit" });

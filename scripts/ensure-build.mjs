@@ -11,14 +11,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  if (!stat.isDirectory()) return /\.(ts|graphql|prisma|json|css|html)$/.test(path) && !path.endsWith(".test.ts") ? stat.mtimeMs : 0;
+  if (!stat.isDirectory())
+    return /\.(ts|graphql|prisma|json|css|html)$/.test(path) && !path.endsWith(".test.ts") ? stat.mtimeMs : 0;
   let latest = 0;
   for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
   return latest;
 }
 
 function run(script) {
-  const result = spawnSync(process.execPath, [join(root, "scripts", script)], { cwd: root, stdio: "inherit" });
+  const result = spawnSync(process.execPath, [join(root, "scripts", script)], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -20,14 +20,20 @@ function git(...args) {
 
 function previousSchema() {
   if (values.from !== undefined) {
-    return existsSync(values.from) ? readFileSync(values.from, "utf8") : git("show", `${values.from}:prisma/schema.prisma`);
+    return existsSync(values.from)
+      ? readFileSync(values.from, "utf8")
+      : git("show", `${values.from}:prisma/schema.prisma`);
   }
   const revision = git("log", "-1", "--format=%H", "--", "prisma/migrations").trim();
   return revision === "" ? null : git("show", `${revision}:prisma/schema.prisma`);
 }
 
 const url = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const sql = await migrationSql(previousSchema(), readFileSync(join(root, "prisma", "schema.prisma"), "utf8"), url);
+const sql = await migrationSql(
+  previousSchema(),
+  readFileSync(join(root, "prisma", "schema.prisma"), "utf8"),
+  url,
+);
 const empty = sql.trim() === "" || sql.startsWith("-- This is an empty migration.");
 
 if (values.name === undefined) {

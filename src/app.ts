@@ -56,7 +56,12 @@ function createServices(deps: ServiceDeps) {
       deps.logger,
       (puzzle) => solves.request(null, puzzle.id),
     ),
-    leaderboards: new LeaderboardService(repositories.leaderboards, repositories.submissions, repositories.puzzles, events),
+    leaderboards: new LeaderboardService(
+      repositories.leaderboards,
+      repositories.submissions,
+      repositories.puzzles,
+      events,
+    ),
   };
 }
 
@@ -140,7 +145,12 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
   watchRedis(redis, logger);
   const closers: (() => Promise<void>)[] = [];
   const onClose = (close: () => Promise<void>) => void closers.push(close);
-  const events = new EventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix, publisher: redis, logger });
+  const events = new EventBus({
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    publisher: redis,
+    logger,
+  });
   const repositories = createRepositories(prisma);
   const services = createServices({ config, logger, prisma, redis, events, repositories, onClose });
   let closing: Promise<void> | undefined;

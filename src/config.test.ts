@@ -36,7 +36,9 @@ describe("loadConfig", () => {
     ["SOLVER_THREADS", "0"],
   ])("names %s=%s in its error", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`),
+    );
   });
 
   it("lists every bad variable at once", () => {
@@ -44,10 +46,14 @@ describe("loadConfig", () => {
   });
 
   it("makes a process exit with status 2 and a one-screen message, no stack trace", () => {
-    const result = spawnSync(process.execPath, ["--import", "tsx", join(projectRoot, "src", "db", "cli.ts")], {
-      env: { ...process.env, PORT: "nope" },
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(projectRoot, "src", "db", "cli.ts")],
+      {
+        env: { ...process.env, PORT: "nope" },
+        encoding: "utf8",
+      },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('PORT="nope"');
     expect(result.stderr).not.toMatch(/\n\s+at /);

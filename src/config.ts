@@ -92,7 +92,10 @@ const envSchema = z.object({
    */
   WORKER_PDBS: z
     .string()
-    .regex(/^(none|(663|555|78|6666)(,(663|555|78|6666))*)$/, `"none" or a comma-separated list of 663, 555, 78, 6666`)
+    .regex(
+      /^(none|(663|555|78|6666)(,(663|555|78|6666))*)$/,
+      `"none" or a comma-separated list of 663, 555, 78, 6666`,
+    )
     .default("663"),
 });
 

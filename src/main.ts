@@ -68,7 +68,10 @@ async function main(): Promise<void> {
   try {
     server = await startServer(config);
   } catch (error) {
-    logger.fatal({ err: error }, `cannot start the API on ${config.host}:${config.port}: ${(error as Error).message}`);
+    logger.fatal(
+      { err: error },
+      `cannot start the API on ${config.host}:${config.port}: ${(error as Error).message}`,
+    );
     process.exit(1);
   }
 
@@ -91,7 +94,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, "shutting down");
     Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
       const failed = results.filter((r) => r.status === "rejected");
-      for (const failure of failed) logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
+      for (const failure of failed)
+        logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
       process.exit(failed.length === 0 ? 0 : 1);
     });
   };

@@ -66,12 +66,20 @@ function authAndRateLimit(app: App): RequestHandler {
         return;
       }
       (res.locals as RequestLocals).user = auth.user;
-      const decision = await app.rateLimits.consume("requests", clientKey(auth.user?.id, req.ip ?? "unknown"));
+      const decision = await app.rateLimits.consume(
+        "requests",
+        clientKey(auth.user?.id, req.ip ?? "unknown"),
+      );
       if (!decision.allowed) {
         res.setHeader("Retry-After", String(decision.retryAfter));
         res
           .status(429)
-          .json(errorBody(`too many requests: retry in ${decision.retryAfter} s`, { code: "RATE_LIMITED", retryAfter: decision.retryAfter }));
+          .json(
+            errorBody(`too many requests: retry in ${decision.retryAfter} s`, {
+              code: "RATE_LIMITED",
+              retryAfter: decision.retryAfter,
+            }),
+          );
         return;
       }
       next();
@@ -86,8 +94,18 @@ function jsonErrors(app: App): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const type = (error as { type?: string }).type;
     if (type === "entity.too.large") {
-      res.status(413).json(errorBody(`request body larger than ${app.config.bodyLimitBytes} bytes`, { code: "PAYLOAD_TOO_LARGE" }));
-    } else if (type === "entity.parse.failed" || type === "encoding.unsupported" || type === "charset.unsupported") {
+      res
+        .status(413)
+        .json(
+          errorBody(`request body larger than ${app.config.bodyLimitBytes} bytes`, {
+            code: "PAYLOAD_TOO_LARGE",
+          }),
+        );
+    } else if (
+      type === "entity.parse.failed" ||
+      type === "encoding.unsupported" ||
+      type === "charset.unsupported"
+    ) {
       res.status(400).json(errorBody("request body is not valid JSON", { code: "BAD_REQUEST" }));
     } else {
       const requestId = requestIdOf(req);
@@ -138,7 +156,11 @@ function webPage(): express.Router {
   router.use(
     express.static(root, {
       index: "index.html",
-      setHeaders: (res, path) => res.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache"),
+      setHeaders: (res, path) =>
+        res.setHeader(
+          "Cache-Control",
+          path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+        ),
     }),
   );
   router.get(/^\/(?!graphql(?:\/|$))[^.]*$/, (_req, res) => {
@@ -170,7 +192,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     blockFieldSuggestion: { enabled: !config.graphql.introspection },
   }).protect();
 
-  const ws = attachGraphQLWebSocket({ app, schema, httpServer, path: GRAPHQL_PATH, validationRules: armor.validationRules });
+  const ws = attachGraphQLWebSocket({
+    app,
+    schema,
+    httpServer,
+    path: GRAPHQL_PATH,
+    validationRules: armor.validationRules,
+  });
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -203,7 +231,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         return id;
       },
       // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
+      autoLogging: {
+        ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics",
+      },
     }),
   );
   expressApp.use(healthRouter(app, () => draining));
@@ -234,7 +264,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
   });
   const { port } = httpServer.address() as AddressInfo;
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host === "0.0.0.0" ? "127.0.0.1" : config.host;
+  const host = config.host.includes(":")
+    ? `[${config.host}]`
+    : config.host === "0.0.0.0"
+      ? "127.0.0.1"
+      : config.host;
   app.logger.info({ url: `http://${host}:${port}${GRAPHQL_PATH}` }, "API listening");
 
   let closing: Promise<void> | undefined;
@@ -257,7 +291,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     return closing;
   };
 
-  return { url: `http://${host}:${port}${GRAPHQL_PATH}`, wsUrl: `ws://${host}:${port}${GRAPHQL_PATH}`, port, httpServer, app, close };
+  return {
+    url: `http://${host}:${port}${GRAPHQL_PATH}`,
+    wsUrl: `ws://${host}:${port}${GRAPHQL_PATH}`,
+    port,
+    httpServer,
+    app,
+    close,
+  };
 }
 
 /** Alias kept for callers that think of it as creating the server: it also starts it. */

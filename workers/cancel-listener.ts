@@ -7,7 +7,10 @@ import type { EventBus } from "../src/services/events.ts";
 
 /** Calls `onCancel` for every cancel request until the returned function is called. */
 export function listenForCancels(bus: EventBus, onCancel: (jobId: string) => void): () => Promise<void> {
-  const requests = bus.subscribe<CancelMessage>(SOLVE_CANCEL_TOPIC, (message) => typeof message?.jobId === "string");
+  const requests = bus.subscribe<CancelMessage>(
+    SOLVE_CANCEL_TOPIC,
+    (message) => typeof message?.jobId === "string",
+  );
   void (async () => {
     for await (const { jobId } of requests) onCancel(jobId);
   })();

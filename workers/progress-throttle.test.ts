@@ -11,7 +11,11 @@ describe("ProgressThrottle", () => {
     vi.useFakeTimers();
     clock = 0;
     sent = [];
-    throttle = new ProgressThrottle(250, (progress) => sent.push(progress), () => clock);
+    throttle = new ProgressThrottle(
+      250,
+      (progress) => sent.push(progress),
+      () => clock,
+    );
   });
   afterEach(() => vi.useRealTimers());
 

@@ -58,7 +58,10 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
   const { pool, solves, log } = deps;
 
   /** Stops the search when its signal aborts or when no Solve waits for it any more. */
-  function watchCancellation(jobId: string, signal: AbortSignal | undefined): { stop: AbortController; end(): void } {
+  function watchCancellation(
+    jobId: string,
+    signal: AbortSignal | undefined,
+  ): { stop: AbortController; end(): void } {
     const stop = new AbortController();
     const forward = () => stop.abort(signal?.reason);
     if (signal?.aborted) forward();
@@ -98,7 +101,11 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
   }
 
-  return async function processSearch(job: SearchJob, token?: string, signal?: AbortSignal): Promise<SolveJobResult> {
+  return async function processSearch(
+    job: SearchJob,
+    token?: string,
+    signal?: AbortSignal,
+  ): Promise<SolveJobResult> {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError("search job without an id");
     const { data } = job;
@@ -106,7 +113,9 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const startedAt = new Date();
     const cancellation = watchCancellation(jobId, signal);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
-      job.updateProgress(progress).catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
+      job
+        .updateProgress(progress)
+        .catch((error: unknown) => log.warn({ err: error, jobId }, "progress update failed"));
       void deps.announce.progress(jobId, progress);
     });
     // Progress goes out once the Solves are marked RUNNING; until then only the latest report is kept
@@ -115,7 +124,12 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     let live = false;
     let early: SearchProgress | undefined;
     const searching = pool.search(
-      { spec: data.spec, algorithm: data.algorithm, heuristic: data.heuristic, timeLimitMs: data.timeLimitMs },
+      {
+        spec: data.spec,
+        algorithm: data.algorithm,
+        heuristic: data.heuristic,
+        timeLimitMs: data.timeLimitMs,
+      },
       {
         signal: cancellation.stop.signal,
         progressAfterMs: markAfterMs,
@@ -147,7 +161,9 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     } else {
       let waiting: number;
       try {
-        waiting = await persistently("marking the search's Solves RUNNING", jobId, () => solves.markRunning(jobId, startedAt));
+        waiting = await persistently("marking the search's Solves RUNNING", jobId, () =>
+          solves.markRunning(jobId, startedAt),
+        );
       } catch (error) {
         await abandon();
         throw error;
@@ -171,7 +187,8 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       end();
       deps.metrics?.searchEnded(jobId, result);
     }
-    if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN) return requeue(job, token);
+    if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN)
+      return requeue(job, token);
     const outcome = outcomeOfResult(result);
     // One locked write to every Solve still waiting (followers that joined meanwhile included).
     // Subscribers get the rows as soon as they are committed; the job completes only once they are on
@@ -191,7 +208,14 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       ),
     );
     log.info(
-      { jobId, status: outcome.status, length: result.length, nodes: result.nodes, ms: result.elapsedMs, updated: written.size },
+      {
+        jobId,
+        status: outcome.status,
+        length: result.length,
+        nodes: result.nodes,
+        ms: result.elapsedMs,
+        updated: written.size,
+      },
       "search finished",
     );
     if (quick && written.size === 0) return { outcome: "SKIPPED", updated: 0 };

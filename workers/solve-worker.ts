@@ -41,7 +41,9 @@ export interface WorkerSettings {
   readonly pdbs: readonly string[];
 }
 
-export function workerSettings(config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline">): WorkerSettings {
+export function workerSettings(
+  config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline">,
+): WorkerSettings {
   const p = config.pipeline;
   return {
     redisUrl: config.redisUrl,
@@ -178,8 +180,15 @@ function markFailedForGood(
     .getState()
     .then(async (state) => {
       if (state !== "failed" || !job.id) return;
-      const written = await solves.finishJobDurably(job.data.canonicalKey, job.id, { status: "FAILED", error: error.message.slice(0, 500) }, announce);
+      const written = await solves.finishJobDurably(
+        job.data.canonicalKey,
+        job.id,
+        { status: "FAILED", error: error.message.slice(0, 500) },
+        announce,
+      );
       log.error({ jobId: job.id, err: error, updated: written.length }, "search failed");
     })
-    .catch((failure: unknown) => log.error({ err: failure, jobId: job.id }, "could not mark a failed search"));
+    .catch((failure: unknown) =>
+      log.error({ err: failure, jobId: job.id }, "could not mark a failed search"),
+    );
 }

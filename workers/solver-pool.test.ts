@@ -7,7 +7,12 @@ import { SolverPool, solverThreadPath } from "./solver-pool.ts";
 
 const PROBE_TABLE = "test-probe";
 // A 4x4 board IDA* with linear conflict needs a few seconds for (optimal length 56).
-const HARD = createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [11, 7, 8, 3, 5, 13, 9, 15, 14, 6, 2, 12, 4, 10, 1, 0] });
+const HARD = createPuzzle({
+  kind: "sliding",
+  rows: 4,
+  cols: 4,
+  start: [11, 7, 8, 3, 5, 13, 9, 15, 14, 6, 2, 12, 4, 10, 1, 0],
+});
 
 let pool: SolverPool;
 const probeBuffer = new SharedArrayBuffer(1024);
@@ -68,7 +73,12 @@ describe("SolverPool", () => {
   });
 
   it("ends a search at its time limit with the best lower bound", async () => {
-    const result = await pool.search({ spec: HARD, algorithm: "idastar", heuristic: "linear-conflict", timeLimitMs: 300 });
+    const result = await pool.search({
+      spec: HARD,
+      algorithm: "idastar",
+      heuristic: "linear-conflict",
+      timeLimitMs: 300,
+    });
     expect(result.status).toBe("timed_out");
     expect(result.lowerBound).toBeGreaterThan(30);
     expect(result.lowerBound).toBeLessThanOrEqual(56);

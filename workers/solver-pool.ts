@@ -6,7 +6,13 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SolveResult } from "../src/core/types.ts";
 import { CancelReason } from "./solver-task.ts";
-import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadProgressMessage, ThreadSearchTask } from "./solver-task.ts";
+import type {
+  SolverThreadData,
+  ThreadProbe,
+  ThreadProbeTask,
+  ThreadProgressMessage,
+  ThreadSearchTask,
+} from "./solver-task.ts";
 
 /**
  * The compiled thread file. Threads always run from dist/ (no TypeScript loader in threads), even
@@ -15,7 +21,9 @@ import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadProgressMess
 export function solverThreadPath(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const compiled = `${sep}dist${sep}workers`;
-  const path = here.endsWith(compiled) ? join(here, "solver-thread.js") : join(here, "..", "dist", "workers", "solver-thread.js");
+  const path = here.endsWith(compiled)
+    ? join(here, "solver-thread.js")
+    : join(here, "..", "dist", "workers", "solver-thread.js");
   if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
   return path;
 }
@@ -71,7 +79,8 @@ export class SolverPool {
     if (hooks.signal?.aborted) stop();
     hooks.signal?.addEventListener("abort", stop, { once: true });
     const searchId = hooks.onProgress === undefined ? null : this.nextSearchId++;
-    if (searchId !== null) this.listeners.set(searchId, hooks.onProgress as (progress: SearchProgress) => void);
+    if (searchId !== null)
+      this.listeners.set(searchId, hooks.onProgress as (progress: SearchProgress) => void);
     const task: ThreadSearchTask = {
       kind: "search",
       ...request,

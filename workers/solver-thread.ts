@@ -8,7 +8,13 @@ import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
 import { seedTables } from "../src/core/tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
-import type { SolverThreadData, ThreadProbe, ThreadProbeTask, ThreadProgressMessage, ThreadSearchTask } from "./solver-task.ts";
+import type {
+  SolverThreadData,
+  ThreadProbe,
+  ThreadProbeTask,
+  ThreadProgressMessage,
+  ThreadSearchTask,
+} from "./solver-task.ts";
 
 const data = workerData as SolverThreadData;
 seedTables(data.tables);
@@ -37,7 +43,9 @@ function search(task: ThreadSearchTask): SolveResult {
 
 /** Reports what this thread sees of the shared tables (tests and memory reports use it). */
 function probe(task: ThreadProbeTask): ThreadProbe {
-  const tables = Object.fromEntries(Object.entries(data.tables).map(([name, buffer]) => [name, buffer.byteLength]));
+  const tables = Object.fromEntries(
+    Object.entries(data.tables).map(([name, buffer]) => [name, buffer.byteLength]),
+  );
   const buffer = data.tables[task.table ?? ""];
   const value = buffer === undefined ? undefined : new Int32Array(buffer, 0, 1)[0];
   if (task.holdMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.holdMs);

@@ -18,7 +18,10 @@ export interface PreparedTables {
  * pattern databases named in `pdbs` (e.g. "663"): loaded from PDB_DIR, or built and saved there.
  * Without a loaded pattern database, 4x4 and 5x5 searches use linear conflict.
  */
-export function prepareTables(pdbs: readonly string[] = [], onPdbEvent?: (event: PdbEvent) => void): PreparedTables {
+export function prepareTables(
+  pdbs: readonly string[] = [],
+  onPdbEvent?: (event: PdbEvent) => void,
+): PreparedTables {
   const started = performance.now();
   for (let goalBlank = 0; goalBlank < 9; goalBlank++) slidingTable(3, 3, goalBlank);
   rotationTable();

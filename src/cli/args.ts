@@ -18,12 +18,20 @@ export interface SolveArgs {
   readonly help: boolean;
 }
 
-const VALUE_OPTIONS = new Set(["--size", "--algorithm", "--heuristic", "--batch", "--max-nodes", "--time-limit"]);
+const VALUE_OPTIONS = new Set([
+  "--size",
+  "--algorithm",
+  "--heuristic",
+  "--batch",
+  "--max-nodes",
+  "--time-limit",
+]);
 const FLAGS = new Set(["--json", "--rotation", "--help", "-h"]);
 
 function positiveNumber(option: string, text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${option} needs a positive number, got "${text}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`${option} needs a positive number, got "${text}"`);
   return value;
 }
 

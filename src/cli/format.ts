@@ -7,7 +7,9 @@ export function drawSlidingBoard(board: readonly number[], rows: number, cols: n
   const width = String(rows * cols - 1).length;
   const lines: string[] = [];
   for (let r = 0; r < rows; r++) {
-    const cells = board.slice(r * cols, (r + 1) * cols).map((tile) => (tile === 0 ? "_" : String(tile)).padStart(width));
+    const cells = board
+      .slice(r * cols, (r + 1) * cols)
+      .map((tile) => (tile === 0 ? "_" : String(tile)).padStart(width));
     lines.push(cells.join(" "));
   }
   return lines.join("\n");
@@ -65,13 +67,19 @@ export function describeSolution(
     return `${lines.join("\n")}\n`;
   }
   if (result.status !== "solved") {
-    lines.push(`Stopped (${result.status.replace("_", " ")}): no solution shorter than ${result.lowerBound} moves.`, figures);
+    lines.push(
+      `Stopped (${result.status.replace("_", " ")}): no solution shorter than ${result.lowerBound} moves.`,
+      figures,
+    );
     return `${lines.join("\n")}\n`;
   }
   const noun = result.length === 1 ? "move" : "moves";
-  lines.push(`${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${result.moves === "" ? "none needed" : result.moves}`);
+  lines.push(
+    `${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${result.moves === "" ? "none needed" : result.moves}`,
+  );
   if (result.centre !== undefined) lines.push(`centre symbol: ${result.centre}`);
   lines.push(figures, "", "start", drawBoard(spec, boards[0]));
-  for (let i = 1; i < boards.length; i++) lines.push("", `${i}. ${result.moves[i - 1]}`, drawBoard(spec, boards[i]));
+  for (let i = 1; i < boards.length; i++)
+    lines.push("", `${i}. ${result.moves[i - 1]}`, drawBoard(spec, boards[i]));
   return `${lines.join("\n")}\n`;
 }

@@ -50,7 +50,9 @@ export function judgeHihocoder(input: string): string {
   if (t < 1 || t > 8) fail(`t is ${t}, must be 1..8`);
   const expected = 1 + t * CELLS;
   if (tokens.length !== expected) {
-    fail(`expected ${t} board(s) of ${CELLS} numbers (${expected - 1} numbers after t), got ${tokens.length - 1}`);
+    fail(
+      `expected ${t} board(s) of ${CELLS} numbers (${expected - 1} numbers after t), got ${tokens.length - 1}`,
+    );
   }
   let output = "";
   for (let b = 0; b < t; b++) {
@@ -71,7 +73,8 @@ export function judgeAcwing(input: string): string {
 /** Lanqiao 九宫重排: start and goal, 9 characters each, "." = blank. */
 export function judgeLanqiao(input: string): string {
   const tokens = tokensOf(input);
-  if (tokens.length !== 2) fail(`expected 2 lines (start and goal) of ${CELLS} characters, got ${tokens.length} token(s)`);
+  if (tokens.length !== 2)
+    fail(`expected 2 lines (start and goal) of ${CELLS} characters, got ${tokens.length} token(s)`);
   const [start, goal] = tokens.map((token, i) => {
     const what = i === 0 ? "start" : "goal";
     if (token.length !== CELLS) fail(`${what} "${token}" has ${token.length} characters, expected ${CELLS}`);

@@ -74,8 +74,14 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     for (const heuristic of PDB_HEURISTICS) {
       for (const table of pdbTableSpecs(heuristic)) {
         const path = tablePath(table, where);
-        const state = !existsSync(path) ? "missing" : loadTable(table, { dir: where }) ? "ok" : "invalid (removed)";
-        process.stdout.write(`${heuristic.padEnd(9)} ${table.key.padEnd(34)} ${mib(table.entries).padStart(10)}  ${state}\n`);
+        const state = !existsSync(path)
+          ? "missing"
+          : loadTable(table, { dir: where })
+            ? "ok"
+            : "invalid (removed)";
+        process.stdout.write(
+          `${heuristic.padEnd(9)} ${table.key.padEnd(34)} ${mib(table.entries).padStart(10)}  ${state}\n`,
+        );
       }
     }
     return 0;
@@ -94,6 +100,8 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
   });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
-  process.stdout.write(`pdb:${name} ready in ${((performance.now() - began) / 1000).toFixed(1)} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`);
+  process.stdout.write(
+    `pdb:${name} ready in ${((performance.now() - began) / 1000).toFixed(1)} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`,
+  );
   return 0;
 }

@@ -62,7 +62,10 @@ async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefi
   const strongest = strongestPdbFor(spec);
   const candidates = heuristic?.startsWith("pdb:")
     ? [heuristic]
-    : [...(strongest === null ? [] : [strongest]), ...PDB_HEURISTICS.filter((name) => name !== strongest && pdbApplies(spec, name))];
+    : [
+        ...(strongest === null ? [] : [strongest]),
+        ...PDB_HEURISTICS.filter((name) => name !== strongest && pdbApplies(spec, name)),
+      ];
   for (const name of candidates) {
     try {
       if (loadPdb(name)) return;
@@ -78,7 +81,11 @@ function boardsAlong(spec: PuzzleSpec, moves: string): number[][] {
   const boards = [[...spec.start]];
   for (const move of moves) {
     const last = boards[boards.length - 1];
-    boards.push(spec.kind === "rotation" ? applyRotationMoves(last, move) : applySlidingMoves(spec.rows, spec.cols, last, move));
+    boards.push(
+      spec.kind === "rotation"
+        ? applyRotationMoves(last, move)
+        : applySlidingMoves(spec.rows, spec.cols, last, move),
+    );
   }
   return boards;
 }

@@ -17,7 +17,13 @@ export type { SlidingHeuristic } from "./sliding/heuristic.ts";
 export { idaStar } from "./sliding/idastar.ts";
 export { aStar } from "./sliding/astar.ts";
 export type { SearchOutcome } from "./sliding/control.ts";
-export { buildSlidingTable, slidingTable, slidingTableName, tableDistance, tableSolution } from "./sliding/table.ts";
+export {
+  buildSlidingTable,
+  slidingTable,
+  slidingTableName,
+  tableDistance,
+  tableSolution,
+} from "./sliding/table.ts";
 export {
   solveRotation,
   judgeRotation,

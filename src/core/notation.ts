@@ -9,7 +9,8 @@ const SEPARATORS = /[\s,/;]+/;
 
 function readTile(token: string, field: string): number {
   if (BLANKS.has(token)) return 0;
-  if (!/^\d+$/.test(token)) throw new PuzzleInputError(`${field}: "${token}" is not a tile`, "BAD_PUZZLE", field);
+  if (!/^\d+$/.test(token))
+    throw new PuzzleInputError(`${field}: "${token}" is not a tile`, "BAD_PUZZLE", field);
   return Number(token);
 }
 
@@ -34,7 +35,8 @@ export function inferSquareSide(count: number): number | undefined {
 /** Parses `RxC` (e.g. `3x4`, `4X4`). */
 export function parseSize(text: string): { rows: number; cols: number } {
   const match = /^\s*(\d+)\s*[xX×*]\s*(\d+)\s*$/.exec(text);
-  if (match === null) throw new PuzzleInputError(`size "${text}" is not of the form RxC (e.g. 3x3)`, "BAD_OPTION", "size");
+  if (match === null)
+    throw new PuzzleInputError(`size "${text}" is not of the form RxC (e.g. 3x3)`, "BAD_OPTION", "size");
   return { rows: Number(match[1]), cols: Number(match[2]) };
 }
 

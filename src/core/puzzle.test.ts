@@ -37,7 +37,9 @@ describe("createPuzzle", () => {
   it("validates sliding puzzles, naming the field", () => {
     const spec = createPuzzle({ kind: "sliding", rows: 3, cols: 3, start: [1, 2, 3, 0, 4, 6, 7, 5, 8] });
     expect(spec).toMatchObject({ kind: "sliding", rows: 3, cols: 3, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0] });
-    expect(() => createPuzzle({ kind: "sliding", cols: 3, start: [] })).toThrow(expect.objectContaining({ field: "rows" }));
+    expect(() => createPuzzle({ kind: "sliding", cols: 3, start: [] })).toThrow(
+      expect.objectContaining({ field: "rows" }),
+    );
     expect(() => createPuzzle({ kind: "sliding", rows: 2, cols: 2, start: [1, 2, 2, 0] })).toThrow(
       expect.objectContaining({ field: "start", message: "start repeats tile 2" }),
     );
@@ -71,37 +73,82 @@ describe("replayMoves, isSolvable and canonicalKey", () => {
 
   it("gives short stable keys", () => {
     expect(canonicalKey(spec)).toBe("S3x3:1,2,3,0,4,6,7,5,8:1,2,3,4,5,6,7,8,0");
-    expect(canonicalKey(createPuzzle({ kind: "rotation", start: ROTATION_SAMPLE }))).toBe(`R:${ROTATION_SAMPLE.join("")}`);
-    const big = createPuzzle({ kind: "sliding", rows: 5, cols: 5, start: Array.from({ length: 25 }, (_, i) => 24 - i) });
+    expect(canonicalKey(createPuzzle({ kind: "rotation", start: ROTATION_SAMPLE }))).toBe(
+      `R:${ROTATION_SAMPLE.join("")}`,
+    );
+    const big = createPuzzle({
+      kind: "sliding",
+      rows: 5,
+      cols: 5,
+      start: Array.from({ length: 25 }, (_, i) => 24 - i),
+    });
     expect(canonicalKey(big).length).toBeLessThanOrEqual(200);
   });
 });
 
 describe("solve", () => {
   it("picks the table for small boards and IDA* for larger ones", () => {
-    expect(solve(spec3x3())).toMatchObject({ status: "solved", moves: "RDR", length: 3, algorithm: "bfs-table", optimal: true });
+    expect(solve(spec3x3())).toMatchObject({
+      status: "solved",
+      moves: "RDR",
+      length: 3,
+      algorithm: "bfs-table",
+      optimal: true,
+    });
     const goal = Array.from({ length: 12 }, (_, i) => (i + 1) % 12);
     const start = [1, 2, 3, 4, 5, 6, 0, 7, 9, 10, 11, 8];
     const result = solve(createPuzzle({ kind: "sliding", rows: 3, cols: 4, start, goal }));
-    expect(result).toMatchObject({ status: "solved", algorithm: "idastar", heuristic: "linear-conflict", optimal: true });
-    expect(replayMoves(createPuzzle({ kind: "sliding", rows: 3, cols: 4, start, goal }), result.moves).solved).toBe(true);
-    expect(solve(spec3x3(), { algorithm: "astar", heuristic: "manhattan" })).toMatchObject({ length: 3, heuristic: "manhattan" });
+    expect(result).toMatchObject({
+      status: "solved",
+      algorithm: "idastar",
+      heuristic: "linear-conflict",
+      optimal: true,
+    });
+    expect(
+      replayMoves(createPuzzle({ kind: "sliding", rows: 3, cols: 4, start, goal }), result.moves).solved,
+    ).toBe(true);
+    expect(solve(spec3x3(), { algorithm: "astar", heuristic: "manhattan" })).toMatchObject({
+      length: 3,
+      heuristic: "manhattan",
+    });
   });
 
   it("reports unsolvable puzzles at once, with no search", () => {
-    const spec = createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0] });
-    expect(solve(spec, { algorithm: "idastar" })).toMatchObject({ status: "unsolvable", algorithm: "solvability", nodes: 0, length: -1 });
+    const spec = createPuzzle({
+      kind: "sliding",
+      rows: 4,
+      cols: 4,
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0],
+    });
+    expect(solve(spec, { algorithm: "idastar" })).toMatchObject({
+      status: "unsolvable",
+      algorithm: "solvability",
+      nodes: 0,
+      length: -1,
+    });
   });
 
   it("rejects unknown options", () => {
-    expect(() => solve(spec3x3(), { algorithm: "dfs" as never })).toThrow(expect.objectContaining({ code: "BAD_OPTION" }));
-    expect(() => solve(spec3x3(), { heuristic: "hamming" as never })).toThrow(expect.objectContaining({ code: "BAD_OPTION" }));
-    const big = createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15] });
+    expect(() => solve(spec3x3(), { algorithm: "dfs" as never })).toThrow(
+      expect.objectContaining({ code: "BAD_OPTION" }),
+    );
+    expect(() => solve(spec3x3(), { heuristic: "hamming" as never })).toThrow(
+      expect.objectContaining({ code: "BAD_OPTION" }),
+    );
+    const big = createPuzzle({
+      kind: "sliding",
+      rows: 4,
+      cols: 4,
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
+    });
     expect(() => solve(big, { algorithm: "bfs" })).toThrow(expect.objectContaining({ code: "BAD_OPTION" }));
   });
 
   it("delegates the rotation game", () => {
-    expect(solve(createPuzzle({ kind: "rotation", start: ROTATION_SAMPLE }))).toMatchObject({ moves: "AC", centre: 2 });
+    expect(solve(createPuzzle({ kind: "rotation", start: ROTATION_SAMPLE }))).toMatchObject({
+      moves: "AC",
+      centre: 2,
+    });
   });
 });
 

@@ -85,7 +85,14 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
   const outcome: SearchOutcome =
     algorithm === "astar"
       ? aStar(rows, cols, start, goal, heuristic, options)
-      : idaStar(rows, cols, start, goal, heuristic.name === "manhattan" ? "manhattan" : "linear-conflict", options);
+      : idaStar(
+          rows,
+          cols,
+          start,
+          goal,
+          heuristic.name === "manhattan" ? "manhattan" : "linear-conflict",
+          options,
+        );
   const usedHeuristic = heuristic.name;
   const solved = outcome.status === "solved";
   return {

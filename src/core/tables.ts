@@ -22,7 +22,8 @@ export function hasTable(name: string): boolean {
 /** Registers tables built elsewhere (e.g. passed to a thread in `workerData`). */
 export function seedTables(buffers: Readonly<Record<string, SharedArrayBuffer>>): void {
   for (const [name, buffer] of Object.entries(buffers)) {
-    if (!(buffer instanceof SharedArrayBuffer)) throw new TypeError(`table ${name} is not a SharedArrayBuffer`);
+    if (!(buffer instanceof SharedArrayBuffer))
+      throw new TypeError(`table ${name} is not a SharedArrayBuffer`);
     tables.set(name, buffer);
   }
 }

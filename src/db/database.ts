@@ -32,7 +32,10 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-async function withMaintenanceClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withMaintenanceClient<T>(
+  databaseUrl: string,
+  use: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: withDatabase(databaseUrl, "postgres") });
   await client.connect();
   try {

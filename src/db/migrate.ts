@@ -129,13 +129,17 @@ async function migrateLocked(
     );
   }
   const applied = new Map(
-    rows.filter((row) => row.finished_at !== null && row.rolled_back_at === null).map((r) => [r.migration_name, r]),
+    rows
+      .filter((row) => row.finished_at !== null && row.rolled_back_at === null)
+      .map((r) => [r.migration_name, r]),
   );
   const byName = new Map(files.map((file) => [file.name, file]));
   const report: MigrationReport = {
     applied: [],
     alreadyApplied: files.filter((f) => applied.has(f.name)).map((f) => f.name),
-    modified: files.filter((f) => applied.has(f.name) && !sameChecksum(applied.get(f.name)!.checksum, f)).map((f) => f.name),
+    modified: files
+      .filter((f) => applied.has(f.name) && !sameChecksum(applied.get(f.name)!.checksum, f))
+      .map((f) => f.name),
     missingLocally: [...applied.keys()].filter((name) => !byName.has(name)),
   };
   for (const name of report.modified) {

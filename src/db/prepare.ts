@@ -6,11 +6,17 @@ import { migrate, type MigrationReport } from "./migrate.ts";
 
 export async function prepareDatabase(databaseUrl: string, logger: Logger): Promise<MigrationReport> {
   try {
-    if (await ensureDatabase(databaseUrl)) logger.info({ database: redactUrl(databaseUrl) }, "database created");
+    if (await ensureDatabase(databaseUrl))
+      logger.info({ database: redactUrl(databaseUrl) }, "database created");
   } catch (error) {
-    throw new Error(`cannot reach or create the database at ${redactUrl(databaseUrl)}: ${(error as Error).message}`);
+    throw new Error(
+      `cannot reach or create the database at ${redactUrl(databaseUrl)}: ${(error as Error).message}`,
+    );
   }
   const report = await migrate(databaseUrl, { logger });
-  logger.info({ applied: report.applied.length, upToDate: report.alreadyApplied.length }, "database schema up to date");
+  logger.info(
+    { applied: report.applied.length, upToDate: report.alreadyApplied.length },
+    "database schema up to date",
+  );
   return report;
 }

@@ -22,7 +22,9 @@ export type ErrorCode =
  */
 export class BadUserInputError extends GraphQLError {
   constructor(message: string, field: string, extensions: Record<string, unknown> = {}) {
-    super(message, { extensions: { code: "BAD_USER_INPUT", category: "BAD_USER_INPUT", field, ...extensions } });
+    super(message, {
+      extensions: { code: "BAD_USER_INPUT", category: "BAD_USER_INPUT", field, ...extensions },
+    });
   }
 }
 
@@ -72,7 +74,8 @@ export class LimitExceededError extends GraphQLError {
  * All keep `field` and `category: "BAD_USER_INPUT"`; `reason` is the core's code.
  */
 export function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown> {
-  const code = error.code === "ILLEGAL_MOVE" || error.code === "NOT_A_SOLUTION" ? error.code : "BAD_USER_INPUT";
+  const code =
+    error.code === "ILLEGAL_MOVE" || error.code === "NOT_A_SOLUTION" ? error.code : "BAD_USER_INPUT";
   const extensions: Record<string, unknown> = { code, category: "BAD_USER_INPUT", reason: error.code };
   if (error.field !== undefined) extensions.field = error.field;
   if (error instanceof IllegalMoveError) {
@@ -92,13 +95,21 @@ export function formatApiError(
   const original = unwrapResolverError(error);
   if (original instanceof PuzzleInputError) {
     return {
-      formatted: { message: original.message, locations: formatted.locations, path: formatted.path, extensions: puzzleInputExtensions(original) },
+      formatted: {
+        message: original.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: puzzleInputExtensions(original),
+      },
       unexpected: false,
     };
   }
   // GraphQLErrors are deliberate (ours, graphql-js validation, Apollo's request errors): shown as is,
   // minus any stack trace. Anything else escaped a resolver by accident.
-  if (original instanceof GraphQLError || (error instanceof GraphQLError && error.originalError === undefined)) {
+  if (
+    original instanceof GraphQLError ||
+    (error instanceof GraphQLError && error.originalError === undefined)
+  ) {
     const { stacktrace: _stack, http: _http, ...extensions } = formatted.extensions ?? {};
     return { formatted: { ...formatted, extensions }, unexpected: false };
   }
@@ -114,6 +125,9 @@ export function formatApiError(
 }
 
 /** A plain JSON body for errors answered outside GraphQL execution (rate limits, bad bodies). */
-export function errorBody(message: string, extensions: Record<string, unknown>): { errors: GraphQLFormattedError[] } {
+export function errorBody(
+  message: string,
+  extensions: Record<string, unknown>,
+): { errors: GraphQLFormattedError[] } {
   return { errors: [{ message, extensions }] };
 }

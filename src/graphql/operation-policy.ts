@@ -7,7 +7,10 @@ import { UnauthenticatedError } from "./errors.ts";
 export const PUBLIC_MUTATIONS: ReadonlySet<string> = new Set(["signUp", "__typename"]);
 
 /** UNAUTHENTICATED when an anonymous client calls a mutation other than the public ones. */
-export function checkOperationAccess(operation: OperationDefinitionNode, authenticated: boolean): UnauthenticatedError | undefined {
+export function checkOperationAccess(
+  operation: OperationDefinitionNode,
+  authenticated: boolean,
+): UnauthenticatedError | undefined {
   if (authenticated || operation.operation !== "mutation") return undefined;
   const publicOnly = operation.selectionSet.selections.every(
     (selection) => selection.kind === Kind.FIELD && PUBLIC_MUTATIONS.has(selection.name.value),

@@ -102,9 +102,17 @@ export interface IdPage {
 export function idPage(args: ConnectionArgs): IdPage {
   const size = pageSize(args.first);
   const key = decodeCursor(args.after, ["int"]);
-  return { size, take: size + 1, beforeId: key === undefined ? undefined : (key[0] as number), after: args.after };
+  return {
+    size,
+    take: size + 1,
+    beforeId: key === undefined ? undefined : (key[0] as number),
+    after: args.after,
+  };
 }
 
-export function idConnection<T extends { readonly id: number }>(rows: readonly T[], page: IdPage): Connection<T> {
+export function idConnection<T extends { readonly id: number }>(
+  rows: readonly T[],
+  page: IdPage,
+): Connection<T> {
   return toConnection(rows, page.size, (row) => [row.id], page.after);
 }

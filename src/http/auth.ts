@@ -4,7 +4,9 @@
 import type { App } from "../app.ts";
 import type { PublicUser } from "../repositories/users.ts";
 
-export type AuthResult = { readonly ok: true; readonly user: PublicUser | null } | { readonly ok: false; readonly reason: string };
+export type AuthResult =
+  | { readonly ok: true; readonly user: PublicUser | null }
+  | { readonly ok: false; readonly reason: string };
 
 /** The token in an Authorization value; undefined when there is none, null when malformed. */
 export function bearerToken(value: unknown): string | undefined | null {

@@ -12,7 +12,9 @@ export function healthRouter(app: App, isDraining: () => boolean): Router {
     const { ready, checks } = await app.checkReadiness();
     const draining = isDraining();
     // Details (addresses, driver messages) go to the log, not to anonymous callers.
-    const shown = Object.fromEntries(Object.entries(checks).map(([name, state]) => [name, state === "ok" ? "ok" : "unavailable"]));
+    const shown = Object.fromEntries(
+      Object.entries(checks).map(([name, state]) => [name, state === "ok" ? "ok" : "unavailable"]),
+    );
     if (!ready) app.logger.warn({ checks }, "not ready");
     res.status(ready && !draining ? 200 : 503).json({
       status: draining ? "draining" : ready ? "ready" : "unavailable",

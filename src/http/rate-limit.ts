@@ -11,7 +11,9 @@ import type { Logger } from "../logger.ts";
 
 export type RateLimitKind = "requests" | "signUps" | "work";
 
-export type RateDecision = { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number };
+export type RateDecision =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly retryAfter: number };
 
 export class RateLimits {
   private readonly limiters: Record<RateLimitKind, RateLimiterRedis>;

@@ -85,7 +85,10 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
       return { ...formatted, extensions: { ...formatted.extensions, code: "INTERNAL_SERVER_ERROR" } };
     }
     if (unexpected) {
-      app.logger.error({ err: error.originalError ?? error, reqId: requestId }, "unexpected error in a WebSocket operation");
+      app.logger.error(
+        { err: error.originalError ?? error, reqId: requestId },
+        "unexpected error in a WebSocket operation",
+      );
       return { ...formatted, extensions: { ...formatted.extensions, requestId } };
     }
     return formatted;
@@ -139,7 +142,8 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   wsServer.on("connection", (socket) => {
     socket.on("message", (data) => {
       const type = serverOnlyType(String(data));
-      if (type !== undefined) socket.close(CloseCode.BadRequest, `Unexpected message of type ${type} from a client`);
+      if (type !== undefined)
+        socket.close(CloseCode.BadRequest, `Unexpected message of type ${type} from a client`);
     });
   });
 
@@ -182,7 +186,10 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           try {
             document = parse(payload.query, { maxTokens: app.config.graphql.maxTokens });
           } catch (error) {
-            return withCode([error instanceof GraphQLError ? error : new GraphQLError(String(error))], "GRAPHQL_PARSE_FAILED");
+            return withCode(
+              [error instanceof GraphQLError ? error : new GraphQLError(String(error))],
+              "GRAPHQL_PARSE_FAILED",
+            );
           }
           const errors = validate(schema, document, rules);
           if (errors.length > 0) return withCode(errors, "GRAPHQL_VALIDATION_FAILED");
@@ -190,12 +197,20 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         }
         const operation = getOperationAST(document, payload.operationName);
         if (operation === null || operation === undefined) {
-          return withCode([new GraphQLError("the document has no operation to run (or needs operationName)")], "OPERATION_RESOLUTION_FAILURE");
+          return withCode(
+            [new GraphQLError("the document has no operation to run (or needs operationName)")],
+            "OPERATION_RESOLUTION_FAILURE",
+          );
         }
         const denied = checkOperationAccess(operation, user !== null);
         if (denied !== undefined) return [denied];
         // Variables of the wrong type (or missing) are refused before anything runs, as over HTTP.
-        const variables = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 20 });
+        const variables = getVariableValues(
+          schema,
+          operation.variableDefinitions ?? [],
+          payload.variables ?? {},
+          { maxErrors: 20 },
+        );
         if (variables.errors) return withCode(variables.errors, "BAD_USER_INPUT");
         return {
           schema,

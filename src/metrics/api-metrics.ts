@@ -18,7 +18,14 @@ import { Snapshot } from "./snapshot.ts";
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Queue states worth watching (finished jobs leave Redis at once: docs/pipeline.md). */
-export const QUEUE_STATES = ["waiting", "prioritized", "active", "delayed", "failed", "waiting-children"] as const;
+export const QUEUE_STATES = [
+  "waiting",
+  "prioritized",
+  "active",
+  "delayed",
+  "failed",
+  "waiting-children",
+] as const;
 
 const ROUTES = new Set(["/graphql", "/healthz", "/readyz", "/metrics"]);
 
@@ -89,7 +96,9 @@ export class ApiMetrics {
         const counts = await solves.get();
         this.reset();
         // Every status is shown, 0 included, so a rate or an alert never sees a series vanish.
-        if (counts) for (const status of Object.values(SolveStatus)) this.set({ status }, counts.byStatus.get(status) ?? 0);
+        if (counts)
+          for (const status of Object.values(SolveStatus))
+            this.set({ status }, counts.byStatus.get(status) ?? 0);
       },
     });
     new Gauge({
@@ -138,7 +147,11 @@ async function readSolveCounts(app: App): Promise<SolveCounts> {
   const [groups, oldest] = await Promise.all([
     app.prisma.solve.groupBy({ by: ["status"], _count: { _all: true } }),
     // The (status, id) index: the oldest QUEUED row is the one with the lowest id.
-    app.prisma.solve.findFirst({ where: { status: "QUEUED" }, orderBy: { id: "asc" }, select: { queuedAt: true } }),
+    app.prisma.solve.findFirst({
+      where: { status: "QUEUED" },
+      orderBy: { id: "asc" },
+      select: { queuedAt: true },
+    }),
   ]);
   return {
     byStatus: new Map(groups.map((group) => [group.status, group._count._all])),

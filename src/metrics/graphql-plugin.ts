@@ -16,7 +16,9 @@ export function operationLabel(operation: OperationDefinitionNode | undefined | 
   return names.size === 1 ? [...names][0] : "multiple";
 }
 
-export function graphqlMetricsPlugin<TContext extends object>(metrics: ApiMetrics): ApolloServerPlugin<TContext> {
+export function graphqlMetricsPlugin<TContext extends object>(
+  metrics: ApiMetrics,
+): ApolloServerPlugin<TContext> {
   return {
     async requestDidStart() {
       const began = process.hrtime.bigint();

@@ -10,7 +10,11 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export async function startMetricsServer(registry: Registry, port: number, host: string): Promise<MetricsServer> {
+export async function startMetricsServer(
+  registry: Registry,
+  port: number,
+  host: string,
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     if (req.method !== "GET" || (path !== "/metrics" && path !== "/healthz")) {
@@ -22,7 +26,8 @@ export async function startMetricsServer(registry: Registry, port: number, host:
       return;
     }
     renderMetrics(registry).then(
-      ({ contentType, body }) => res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" }).end(body),
+      ({ contentType, body }) =>
+        res.writeHead(200, { "content-type": contentType, "cache-control": "no-store" }).end(body),
       () => res.writeHead(500, { "content-type": "text/plain" }).end("metrics unavailable\n"),
     );
   });

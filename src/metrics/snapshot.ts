@@ -6,7 +6,11 @@ export class Snapshot<T> {
 
   constructor(
     private readonly read: () => Promise<T>,
-    private readonly options: { readonly ttlMs: number; readonly timeoutMs: number; readonly onError?: (error: unknown) => void },
+    private readonly options: {
+      readonly ttlMs: number;
+      readonly timeoutMs: number;
+      readonly onError?: (error: unknown) => void;
+    },
   ) {}
 
   /** The latest value, or undefined when the store did not answer in time. */
@@ -21,7 +25,10 @@ export class Snapshot<T> {
   private async fetch(): Promise<T | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)), this.options.timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${this.options.timeoutMs} ms`)),
+        this.options.timeoutMs,
+      );
     });
     try {
       return await Promise.race([this.read(), timeout]);

@@ -109,7 +109,8 @@ export class WorkerMetrics implements SearchMetricsHooks {
 
   searchStarted(jobId: string, enqueuedAt: number): void {
     this.running.set(jobId, { nodes: 0, elapsedMs: 0, nodesPerSecond: 0 });
-    if (Number.isFinite(enqueuedAt) && enqueuedAt > 0) this.wait.observe(Math.max(0, Date.now() - enqueuedAt) / 1000);
+    if (Number.isFinite(enqueuedAt) && enqueuedAt > 0)
+      this.wait.observe(Math.max(0, Date.now() - enqueuedAt) / 1000);
   }
 
   searchProgress(jobId: string, progress: SearchProgress): void {

@@ -39,13 +39,20 @@ export class PdbFileError extends Error {
 
 export function checksumOf(data: Uint8Array): string {
   const hash = createHash("sha256");
-  for (let at = 0; at < data.length; at += CHUNK) hash.update(data.subarray(at, Math.min(data.length, at + CHUNK)));
+  for (let at = 0; at < data.length; at += CHUNK)
+    hash.update(data.subarray(at, Math.min(data.length, at + CHUNK)));
   return `sha256:${hash.digest("hex")}`;
 }
 
 /** Writes atomically (temporary file, then rename). */
-export function writeTableFile(path: string, table: TableSpec, partition: string, data: Uint8Array): PdbFileHeader {
-  if (data.length !== table.entries) throw new RangeError(`table ${table.key}: ${data.length} bytes, expected ${table.entries}`);
+export function writeTableFile(
+  path: string,
+  table: TableSpec,
+  partition: string,
+  data: Uint8Array,
+): PdbFileHeader {
+  if (data.length !== table.entries)
+    throw new RangeError(`table ${table.key}: ${data.length} bytes, expected ${table.entries}`);
   const header: PdbFileHeader = {
     format: 1,
     partition,
@@ -102,7 +109,8 @@ export function readTableFile(path: string, table: TableSpec): { data: Uint8Arra
     const prefix = new Uint8Array(12);
     if (readExactly(fd, prefix, 0) < 12) throw new PdbFileError(path, "truncated", "shorter than its header");
     const view = Buffer.from(prefix.buffer);
-    if (view.toString("latin1", 0, 8) !== MAGIC) throw new PdbFileError(path, "bad-header", "not a pattern database file");
+    if (view.toString("latin1", 0, 8) !== MAGIC)
+      throw new PdbFileError(path, "bad-header", "not a pattern database file");
     const length = view.readUInt32LE(8);
     if (length > 1 << 20 || 12 + length > size) throw new PdbFileError(path, "truncated", "header cut short");
     const json = new Uint8Array(length);
@@ -114,15 +122,25 @@ export function readTableFile(path: string, table: TableSpec): { data: Uint8Arra
       throw new PdbFileError(path, "bad-header", "unreadable header");
     }
     const sameCells = Array.isArray(header.cells) && header.cells.join(".") === table.cells.join(".");
-    if (header.format !== 1 || header.key !== table.key || header.rows !== table.rows || header.cols !== table.cols || !sameCells || header.entries !== table.entries || header.encoding !== "u8") {
+    if (
+      header.format !== 1 ||
+      header.key !== table.key ||
+      header.rows !== table.rows ||
+      header.cols !== table.cols ||
+      !sameCells ||
+      header.entries !== table.entries ||
+      header.encoding !== "u8"
+    ) {
       throw new PdbFileError(path, "mismatch", `holds ${String(header.key)}, expected ${table.key}`);
     }
     const expected = 12 + length + table.entries;
     if (size < expected) throw new PdbFileError(path, "truncated", `${size} bytes, expected ${expected}`);
     if (size > expected) throw new PdbFileError(path, "mismatch", `${size} bytes, expected ${expected}`);
     const data = new Uint8Array(new SharedArrayBuffer(table.entries));
-    if (readExactly(fd, data, 12 + length) !== table.entries) throw new PdbFileError(path, "truncated", "data cut short");
-    if (checksumOf(data) !== header.checksum) throw new PdbFileError(path, "checksum", "checksum mismatch (corrupt file)");
+    if (readExactly(fd, data, 12 + length) !== table.entries)
+      throw new PdbFileError(path, "truncated", "data cut short");
+    if (checksumOf(data) !== header.checksum)
+      throw new PdbFileError(path, "checksum", "checksum mismatch (corrupt file)");
     return { data, header };
   } finally {
     closeSync(fd);

@@ -1,6 +1,14 @@
 // Table files: a saved table loads back byte for byte; a flipped byte, a cut-off file, a foreign
 // header or a wrong size is rejected, and ensurePdb replaces a bad file by a rebuilt one.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,7 +22,13 @@ import { type PdbEvent, ensurePdb, loadTable, tablePath } from "./store.ts";
 const dir = mkdtempSync(join(tmpdir(), "pdb-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const table: TableSpec = { key: "pdb-3x3-1.2.3.4", rows: 3, cols: 3, cells: [1, 2, 3, 4], entries: 9 * 8 * 7 * 6 };
+const table: TableSpec = {
+  key: "pdb-3x3-1.2.3.4",
+  rows: 3,
+  cols: 3,
+  cells: [1, 2, 3, 4],
+  entries: 9 * 8 * 7 * 6,
+};
 const data = buildPatternTable(3, 3, table.cells);
 
 function rejection(path: string, spec: TableSpec = table): string {
@@ -68,7 +82,12 @@ describe("pattern database files", () => {
   it("ensurePdb builds and saves missing tables, then rebuilds a corrupted one", () => {
     const events: PdbEvent[] = [];
     const fractions: number[] = [];
-    ensurePdb("555", { dir, force: true, onEvent: (e) => events.push(e), onProgress: (f) => fractions.push(f) });
+    ensurePdb("555", {
+      dir,
+      force: true,
+      onEvent: (e) => events.push(e),
+      onProgress: (f) => fractions.push(f),
+    });
     const specs = pdbTableSpecs("555");
     expect(events.filter((e) => e.kind === "saved")).toHaveLength(specs.length);
     expect(specs.every((t) => hasTable(t.key))).toBe(true);

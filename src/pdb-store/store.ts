@@ -17,7 +17,8 @@ function projectRoot(): string {
     const manifest = join(dir, "package.json");
     if (existsSync(manifest)) {
       try {
-        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "puzzle-platform") return dir;
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "puzzle-platform")
+          return dir;
       } catch {
         // keep climbing
       }
@@ -76,13 +77,17 @@ export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" |
  * (direct-address copies included) are laid out too, ready for exportTables().
  */
 export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent"> = {}): boolean {
-  return pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options)) && preparePdb(name);
+  return (
+    pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options)) && preparePdb(name)
+  );
 }
 
 /** Loads the partition's tables, building and saving whatever is missing or invalid. */
 export function ensurePdb(name: string, options: EnsureOptions = {}): void {
   const partition = name.replace(/^pdb:/, "");
-  const todo = pdbTableSpecs(name).filter((table) => options.force || !(hasTable(table.key) || loadTable(table, options)));
+  const todo = pdbTableSpecs(name).filter(
+    (table) => options.force || !(hasTable(table.key) || loadTable(table, options)),
+  );
   const total = todo.reduce((sum, t) => sum + t.entries, 0);
   let done = 0;
   for (const table of todo) {

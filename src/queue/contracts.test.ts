@@ -37,10 +37,28 @@ describe("search options", () => {
 describe("finished-solve messages", () => {
   it("carry a Solve row through JSON unchanged (BigInt and dates included)", () => {
     const solve: Solve = {
-      id: 7, puzzleId: 3, requestedById: null, canonicalKey: "k", algorithm: "IDA_STAR", heuristic: "AUTO", timeLimitSeconds: 60,
-      status: "SOLVED", jobId: "solve-x", cached: false, moves: "RDLU", length: 4, optimal: true, lowerBound: 4,
-      nodesExpanded: 12_345_678_901n, durationMs: 12, algorithmUsed: "idastar", heuristicUsed: "manhattan", error: null,
-      queuedAt: new Date("2026-01-02T03:04:05.006Z"), startedAt: new Date("2026-01-02T03:04:05.010Z"), finishedAt: null,
+      id: 7,
+      puzzleId: 3,
+      requestedById: null,
+      canonicalKey: "k",
+      algorithm: "IDA_STAR",
+      heuristic: "AUTO",
+      timeLimitSeconds: 60,
+      status: "SOLVED",
+      jobId: "solve-x",
+      cached: false,
+      moves: "RDLU",
+      length: 4,
+      optimal: true,
+      lowerBound: 4,
+      nodesExpanded: 12_345_678_901n,
+      durationMs: 12,
+      algorithmUsed: "idastar",
+      heuristicUsed: "manhattan",
+      error: null,
+      queuedAt: new Date("2026-01-02T03:04:05.006Z"),
+      startedAt: new Date("2026-01-02T03:04:05.010Z"),
+      finishedAt: null,
     };
     expect(solveFromMessage(JSON.parse(JSON.stringify(solveToMessage(solve))))).toEqual(solve);
   });

@@ -17,7 +17,10 @@ export function puzzleSpec(puzzle: Pick<Puzzle, "kind" | "rows" | "cols" | "star
   });
 }
 
-type SearchColumns = Pick<Solve, "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds">;
+type SearchColumns = Pick<
+  Solve,
+  "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds"
+>;
 
 export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
   return {

@@ -97,7 +97,9 @@ export class Reconciler {
       // The worker marks Solves FAILED when a job fails for good; this covers a worker that could not.
       const job = await this.queue.getJob(jobId);
       const failure = { status: "FAILED", error: job?.failedReason ?? "search failed" } as const;
-      await this.solves.finishJobDurably(solve.canonicalKey, jobId, failure, (rows) => this.options.onFinished?.(rows));
+      await this.solves.finishJobDurably(solve.canonicalKey, jobId, failure, (rows) =>
+        this.options.onFinished?.(rows),
+      );
       return false;
     }
     if (state !== "unknown") return false;

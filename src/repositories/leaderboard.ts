@@ -189,7 +189,9 @@ export class LeaderboardRepository {
     ].filter((c): c is Prisma.Sql => c !== undefined);
     const puzzleFilter = conditions.length === 0 ? Prisma.sql`true` : Prisma.join(conditions, " AND ");
     const puzzleJoin =
-      conditions.length === 0 ? Prisma.empty : Prisma.sql`JOIN puzzles p ON p.id = b.puzzle_id AND ${puzzleFilter}`;
+      conditions.length === 0
+        ? Prisma.empty
+        : Prisma.sql`JOIN puzzles p ON p.id = b.puzzle_id AND ${puzzleFilter}`;
     // The ordering is (-optimal, excess, user_id) ascending, so the cursor is one row comparison.
     const afterClause =
       after === undefined

@@ -37,7 +37,9 @@ export class PuzzleRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   async create(puzzle: NewPuzzle): Promise<Puzzle> {
-    const created = await this.prisma.puzzle.create({ data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] } });
+    const created = await this.prisma.puzzle.create({
+      data: { ...puzzle, start: [...puzzle.start], goal: [...puzzle.goal] },
+    });
     this.recent.set(created.id, created);
     return created;
   }

@@ -135,9 +135,28 @@ type FinishedSolve = NewSolve & ReturnType<typeof outcomeColumns> & { queuedAt: 
 
 /** What tells two finished Solves of one insert batch apart (equal keys: interchangeable rows). */
 function finishedKey(
-  s: Pick<Solve, "puzzleId" | "canonicalKey" | "requestedById" | "status" | "moves" | "algorithm" | "heuristic" | "timeLimitSeconds">,
+  s: Pick<
+    Solve,
+    | "puzzleId"
+    | "canonicalKey"
+    | "requestedById"
+    | "status"
+    | "moves"
+    | "algorithm"
+    | "heuristic"
+    | "timeLimitSeconds"
+  >,
 ): string {
-  return JSON.stringify([s.puzzleId, s.canonicalKey, s.requestedById, s.status, s.moves, s.algorithm, s.heuristic, s.timeLimitSeconds]);
+  return JSON.stringify([
+    s.puzzleId,
+    s.canonicalKey,
+    s.requestedById,
+    s.status,
+    s.moves,
+    s.algorithm,
+    s.heuristic,
+    s.timeLimitSeconds,
+  ]);
 }
 
 /** A `solves` row as Postgres returns it (RETURNING *). */
@@ -258,7 +277,12 @@ export class SolveRepository {
    */
   createFinished(solve: NewSolve, outcome: SolveOutcome): Promise<Solve> {
     const now = new Date();
-    return this.finishedInserts.insert({ ...solve, ...outcomeColumns(outcome, now), queuedAt: now, startedAt: now });
+    return this.finishedInserts.insert({
+      ...solve,
+      ...outcomeColumns(outcome, now),
+      queuedAt: now,
+      startedAt: now,
+    });
   }
 
   /**
@@ -309,7 +333,10 @@ export class SolveRepository {
 
   /** A search interrupted by a shutdown goes back to the queue. */
   async requeue(jobId: string): Promise<number> {
-    const { count } = await this.db.solve.updateMany({ where: { jobId, status: "RUNNING" }, data: { status: "QUEUED" } });
+    const { count } = await this.db.solve.updateMany({
+      where: { jobId, status: "RUNNING" },
+      data: { status: "QUEUED" },
+    });
     return count;
   }
 
@@ -326,7 +353,12 @@ export class SolveRepository {
    * the result and be answered from it). The commit does not wait for the WAL flush (the rows can be
    * announced at once): the caller awaits `flushed()` before it completes the job.
    */
-  async finishJob(canonicalKey: string, jobId: string, outcome: SolveOutcome, startedAt?: Date): Promise<Solve[]> {
+  async finishJob(
+    canonicalKey: string,
+    jobId: string,
+    outcome: SolveOutcome,
+    startedAt?: Date,
+  ): Promise<Solve[]> {
     const c = outcomeColumns(outcome, new Date());
     const rows = await this.db.$queryRaw<SolveSqlRow[]>`
       SELECT s.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
@@ -381,7 +413,9 @@ export class SolveRepository {
         data: { status: "CANCELLED", finishedAt: new Date() },
       });
       const solve = (await tx.solve.findUnique({ where: { id } })) ?? current;
-      const stillFollowing = solve.jobId ? await tx.solve.count({ where: { jobId: solve.jobId, status: active } }) : 0;
+      const stillFollowing = solve.jobId
+        ? await tx.solve.count({ where: { jobId: solve.jobId, status: active } })
+        : 0;
       return { solve, cancelled: count > 0, stillFollowing };
     });
   }
@@ -404,7 +438,11 @@ export class SolveRepository {
    * their puzzles: the reconciler checks each one's job in Redis. Returns the page (to go on from its
    * last id) and one Solve per job id in it.
    */
-  async waitingJobs(olderThan: Date, limit: number, afterId = 0): Promise<{ page: number[]; byJob: SolveWithPuzzle[] }> {
+  async waitingJobs(
+    olderThan: Date,
+    limit: number,
+    afterId = 0,
+  ): Promise<{ page: number[]; byJob: SolveWithPuzzle[] }> {
     const rows = await this.db.solve.findMany({
       where: { status: active, jobId: { not: null }, queuedAt: { lt: olderThan }, id: { gt: afterId } },
       orderBy: { id: "asc" },

@@ -16,7 +16,10 @@ export function hashToken(token: string): string {
 
 export function validateUserName(name: string): void {
   if (name.length < NAME_MIN || name.length > NAME_MAX) {
-    throw new BadUserInputError(`name must be ${NAME_MIN} to ${NAME_MAX} characters, got ${name.length}`, "name");
+    throw new BadUserInputError(
+      `name must be ${NAME_MIN} to ${NAME_MAX} characters, got ${name.length}`,
+      "name",
+    );
   }
   if (!NAME_PATTERN.test(name)) {
     throw new BadUserInputError("name may contain only letters, digits, _ and -", "name");

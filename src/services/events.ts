@@ -126,7 +126,9 @@ export class EventBus {
         maxRetriesPerRequest: null,
         retryStrategy: (times) => Math.min(100 * times, 2000),
       });
-      subscriber.on("error", (error) => this.options.logger.debug({ err: error }, "event subscriber: Redis error"));
+      subscriber.on("error", (error) =>
+        this.options.logger.debug({ err: error }, "event subscriber: Redis error"),
+      );
       subscriber.on("message", (channel: string, message: string) => this.dispatch(channel, message));
       this.subscriber = subscriber;
     }

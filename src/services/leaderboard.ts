@@ -54,7 +54,8 @@ export class LeaderboardService {
 
   /** NOT_FOUND unless the puzzle exists. */
   async requirePuzzle(puzzleId: number): Promise<void> {
-    if ((await this.puzzles.findById(puzzleId)) === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+    if ((await this.puzzles.findById(puzzleId)) === null)
+      throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   }
 
   /** `take` rows of the puzzle's leaderboard after `after`. */
@@ -97,6 +98,9 @@ export class LeaderboardService {
 
   /** New personal bests on the puzzle, from any API process, from now on. */
   changes(puzzleId: number): AsyncIterableIterator<LeaderboardChangedEvent> {
-    return this.events.subscribe<LeaderboardChangedEvent>(LEADERBOARD_CHANGED, (event) => event.puzzleId === puzzleId);
+    return this.events.subscribe<LeaderboardChangedEvent>(
+      LEADERBOARD_CHANGED,
+      (event) => event.puzzleId === puzzleId,
+    );
   }
 }

@@ -36,10 +36,17 @@ export interface PuzzleListQuery {
 function normalizeTitle(title: string | null | undefined): string | null {
   const trimmed = title?.trim() ?? "";
   if (trimmed.length > TITLE_MAX) {
-    throw new BadUserInputError(`title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`, "title");
+    throw new BadUserInputError(
+      `title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`,
+      "title",
+    );
   }
   // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
-  if (/[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(trimmed)) {
+  if (
+    /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
+      trimmed,
+    )
+  ) {
     throw new BadUserInputError("title may not contain control characters or unpaired surrogates", "title");
   }
   return trimmed === "" ? null : trimmed;
@@ -97,6 +104,11 @@ export class PuzzleService {
       if (owner === null) return [];
       ownerId = owner.id;
     }
-    return this.puzzles.page({ kind: query.kind ?? undefined, ownerId, beforeId: query.beforeId, take: query.take });
+    return this.puzzles.page({
+      kind: query.kind ?? undefined,
+      ownerId,
+      beforeId: query.beforeId,
+      take: query.take,
+    });
   }
 }

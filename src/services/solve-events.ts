@@ -8,8 +8,20 @@
 import { LRUCache } from "lru-cache";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { Logger } from "../logger.ts";
-import { SOLVE_CANCEL_TOPIC, SOLVE_FINISHED_TOPIC, SOLVE_PROGRESS_TOPIC, solveFromMessage, solveToMessage } from "../queue/contracts.ts";
-import type { CancelMessage, ProgressMessage, SolveJobProgress, SolveMessageRow, SolvesFinishedMessage } from "../queue/contracts.ts";
+import {
+  SOLVE_CANCEL_TOPIC,
+  SOLVE_FINISHED_TOPIC,
+  SOLVE_PROGRESS_TOPIC,
+  solveFromMessage,
+  solveToMessage,
+} from "../queue/contracts.ts";
+import type {
+  CancelMessage,
+  ProgressMessage,
+  SolveJobProgress,
+  SolveMessageRow,
+  SolvesFinishedMessage,
+} from "../queue/contracts.ts";
 import { isFinished } from "../repositories/solve-repository.ts";
 import type { EventBus } from "./events.ts";
 

@@ -131,7 +131,9 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
       .then(async () => {
         if (!this.ended) this.apply(await state());
       })
-      .catch((error: unknown) => this.deps.log.warn({ err: error, solveId: this.solveId }, "solve progress refresh failed"));
+      .catch((error: unknown) =>
+        this.deps.log.warn({ err: error, solveId: this.solveId }, "solve progress refresh failed"),
+      );
   }
 
   /** The first state is always sent, later ones when the status changed; a final state ends the stream. */
@@ -140,7 +142,8 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     if (!solve) return this.end();
     const previous = this.current;
     this.current = solve;
-    if (previous === undefined || solve.status !== previous.status || isFinished(solve.status)) this.push(storedEvent(solve));
+    if (previous === undefined || solve.status !== previous.status || isFinished(solve.status))
+      this.push(storedEvent(solve));
     if (isFinished(solve.status)) this.end();
   }
 

@@ -12,7 +12,11 @@ import { BadUserInputError, ForbiddenError, LimitExceededError, NotFoundError } 
 import type { Logger } from "../logger.ts";
 import { newSolveJobId } from "../queue/contracts.ts";
 import { puzzleSpec, searchJobData } from "../queue/job-data.ts";
-import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "../queue/search-options.ts";
+import {
+  DEFAULT_TIME_LIMIT_SECONDS,
+  MAX_TIME_LIMIT_SECONDS,
+  coreHeuristic,
+} from "../queue/search-options.ts";
 import type { StoredAlgorithm } from "../queue/search-options.ts";
 import { addSearchJob, createSolveQueue } from "../queue/solve-queue.ts";
 import type { SolveQueue } from "../queue/solve-queue.ts";
@@ -50,24 +54,59 @@ export function answerFromTable(spec: PuzzleSpec): SolveResult {
   const began = performance.now();
   const moves = tableSolution(spec.rows, spec.cols, spec.start, spec.goal);
   if (moves === undefined) {
-    return { status: "unsolvable", moves: "", length: -1, algorithm: "bfs-table", nodes: 0, elapsedMs: 0, optimal: true, lowerBound: 0 };
+    return {
+      status: "unsolvable",
+      moves: "",
+      length: -1,
+      algorithm: "bfs-table",
+      nodes: 0,
+      elapsedMs: 0,
+      optimal: true,
+      lowerBound: 0,
+    };
   }
   const elapsedMs = performance.now() - began;
-  return { status: "solved", moves, length: moves.length, algorithm: "bfs-table", nodes: 0, elapsedMs, optimal: true, lowerBound: moves.length };
+  return {
+    status: "solved",
+    moves,
+    length: moves.length,
+    algorithm: "bfs-table",
+    nodes: 0,
+    elapsedMs,
+    optimal: true,
+    lowerBound: moves.length,
+  };
 }
 
-function checkOptions(puzzle: Puzzle, spec: PuzzleSpec, options: RequestSolveOptions): Omit<NewSolve, "puzzleId" | "requestedById" | "canonicalKey"> {
+function checkOptions(
+  puzzle: Puzzle,
+  spec: PuzzleSpec,
+  options: RequestSolveOptions,
+): Omit<NewSolve, "puzzleId" | "requestedById" | "canonicalKey"> {
   const algorithm = options.algorithm ?? "AUTO";
   const heuristic = options.heuristic ?? "AUTO";
   const timeLimitSeconds = options.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
-  if (!Number.isInteger(timeLimitSeconds) || timeLimitSeconds < 1 || timeLimitSeconds > MAX_TIME_LIMIT_SECONDS) {
-    throw new BadUserInputError(`timeLimitSeconds must be from 1 to ${MAX_TIME_LIMIT_SECONDS}, got ${timeLimitSeconds}`, "options.timeLimitSeconds");
+  if (
+    !Number.isInteger(timeLimitSeconds) ||
+    timeLimitSeconds < 1 ||
+    timeLimitSeconds > MAX_TIME_LIMIT_SECONDS
+  ) {
+    throw new BadUserInputError(
+      `timeLimitSeconds must be from 1 to ${MAX_TIME_LIMIT_SECONDS}, got ${timeLimitSeconds}`,
+      "options.timeLimitSeconds",
+    );
   }
   if (algorithm === "BFS_TABLE" && !answeredByTable(spec)) {
-    throw new BadUserInputError(`no distance table answers ${puzzle.rows}x${puzzle.cols} boards: use AUTO, ASTAR or IDA_STAR`, "options.algorithm");
+    throw new BadUserInputError(
+      `no distance table answers ${puzzle.rows}x${puzzle.cols} boards: use AUTO, ASTAR or IDA_STAR`,
+      "options.algorithm",
+    );
   }
   if (algorithm === "ASTAR" && spec.kind === "rotation") {
-    throw new BadUserInputError("the Rotation Game is solved with AUTO, BFS_TABLE or IDA_STAR", "options.algorithm");
+    throw new BadUserInputError(
+      "the Rotation Game is solved with AUTO, BFS_TABLE or IDA_STAR",
+      "options.algorithm",
+    );
   }
   const core = coreHeuristic(heuristic);
   if (core.startsWith("pdb:") && (spec.kind === "rotation" || !pdbApplies(spec, core))) {
@@ -96,29 +135,50 @@ export class SolveService {
    * Stores a Solve for `puzzleId` and answers it at once or queues its search. `user` is null when the
    * platform asks for itself (e.g. to rank submissions): such searches queue behind users' own.
    */
-  async request(user: PublicUser | null, puzzleId: number, options: RequestSolveOptions = {}): Promise<Solve> {
+  async request(
+    user: PublicUser | null,
+    puzzleId: number,
+    options: RequestSolveOptions = {},
+  ): Promise<Solve> {
     // Kept by the repository once created or read: usually no query.
     const puzzle = await this.puzzles.findById(puzzleId);
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);
-    const solve: NewSolve = { puzzleId, requestedById: user?.id ?? null, canonicalKey: puzzle.canonicalKey, ...checked };
-    if (!puzzle.solvable) return this.solves.createFinished(solve, { status: "UNSOLVABLE", algorithmUsed: "solvability" });
+    const solve: NewSolve = {
+      puzzleId,
+      requestedById: user?.id ?? null,
+      canonicalKey: puzzle.canonicalKey,
+      ...checked,
+    };
+    if (!puzzle.solvable)
+      return this.solves.createFinished(solve, { status: "UNSOLVABLE", algorithmUsed: "solvability" });
     if (answeredByTable(spec) && (checked.algorithm === "AUTO" || checked.algorithm === "BFS_TABLE")) {
       return this.solves.createFinished(solve, outcomeOfResult(answerFromTable(spec)));
     }
-    const { solve: created, via, openBefore } = await this.solves
+    const {
+      solve: created,
+      via,
+      openBefore,
+    } = await this.solves
       .createQueued(solve, newSolveJobId(), { maxOpenPerUser: this.settings.maxOpenSolvesPerUser })
       .catch((error: unknown) => {
         if (!(error instanceof OpenSolvesLimitError)) throw error;
-        throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, { limit: error.limit, open: error.open });
+        throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, {
+          limit: error.limit,
+          open: error.open,
+        });
       });
     // Fairness: a user's n-th open Solve gets priority n (1 runs first), so one user's backlog does
     // not hold back another user's first search.
-    const priority = via === "cached" ? undefined : via !== "new" ? 1 : user === null ? PLATFORM_PRIORITY : openBefore + 1;
+    const priority =
+      via === "cached" ? undefined : via !== "new" ? 1 : user === null ? PLATFORM_PRIORITY : openBefore + 1;
     // The row is committed, maybe not yet on disk: the job goes to Redis while Postgres flushes it, and
     // the request is answered (the Solve accepted) once it is durable.
-    await Promise.all([this.solves.flushed(), priority === undefined ? undefined : this.enqueue(created, spec, priority)]);
+    await Promise.all([
+      this.solves.flushed(),
+      priority === undefined ? undefined : this.enqueue(created, spec, priority),
+    ]);
     return created;
   }
 
@@ -130,7 +190,10 @@ export class SolveService {
         timeoutMs: this.settings.enqueueTimeoutMs,
       });
     } catch (error) {
-      this.log.warn({ err: error, solveId: solve.id, jobId: solve.jobId }, "job not enqueued; the reconciler will add it");
+      this.log.warn(
+        { err: error, solveId: solve.id, jobId: solve.jobId },
+        "job not enqueued; the reconciler will add it",
+      );
     }
   }
 
@@ -153,7 +216,8 @@ export class SolveService {
   async cancel(user: PublicUser, id: number): Promise<Solve> {
     const existing = await this.solves.findById(id);
     if (!existing) throw new NotFoundError(`no solve with id ${id}`);
-    if (existing.requestedById !== user.id) throw new ForbiddenError("only the user who requested a solve can cancel it");
+    if (existing.requestedById !== user.id)
+      throw new ForbiddenError("only the user who requested a solve can cancel it");
     const result = await this.solves.cancel(id);
     if (!result) throw new NotFoundError(`no solve with id ${id}`);
     if (result.cancelled) {
@@ -202,7 +266,13 @@ export interface SolveServiceDeps {
 }
 
 /** The service with its queue producer and event fan-out (for the application container). */
-export function createSolveService({ config, logger, events, repositories, onClose }: SolveServiceDeps): SolveService {
+export function createSolveService({
+  config,
+  logger,
+  events,
+  repositories,
+  onClose,
+}: SolveServiceDeps): SolveService {
   const settings = { redisUrl: config.redisUrl, prefix: config.redisPrefix };
   const queue = createSolveQueue(settings);
   queue.on("error", (error) => logger.debug({ err: error }, "solve queue: Redis error"));

@@ -43,7 +43,10 @@ export class SubmissionService {
     if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const normalized = normalizeMoves(moves);
     if (normalized.length > MAX_MOVES) {
-      throw new BadUserInputError(`moves must be at most ${MAX_MOVES} moves, got ${normalized.length}`, "moves");
+      throw new BadUserInputError(
+        `moves must be at most ${MAX_MOVES} moves, got ${normalized.length}`,
+        "moves",
+      );
     }
     const { solved } = replayMoves(puzzleSpec(puzzle), normalized);
     if (!solved) {
@@ -60,7 +63,11 @@ export class SubmissionService {
       length: normalized.length,
     });
     if (newBest) {
-      const event: LeaderboardChangedEvent = { puzzleId: puzzle.id, userId: user.id, submissionId: submission.id };
+      const event: LeaderboardChangedEvent = {
+        puzzleId: puzzle.id,
+        userId: user.id,
+        submissionId: submission.id,
+      };
       void this.events.publish(LEADERBOARD_CHANGED, event);
     }
     await this.ensureOwnSolve(puzzle);

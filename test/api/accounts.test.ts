@@ -38,13 +38,17 @@ describe("signUp and tokens", () => {
   it("answers me with null without a token, and reads stay public", async () => {
     const { user } = await api.client().signUp();
     expect((await api.client().data(ME)).me).toBeNull();
-    const found = await api.client().data(`query ($n: String!) { user(name: $n) { id name } }`, { n: user.name });
+    const found = await api
+      .client()
+      .data(`query ($n: String!) { user(name: $n) { id name } }`, { n: user.name });
     expect(found.user).toEqual(user);
   });
 
   it("refuses a name that is taken", async () => {
     const { user } = await api.client().signUp();
-    const error = await api.client().error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: user.name });
+    const error = await api
+      .client()
+      .error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: user.name });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "name" });
     expect(error.message).toContain("taken");
   });
@@ -56,7 +60,9 @@ describe("signUp and tokens", () => {
     ["punctuation", "bob!", "letters, digits"],
     ["non-ASCII letters", "zoë_x", "letters, digits"],
   ])("refuses a name with %s", async (_, name, message) => {
-    const error = await api.client().error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
+    const error = await api
+      .client()
+      .error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "name" });
     expect(error.message).toContain(message);
   });
@@ -76,10 +82,13 @@ describe("mutations need a token", () => {
   it("refuses a mutation mixed with signUp in one anonymous request", async () => {
     const { body } = await api
       .client()
-      .request(`mutation ($n: String!, $input: CreatePuzzleInput!) { signUp(name: $n) { token } createPuzzle(input: $input) { id } }`, {
-        n: uniqueName(),
-        input: SMALL,
-      });
+      .request(
+        `mutation ($n: String!, $input: CreatePuzzleInput!) { signUp(name: $n) { token } createPuzzle(input: $input) { id } }`,
+        {
+          n: uniqueName(),
+          input: SMALL,
+        },
+      );
     expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 

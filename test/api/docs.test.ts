@@ -20,8 +20,8 @@ describe("documentation", () => {
   });
 
   const schema = buildSchema();
-  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
-    Object.keys(type?.getFields() ?? {}).map((field) => [`${type!.name}.${field}`, field] as const),
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
+    (type) => Object.keys(type?.getFields() ?? {}).map((field) => [`${type!.name}.${field}`, field] as const),
   );
   it.each(roots)("README.md or docs/ document %s", (_, field) => {
     expect(docs).toMatch(new RegExp(`\\b${field}\\b`));

@@ -11,7 +11,11 @@ async function get(url: string): Promise<{ status: number; body: any }> {
   return { status: response.status, body: await response.json() };
 }
 
-async function waitForStatus(url: string, status: number, timeoutMs = 10_000): Promise<{ status: number; body: any }> {
+async function waitForStatus(
+  url: string,
+  status: number,
+  timeoutMs = 10_000,
+): Promise<{ status: number; body: any }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await get(url);
@@ -52,7 +56,10 @@ describe("readiness while Redis is away", () => {
 
     await redis.stop();
     const down = await waitForStatus(`${server.origin}/readyz`, 503);
-    expect(down).toEqual({ status: 503, body: { status: "unavailable", checks: { postgres: "ok", redis: "unavailable" } } });
+    expect(down).toEqual({
+      status: 503,
+      body: { status: "unavailable", checks: { postgres: "ok", redis: "unavailable" } },
+    });
     expect((await get(`${server.origin}/healthz`)).status).toBe(200);
     // Rate limits fall back to memory: requests are still served, sign-up included.
     const { client } = await server.client().signUp();

@@ -12,7 +12,13 @@ import { useTestServer } from "../helpers/server.ts";
 import { subscribe, wsClient } from "../helpers/ws.ts";
 
 const api = useTestServer({
-  env: { GRAPHQL_MAX_DEPTH: "5", GRAPHQL_MAX_ALIASES: "3", GRAPHQL_MAX_COST: "60", GRAPHQL_MAX_TOKENS: "300", BODY_LIMIT_BYTES: "4096" },
+  env: {
+    GRAPHQL_MAX_DEPTH: "5",
+    GRAPHQL_MAX_ALIASES: "3",
+    GRAPHQL_MAX_COST: "60",
+    GRAPHQL_MAX_TOKENS: "300",
+    BODY_LIMIT_BYTES: "4096",
+  },
 });
 
 const DEEP = `{ puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } }`;
@@ -35,7 +41,10 @@ describe("query limits over HTTP", () => {
   });
 
   it("accepts a query within every limit", async () => {
-    expect((await api.client().data(`{ puzzles(first: 1) { edges { node { id owner { name } } } } }`)).puzzles.edges).toEqual([]);
+    expect(
+      (await api.client().data(`{ puzzles(first: 1) { edges { node { id owner { name } } } } }`)).puzzles
+        .edges,
+    ).toEqual([]);
   });
 
   it("refuses a body over BODY_LIMIT_BYTES with 413, as JSON", async () => {
@@ -45,15 +54,23 @@ describe("query limits over HTTP", () => {
   });
 
   it("refuses a body that is not JSON with 400, as JSON", async () => {
-    const response = await fetch(api.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const response = await fetch(api.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).errors[0].extensions.code).toBe("BAD_REQUEST");
   });
 
   it("echoes a well-formed X-Request-Id and makes one up otherwise", async () => {
-    const given = await api.client().request(`{ __typename }`, undefined, { "x-request-id": "trace-abc.123" });
+    const given = await api
+      .client()
+      .request(`{ __typename }`, undefined, { "x-request-id": "trace-abc.123" });
     expect(given.headers.get("x-request-id")).toBe("trace-abc.123");
-    const made = await api.client().request(`{ __typename }`, undefined, { "x-request-id": "bad id with spaces" });
+    const made = await api
+      .client()
+      .request(`{ __typename }`, undefined, { "x-request-id": "bad id with spaces" });
     expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -66,10 +83,12 @@ describe("query limits over WebSocket", () => {
   ])("refuses an operation over the %s limit", async (_, query, message) => {
     const client = wsClient(api.wsUrl);
     try {
-      const outcome = await subscribe(client, query).next().then(
-        (result) => JSON.stringify(result),
-        (error: unknown) => JSON.stringify(error),
-      );
+      const outcome = await subscribe(client, query)
+        .next()
+        .then(
+          (result) => JSON.stringify(result),
+          (error: unknown) => JSON.stringify(error),
+        );
       expect(outcome).toMatch(message);
       expect(outcome).not.toContain('"data"');
     } finally {
@@ -80,7 +99,10 @@ describe("query limits over WebSocket", () => {
   it("refuses a mutation without a token, and a socket with a bad token", async () => {
     const anonymous = wsClient(api.wsUrl);
     try {
-      const outcome = await subscribe(anonymous, `mutation { createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id } }`)
+      const outcome = await subscribe(
+        anonymous,
+        `mutation { createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id } }`,
+      )
         .next()
         .catch((error: unknown) => error);
       expect(JSON.stringify(outcome)).toContain("UNAUTHENTICATED");
@@ -89,7 +111,9 @@ describe("query limits over WebSocket", () => {
     }
     const forged = wsClient(api.wsUrl, "pzt_not-a-real-token-at-all-000000000000000000");
     try {
-      const outcome = await subscribe(forged, `{ me { id } }`).next().catch((error: unknown) => error);
+      const outcome = await subscribe(forged, `{ me { id } }`)
+        .next()
+        .catch((error: unknown) => error);
       expect((outcome as { code?: number }).code).toBe(4403);
     } finally {
       await forged.dispose();
@@ -103,7 +127,10 @@ describe("unexpected errors", () => {
 
   beforeAll(async () => {
     // Postgres that does not answer: every query fails inside Prisma with a driver error.
-    const config = testConfig({ DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`, LOG_LEVEL: "info" });
+    const config = testConfig({
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`,
+      LOG_LEVEL: "info",
+    });
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     server = await startServer(config, { app: createApp(config, { logger: pino({ level: "info" }, sink) }) });
   });

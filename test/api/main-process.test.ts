@@ -28,9 +28,18 @@ async function startMain(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const databaseUrl = withDatabase(SERVER_URL, `main_${port}_${Date.now()}`);
   cleanups.push(() => dropDatabase(databaseUrl));
-  cleanups.push(() => deleteRedisKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", `main-${port}`).then(() => undefined));
+  cleanups.push(() =>
+    deleteRedisKeys(process.env.REDIS_URL ?? "redis://127.0.0.1:6379", `main-${port}`).then(() => undefined),
+  );
   const child = spawn(process.execPath, ["--import", "tsx", join(projectRoot, "src", "main.ts")], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), REDIS_PREFIX: `main-${port}`, LOG_LEVEL: "info", ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      REDIS_PREFIX: `main-${port}`,
+      LOG_LEVEL: "info",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -43,18 +52,29 @@ async function startMain(env: Record<string, string>): Promise<Started> {
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
-  while (!(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`main did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const logs = () => output.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+  const logs = () =>
+    output
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
   return { child, origin, logs, exited };
 }
 
 describe("npm start (src/main.ts)", () => {
   it("creates and migrates its database, serves, and exits 0 after draining on SIGTERM", async () => {
     const main = await startMain({ START_WORKER: "false" });
-    expect(main.logs().map((l) => l.msg)).toEqual(expect.arrayContaining(["database created", "database schema up to date", "API listening"]));
+    expect(main.logs().map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["database created", "database schema up to date", "API listening"]),
+    );
     const answer = await fetch(`${main.origin}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -67,14 +87,19 @@ describe("npm start (src/main.ts)", () => {
     expect(main.logs().map((l) => l.msg)).not.toContain("second signal: exiting now");
   }, 60_000);
 
-  it.skipIf(!existsSync(WORKER_ENTRY))("runs one worker process beside the API and stops it on SIGTERM", async () => {
-    const main = await startMain({ START_WORKER: "true", SOLVER_THREADS: "1", WORKER_PDBS: "none" });
-    const deadline = Date.now() + 30_000;
-    while (!main.logs().some((l) => l.msg === "worker started") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const started = main.logs().find((l) => l.msg === "worker started");
-    expect(started?.pid).toBeGreaterThan(0);
-    main.child.kill("SIGTERM");
-    expect(await main.exited).toBe(0);
-    expect(() => process.kill(started!.pid!, 0)).toThrow(); // the worker is gone too
-  }, 90_000);
+  it.skipIf(!existsSync(WORKER_ENTRY))(
+    "runs one worker process beside the API and stops it on SIGTERM",
+    async () => {
+      const main = await startMain({ START_WORKER: "true", SOLVER_THREADS: "1", WORKER_PDBS: "none" });
+      const deadline = Date.now() + 30_000;
+      while (!main.logs().some((l) => l.msg === "worker started") && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      const started = main.logs().find((l) => l.msg === "worker started");
+      expect(started?.pid).toBeGreaterThan(0);
+      main.child.kill("SIGTERM");
+      expect(await main.exited).toBe(0);
+      expect(() => process.kill(started!.pid!, 0)).toThrow(); // the worker is gone too
+    },
+    90_000,
+  );
 });

@@ -20,7 +20,13 @@ beforeAll(async () => {
 describe("createPuzzle", () => {
   it("stores a sliding puzzle with the default goal and computes solvability", async () => {
     const { createPuzzle: p } = await owner.client.data(CREATE, {
-      input: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8], title: "  two moves  " },
+      input: {
+        kind: "SLIDING",
+        rows: 3,
+        cols: 3,
+        start: [1, 2, 3, 4, 5, 6, 0, 7, 8],
+        title: "  two moves  ",
+      },
     });
     expect(p).toMatchObject({
       kind: "SLIDING",
@@ -48,8 +54,17 @@ describe("createPuzzle", () => {
   });
 
   it("stores a Rotation Game board without size or goal", async () => {
-    const { createPuzzle: p } = await owner.client.data(CREATE, { input: { kind: "ROTATION", start: ROTATION_START } });
-    expect(p).toMatchObject({ kind: "ROTATION", rows: null, cols: null, goal: null, solvable: true, start: ROTATION_START });
+    const { createPuzzle: p } = await owner.client.data(CREATE, {
+      input: { kind: "ROTATION", start: ROTATION_START },
+    });
+    expect(p).toMatchObject({
+      kind: "ROTATION",
+      rows: null,
+      cols: null,
+      goal: null,
+      solvable: true,
+      start: ROTATION_START,
+    });
   });
 
   it("gives identical puzzles of different users the same canonical key", async () => {
@@ -57,20 +72,33 @@ describe("createPuzzle", () => {
     const input = { kind: "SLIDING", rows: 2, cols: 2, start: [0, 1, 3, 2] };
     const a = (await owner.client.data(CREATE, { input })).createPuzzle;
     const b = (await other.client.data(CREATE, { input })).createPuzzle;
-    const rows = await api.server.app.prisma.puzzle.findMany({ where: { id: { in: [Number(a.id), Number(b.id)] } } });
+    const rows = await api.server.app.prisma.puzzle.findMany({
+      where: { id: { in: [Number(a.id), Number(b.id)] } },
+    });
     expect(rows).toHaveLength(2);
     expect(rows[0].canonicalKey).toBe(rows[1].canonicalKey);
   });
 
   it("is readable by anyone with puzzle(id), and unknown ids give null", async () => {
-    const { createPuzzle: p } = await owner.client.data(CREATE, { input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3] } });
-    expect((await api.client().data(`query ($id: ID!) { puzzle(id: $id) { ${PUZZLE_FIELDS} } }`, { id: p.id })).puzzle).toEqual(p);
+    const { createPuzzle: p } = await owner.client.data(CREATE, {
+      input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3] },
+    });
+    expect(
+      (await api.client().data(`query ($id: ID!) { puzzle(id: $id) { ${PUZZLE_FIELDS} } }`, { id: p.id }))
+        .puzzle,
+    ).toEqual(p);
     expect((await api.client().data(`{ puzzle(id: "999999999") { id } }`)).puzzle).toBeNull();
   });
 });
 
 describe("validation errors name the field", () => {
-  const sliding = (over: Record<string, unknown>) => ({ kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0], ...over });
+  const sliding = (over: Record<string, unknown>) => ({
+    kind: "SLIDING",
+    rows: 2,
+    cols: 2,
+    start: [1, 2, 3, 0],
+    ...over,
+  });
   const cases: [string, Record<string, unknown>, string, string][] = [
     ["rows below 2", sliding({ rows: 1, start: [1, 0] }), "rows", "from 2 to 5"],
     ["rows above 5", sliding({ rows: 6, cols: 2 }), "rows", "from 2 to 5"],
@@ -83,12 +111,42 @@ describe("validation errors name the field", () => {
     ["a negative tile", sliding({ start: [1, 2, -3, 0] }), "start", "out of range"],
     ["a goal with a repeated tile", sliding({ goal: [1, 2, 2, 0] }), "goal", "repeats tile 2"],
     ["a goal of the wrong size", sliding({ goal: [1, 2, 3, 4, 0] }), "goal", "expected 4"],
-    ["a rotation board of 23 cells", { kind: "ROTATION", start: ROTATION_START.slice(1) }, "start", "24 cells"],
-    ["a rotation board without eight of each symbol", { kind: "ROTATION", start: [2, ...ROTATION_START.slice(1)] }, "start", "expected 8"],
-    ["a rotation board with a symbol out of range", { kind: "ROTATION", start: [4, ...ROTATION_START.slice(1)] }, "start", "out of range"],
-    ["a rotation board with a goal", { kind: "ROTATION", start: ROTATION_START, goal: ROTATION_START }, "goal", "no goal"],
-    ["a rotation board with rows", { kind: "ROTATION", rows: 3, start: ROTATION_START }, "rows", "fixed shape"],
-    ["a rotation board with cols", { kind: "ROTATION", cols: 3, start: ROTATION_START }, "cols", "fixed shape"],
+    [
+      "a rotation board of 23 cells",
+      { kind: "ROTATION", start: ROTATION_START.slice(1) },
+      "start",
+      "24 cells",
+    ],
+    [
+      "a rotation board without eight of each symbol",
+      { kind: "ROTATION", start: [2, ...ROTATION_START.slice(1)] },
+      "start",
+      "expected 8",
+    ],
+    [
+      "a rotation board with a symbol out of range",
+      { kind: "ROTATION", start: [4, ...ROTATION_START.slice(1)] },
+      "start",
+      "out of range",
+    ],
+    [
+      "a rotation board with a goal",
+      { kind: "ROTATION", start: ROTATION_START, goal: ROTATION_START },
+      "goal",
+      "no goal",
+    ],
+    [
+      "a rotation board with rows",
+      { kind: "ROTATION", rows: 3, start: ROTATION_START },
+      "rows",
+      "fixed shape",
+    ],
+    [
+      "a rotation board with cols",
+      { kind: "ROTATION", cols: 3, start: ROTATION_START },
+      "cols",
+      "fixed shape",
+    ],
     ["a title over 200 characters", sliding({ title: "x".repeat(201) }), "title", "at most 200"],
   ];
 
@@ -106,7 +164,12 @@ describe("validation errors name the field", () => {
     ["a foreign cursor", { after: "bm90LWEtY3Vyc29y" }, "after"],
     ["a cursor of the wrong shape", { after: Buffer.from('["x"]').toString("base64url") }, "after"],
   ])("refuses puzzles(%s)", async (_, args, field) => {
-    const error = await api.client().error(`query ($first: Int, $after: String) { puzzles(first: $first, after: $after) { edges { cursor } } }`, args);
+    const error = await api
+      .client()
+      .error(
+        `query ($first: Int, $after: String) { puzzles(first: $first, after: $after) { edges { cursor } } }`,
+        args,
+      );
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field });
   });
 
@@ -144,8 +207,18 @@ describe("pagination", () => {
     const author = await api.client().signUp();
     const created: { id: string; kind: string }[] = [];
     for (let i = 0; i < 23; i++) {
-      const input = i % 4 === 3 ? { kind: "ROTATION", start: ROTATION_START } : { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0] };
-      created.push((await author.client.data(`mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id kind } }`, { input })).createPuzzle);
+      const input =
+        i % 4 === 3
+          ? { kind: "ROTATION", start: ROTATION_START }
+          : { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0] };
+      created.push(
+        (
+          await author.client.data(
+            `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id kind } }`,
+            { input },
+          )
+        ).createPuzzle,
+      );
     }
     const newestFirst = created.map((p) => p.id).reverse();
 
@@ -154,15 +227,25 @@ describe("pagination", () => {
     expect(all.ids).toEqual(newestFirst);
 
     const rotation = await collect(api.client(), { owner: author.user.name, kind: "ROTATION" }, 2);
-    expect(rotation.ids).toEqual(created.filter((p) => p.kind === "ROTATION").map((p) => p.id).reverse());
+    expect(rotation.ids).toEqual(
+      created
+        .filter((p) => p.kind === "ROTATION")
+        .map((p) => p.id)
+        .reverse(),
+    );
     expect(new Set(rotation.ids).size).toBe(rotation.ids.length);
 
     const exact = await collect(api.client(), { owner: author.user.name }, 23);
     expect(exact.sizes).toEqual([23]);
 
-    const viaUser = await api.client().data(`query ($n: String!) { user(name: $n) { puzzles(first: 100) { edges { node { id } } pageInfo { hasNextPage } } } }`, {
-      n: author.user.name,
-    });
+    const viaUser = await api
+      .client()
+      .data(
+        `query ($n: String!) { user(name: $n) { puzzles(first: 100) { edges { node { id } } pageInfo { hasNextPage } } } }`,
+        {
+          n: author.user.name,
+        },
+      );
     expect(viaUser.user.puzzles.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(newestFirst);
     expect(viaUser.user.puzzles.pageInfo.hasNextPage).toBe(false);
   });
@@ -170,12 +253,20 @@ describe("pagination", () => {
   it("continues after the cursor even when newer puzzles arrive between pages", async () => {
     const author = await api.client().signUp();
     const input = { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3] };
-    const create = async () => (await author.client.data(`mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`, { input })).createPuzzle.id as string;
+    const create = async () =>
+      (
+        await author.client.data(
+          `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+          { input },
+        )
+      ).createPuzzle.id as string;
     const older: string[] = [];
     for (let i = 0; i < 6; i++) older.push(await create());
     const first = (await api.client().data(PAGE, { owner: author.user.name, first: 3 })).puzzles;
     for (let i = 0; i < 4; i++) await create();
-    const second = (await api.client().data(PAGE, { owner: author.user.name, first: 3, after: first.pageInfo.endCursor })).puzzles;
+    const second = (
+      await api.client().data(PAGE, { owner: author.user.name, first: 3, after: first.pageInfo.endCursor })
+    ).puzzles;
     const seen = [...first.edges, ...second.edges].map((e: { node: { id: string } }) => e.node.id);
     expect(seen).toEqual([...older].reverse());
     expect(second.pageInfo.hasNextPage).toBe(false);
@@ -183,7 +274,10 @@ describe("pagination", () => {
 
   it("answers an empty connection for an owner who does not exist", async () => {
     const { puzzles } = await api.client().data(PAGE, { owner: "nobody-at-all-here", first: 5 });
-    expect(puzzles).toEqual({ edges: [], pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null } });
+    expect(puzzles).toEqual({
+      edges: [],
+      pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+    });
   });
 
   it("defaults to 20 per page across all owners", async () => {

@@ -28,7 +28,9 @@ describe("signUp", () => {
     await server().client().signUp();
     await server().client().signUp();
     const name = uniqueName();
-    const error = await server().client().error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
+    const error = await server()
+      .client()
+      .error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
     expect(error.extensions?.code).toBe("RATE_LIMITED");
     expect(error.extensions?.retryAfter).toBeGreaterThan(0);
     expect(error.extensions?.retryAfter).toBeLessThanOrEqual(600);
@@ -75,7 +77,12 @@ describe("every request", () => {
     const client = wsClient(server().wsUrl, token);
     try {
       const results = [];
-      for (let i = 0; i < 5; i++) results.push(await subscribe(client, `{ me { name } }`).next().catch((e: unknown) => e));
+      for (let i = 0; i < 5; i++)
+        results.push(
+          await subscribe(client, `{ me { name } }`)
+            .next()
+            .catch((e: unknown) => e),
+        );
       expect(results.slice(0, 4).every((r) => (r as { data?: unknown }).data !== undefined)).toBe(true);
       expect(JSON.stringify(results[4])).toContain("RATE_LIMITED");
     } finally {

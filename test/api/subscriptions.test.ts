@@ -33,16 +33,25 @@ describe("WebSocket", () => {
       await waitForSubscribers(api.server.app.redis, channel(), 1);
       await author.client.data(CREATE, { input: ROTATION });
       const created = (await author.client.data(CREATE, { input: SLIDING })).createPuzzle;
-      expect((await pending).data).toEqual({ puzzleCreated: { id: created.id, kind: "SLIDING", owner: { name: author.user.name } } });
+      expect((await pending).data).toEqual({
+        puzzleCreated: { id: created.id, kind: "SLIDING", owner: { name: author.user.name } },
+      });
       await feed.stop();
-      await expect.poll(async () => ((await api.server.app.redis.call("PUBSUB", "NUMSUB", channel())) as [string, number])[1]).toBe(0);
+      await expect
+        .poll(
+          async () =>
+            ((await api.server.app.redis.call("PUBSUB", "NUMSUB", channel())) as [string, number])[1],
+        )
+        .toBe(0);
     } finally {
       await client.dispose();
     }
   });
 
   it("fans events out to subscribers of another API process", async () => {
-    const other = await startTestServer({ env: { DATABASE_URL: api.config.databaseUrl, REDIS_PREFIX: api.config.redisPrefix } });
+    const other = await startTestServer({
+      env: { DATABASE_URL: api.config.databaseUrl, REDIS_PREFIX: api.config.redisPrefix },
+    });
     const client = wsClient(other.wsUrl);
     try {
       const feed = subscribe(client, FEED);

@@ -27,28 +27,38 @@ const CREATE = `mutation { createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2
 
 describe("without a token", () => {
   it("covers every mutation but signUp", () => {
-    expect(protectedMutations.map((m) => m.name)).toEqual(expect.arrayContaining(["createPuzzle", "requestSolve", "cancelSolve", "submitSolution"]));
+    expect(protectedMutations.map((m) => m.name)).toEqual(
+      expect.arrayContaining(["createPuzzle", "requestSolve", "cancelSolve", "submitSolution"]),
+    );
   });
 
-  it.each(protectedMutations.map((m) => [m.name, m.document]))("%s over HTTP is UNAUTHENTICATED (401), nothing stored", async (_, document) => {
-    const before = await api.server.app.prisma.puzzle.count();
-    const { status, body } = await api.client().request(document);
-    expect(status).toBe(401);
-    expect(body.data ?? null).toBeNull();
-    expect(body.errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
-    expect(await api.server.app.prisma.puzzle.count()).toBe(before);
-  });
+  it.each(protectedMutations.map((m) => [m.name, m.document]))(
+    "%s over HTTP is UNAUTHENTICATED (401), nothing stored",
+    async (_, document) => {
+      const before = await api.server.app.prisma.puzzle.count();
+      const { status, body } = await api.client().request(document);
+      expect(status).toBe(401);
+      expect(body.data ?? null).toBeNull();
+      expect(body.errors?.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+      expect(await api.server.app.prisma.puzzle.count()).toBe(before);
+    },
+  );
 
-  it.each(protectedMutations.map((m) => [m.name, m.document]))("%s over WebSocket is UNAUTHENTICATED", async (_, document) => {
-    const client = wsClient(api.wsUrl);
-    try {
-      const outcome = await subscribe(client, document).next().catch((error: unknown) => error);
-      expect(JSON.stringify(outcome)).toContain('"UNAUTHENTICATED"');
-      expect(JSON.stringify(outcome)).not.toContain('"data":{');
-    } finally {
-      await client.dispose();
-    }
-  });
+  it.each(protectedMutations.map((m) => [m.name, m.document]))(
+    "%s over WebSocket is UNAUTHENTICATED",
+    async (_, document) => {
+      const client = wsClient(api.wsUrl);
+      try {
+        const outcome = await subscribe(client, document)
+          .next()
+          .catch((error: unknown) => error);
+        expect(JSON.stringify(outcome)).toContain('"UNAUTHENTICATED"');
+        expect(JSON.stringify(outcome)).not.toContain('"data":{');
+      } finally {
+        await client.dispose();
+      }
+    },
+  );
 
   it("an empty Authorization header counts as no token: reads work, mutations are UNAUTHENTICATED", async () => {
     const read = await api.client().request(`{ me { id } }`, undefined, { authorization: "" });
@@ -63,7 +73,10 @@ describe("a token that is not a valid one", () => {
   const neverIssued = `pzt_${"A".repeat(43)}`;
   const cases = (): [string, string][] => [
     ["never issued", `Bearer ${neverIssued}`],
-    ["another user's token with one character changed", `Bearer ${alice.token.slice(0, -1)}${alice.token.endsWith("A") ? "B" : "A"}`],
+    [
+      "another user's token with one character changed",
+      `Bearer ${alice.token.slice(0, -1)}${alice.token.endsWith("A") ? "B" : "A"}`,
+    ],
     ["the stored hash of a real token", `Bearer ${hashToken(alice.token)}`],
     ["no scheme", alice.token],
     ["another scheme", `Basic ${Buffer.from(`alice:${alice.token}`).toString("base64")}`],
@@ -78,7 +91,12 @@ describe("a token that is not a valid one", () => {
     for (const [what, header] of cases()) {
       for (const document of [`{ me { id } }`, CREATE]) {
         const { status, body } = await api.client().request(document, undefined, { authorization: header });
-        expect({ what, status, codes: body.errors?.map((e) => e.extensions?.code), data: body.data ?? null }).toEqual({
+        expect({
+          what,
+          status,
+          codes: body.errors?.map((e) => e.extensions?.code),
+          data: body.data ?? null,
+        }).toEqual({
           what,
           status: 401,
           codes: ["UNAUTHENTICATED"],
@@ -98,8 +116,20 @@ describe("a token that is not a valid one", () => {
       ["an object", { token: alice.token }],
     ];
     for (const [what, authorization] of payloads) {
-      const closed = await closeOf(createClient({ url: api.wsUrl, webSocketImpl: WebSocket, connectionParams: { authorization }, retryAttempts: 0, lazy: true }));
-      expect({ what, ...closed }).toEqual({ what, code: 4403, reason: expect.stringMatching(/^UNAUTHENTICATED\b/) });
+      const closed = await closeOf(
+        createClient({
+          url: api.wsUrl,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization },
+          retryAttempts: 0,
+          lazy: true,
+        }),
+      );
+      expect({ what, ...closed }).toEqual({
+        what,
+        code: 4403,
+        reason: expect.stringMatching(/^UNAUTHENTICATED\b/),
+      });
     }
   });
 
@@ -123,7 +153,9 @@ async function closeOf(client: Client): Promise<{ code: number; reason: string }
     });
   });
   try {
-    await subscribe(client, `{ me { id } }`).next(5000).catch(() => undefined);
+    await subscribe(client, `{ me { id } }`)
+      .next(5000)
+      .catch(() => undefined);
     return await closed;
   } finally {
     await client.dispose();
@@ -139,10 +171,14 @@ describe("one user against another", () => {
   });
 
   it("cannot cancel another user's solve (FORBIDDEN), which stays as it was; its owner can", async () => {
-    const error = await alice.client.error(`mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`, { id: bobsSolve });
+    const error = await alice.client.error(`mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`, {
+      id: bobsSolve,
+    });
     expect(error.extensions?.code).toBe("FORBIDDEN");
     expect((await readSolve(bob.client, bobsSolve)).status).toBe("QUEUED");
-    const own = await bob.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: bobsSolve });
+    const own = await bob.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, {
+      id: bobsSolve,
+    });
     expect(own.cancelSolve.status).toBe("CANCELLED");
   });
 
@@ -154,19 +190,35 @@ describe("one user against another", () => {
   });
 
   it("never sees another user's token: only signUp's answer carries one", async () => {
-    const introspection = await api.client().data<{ __schema: { types: { name: string; fields: { name: string }[] | null }[] } }>(
-      `{ __schema { types { name fields { name } } } }`,
-    );
-    const withToken = introspection.__schema.types.filter((type) => type.fields?.some((field) => /token/i.test(field.name))).map((type) => type.name);
+    const introspection = await api
+      .client()
+      .data<{ __schema: { types: { name: string; fields: { name: string }[] | null }[] } }>(
+        `{ __schema { types { name fields { name } } } }`,
+      );
+    const withToken = introspection.__schema.types
+      .filter((type) => type.fields?.some((field) => /token/i.test(field.name)))
+      .map((type) => type.name);
     expect(withToken).toEqual(["AuthPayload"]);
-    expect(introspection.__schema.types.find((type) => type.name === "Mutation")?.fields?.filter((f) => f.name === "signUp")).toHaveLength(1);
+    expect(
+      introspection.__schema.types
+        .find((type) => type.name === "Mutation")
+        ?.fields?.filter((f) => f.name === "signUp"),
+    ).toHaveLength(1);
 
     const puzzle = await createPuzzle(bob.client, [1, 2, 3, 4, 5, 6, 0, 7, 8], 3);
     const solve = await requestSolve(bob.client, puzzle);
     const answers = await Promise.all([
-      alice.client.request(`query ($name: String!) { user(name: $name) { id name createdAt puzzles { edges { node { id owner { id name } } } } } }`, { name: bob.user.name }),
-      alice.client.request(`query ($id: ID!) { puzzle(id: $id) { owner { id name createdAt } solves { edges { node { id requestedBy { id name } } } } } }`, { id: puzzle }),
-      alice.client.request(`query ($id: ID!) { solve(id: $id) { requestedBy { id name createdAt } } }`, { id: solve.id }),
+      alice.client.request(
+        `query ($name: String!) { user(name: $name) { id name createdAt puzzles { edges { node { id owner { id name } } } } } }`,
+        { name: bob.user.name },
+      ),
+      alice.client.request(
+        `query ($id: ID!) { puzzle(id: $id) { owner { id name createdAt } solves { edges { node { id requestedBy { id name } } } } } }`,
+        { id: puzzle },
+      ),
+      alice.client.request(`query ($id: ID!) { solve(id: $id) { requestedBy { id name createdAt } } }`, {
+        id: solve.id,
+      }),
       alice.client.request(`{ me { id name } }`),
     ]);
     const text = JSON.stringify(answers.map((answer) => answer.body));
@@ -182,4 +234,3 @@ describe("one user against another", () => {
     expect(row.tokenHash).toBe(hashToken(bob.token));
   });
 });
-

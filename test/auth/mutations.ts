@@ -15,7 +15,9 @@ function literal(type: GraphQLInputType): string {
   if (isListType(type)) return "[]";
   if (isEnumType(type)) return type.getValues()[0].name;
   if (isInputObjectType(type)) {
-    const fields = Object.values(type.getFields()).filter((field) => isNonNullType(field.type) && field.defaultValue === undefined);
+    const fields = Object.values(type.getFields()).filter(
+      (field) => isNonNullType(field.type) && field.defaultValue === undefined,
+    );
     return `{ ${fields.map((field) => `${field.name}: ${literal(field.type)}`).join(", ")} }`;
   }
   const name = isScalarType(type) ? type.name : "";
@@ -35,7 +37,10 @@ export function everyMutation(): MutationCase[] {
   const fields = buildSchema().getMutationType()?.getFields() ?? {};
   return Object.values(fields).map((field) => {
     const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
-    const args = required.length === 0 ? "" : `(${required.map((arg) => `${arg.name}: ${literal(arg.type)}`).join(", ")})`;
+    const args =
+      required.length === 0
+        ? ""
+        : `(${required.map((arg) => `${arg.name}: ${literal(arg.type)}`).join(", ")})`;
     return { name: field.name, document: `mutation { ${field.name}${args} { __typename } }` };
   });
 }

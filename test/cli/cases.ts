@@ -10,7 +10,9 @@ export interface JudgeCase {
   readonly expected: string;
 }
 
-export const CASES_DIR = resolve(process.env.CASES_DIR ?? join(import.meta.dirname, "..", "..", "..", "shared", "cases"));
+export const CASES_DIR = resolve(
+  process.env.CASES_DIR ?? join(import.meta.dirname, "..", "..", "..", "shared", "cases"),
+);
 
 export const CASE_FILES = {
   hihocoder: "hihocoder1312.txt",
@@ -29,7 +31,11 @@ export function readCases(file: string): JudgeCase[] {
     if (line === "INPUT:") section = "input";
     else if (line === "EXPECTED:") section = "expected";
     else if (line === "---") {
-      cases.push({ name, input: input.map((l) => `${l}\n`).join(""), expected: expected.map((l) => `${l}\n`).join("") });
+      cases.push({
+        name,
+        input: input.map((l) => `${l}\n`).join(""),
+        expected: expected.map((l) => `${l}\n`).join(""),
+      });
       [section, name, input, expected] = ["none", "", [], []];
     } else if (section === "input") input.push(line);
     else if (section === "expected") expected.push(line);

@@ -28,7 +28,11 @@ describe("malformed judge input", () => {
     ["hihocoder", "9\n", /t is 9, must be 1..8/],
     ["hihocoder", "0\n", /t is 0/],
     ["hihocoder", "x\n", /t is "x"/],
-    ["hihocoder", "1\n1 2 3\n4 5 6\n7 8\n", /expected 1 board\(s\) of 9 numbers \(9 numbers after t\), got 8/],
+    [
+      "hihocoder",
+      "1\n1 2 3\n4 5 6\n7 8\n",
+      /expected 1 board\(s\) of 9 numbers \(9 numbers after t\), got 8/,
+    ],
     ["hihocoder", "2\n1 2 3\n4 5 6\n7 8 0\n1 2 3\n4 5 5\n7 8 0\n", /board 2: tile 5 appears twice/],
     ["hihocoder", "1\n1 2 3\n4 5 6\n7 8 9\n", /board 1: "9" is not a tile/],
     ["acwing", "1 2 3 x 4 6 7 5\n", /expected 9 tokens .* got 8/],

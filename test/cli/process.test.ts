@@ -15,7 +15,8 @@ function puzzle(args: string[], input = "") {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, "dist", "src", "cli", "main.js"))) throw new Error("dist/ is missing: run npm run build");
+  if (!existsSync(join(ROOT, "dist", "src", "cli", "main.js")))
+    throw new Error("dist/ is missing: run npm run build");
 });
 
 describe("puzzle judge", () => {
@@ -61,7 +62,12 @@ describe("puzzle solve", () => {
   it("answers JSON with any goal, size and algorithm", () => {
     const run = puzzle(["solve", "12345678.", "--goal", "123.46758", "--algorithm", "idastar", "--json"]);
     expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ length: 3, optimal: true, status: "solved", algorithm: "idastar" });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      length: 3,
+      optimal: true,
+      status: "solved",
+      algorithm: "idastar",
+    });
     const rect = puzzle(["solve", "1,2,3,4,5,6,0,7", "--size", "2x4", "--json"]);
     expect(JSON.parse(rect.stdout)).toMatchObject({ length: 1, moves: "R" });
   });
@@ -76,7 +82,10 @@ describe("puzzle solve", () => {
     const input = "1 2 3 x 4 6 7 5 8\n\n123456789\n12345687.\n12345678.\n";
     const run = puzzle(["solve", "--batch", "-"], input);
     expect(run.status).toBe(0);
-    const lines = run.stdout.trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = run.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatchObject({ length: 3, moves: "RDR", optimal: true });
     expect(lines[1].error).toMatch(/tile 9/);
@@ -85,7 +94,12 @@ describe("puzzle solve", () => {
   });
 
   it("bad command lines: one line on stderr, exit status 2", () => {
-    for (const args of [["solve"], ["solve", "1", "2", "3", "--frobnicate"], ["solve", "1", "2", "3", "0", "4", "5"], ["solve", "1122", "--size", "2x2"]]) {
+    for (const args of [
+      ["solve"],
+      ["solve", "1", "2", "3", "--frobnicate"],
+      ["solve", "1", "2", "3", "0", "4", "5"],
+      ["solve", "1122", "--size", "2x2"],
+    ]) {
       const run = puzzle(args);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);

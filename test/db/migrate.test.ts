@@ -7,13 +7,23 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { databaseName, dropDatabase, ensureDatabase } from "../../src/db/database.ts";
-import { checksumOf, defaultMigrationsDir, migrate, MigrationError, readMigrations } from "../../src/db/migrate.ts";
+import {
+  checksumOf,
+  defaultMigrationsDir,
+  migrate,
+  MigrationError,
+  readMigrations,
+} from "../../src/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 const migrations = readMigrations();
 const names = migrations.map((m) => m.name);
 
-async function query<T extends pg.QueryResultRow = Record<string, any>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+async function query<T extends pg.QueryResultRow = Record<string, any>>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -23,7 +33,8 @@ async function query<T extends pg.QueryResultRow = Record<string, any>>(url: str
   }
 }
 
-const bookkeeping = (url: string) => query(url, `SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
+const bookkeeping = (url: string) =>
+  query(url, `SELECT * FROM "_prisma_migrations" ORDER BY started_at, migration_name`);
 
 let db: TestDatabase;
 let dir: string;
@@ -53,7 +64,9 @@ describe("migrate", () => {
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual([...names].sort());
     for (const name of names) expect(name).toMatch(/^\d{14}_[a-z0-9_]+$/);
-    expect(readFileSync(join(defaultMigrationsDir, "migration_lock.toml"), "utf8")).toContain('provider = "postgresql"');
+    expect(readFileSync(join(defaultMigrationsDir, "migration_lock.toml"), "utf8")).toContain(
+      'provider = "postgresql"',
+    );
   });
 
   it("applies every migration to a fresh database and records it as Prisma does", async () => {
@@ -106,18 +119,32 @@ describe("migrate", () => {
   it("applies only the new migration when one is added", async () => {
     await migrate(db.url, { dir });
     mkdirSync(join(dir, "29991231000000_add_note"));
-    writeFileSync(join(dir, "29991231000000_add_note", "migration.sql"), `ALTER TABLE "users" ADD COLUMN "note" TEXT;\n`);
+    writeFileSync(
+      join(dir, "29991231000000_add_note", "migration.sql"),
+      `ALTER TABLE "users" ADD COLUMN "note" TEXT;\n`,
+    );
     const report = await migrate(db.url, { dir });
     expect(report.applied).toEqual(["29991231000000_add_note"]);
-    expect(await query(db.url, `SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'note'`)).toHaveLength(1);
+    expect(
+      await query(
+        db.url,
+        `SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'note'`,
+      ),
+    ).toHaveLength(1);
   });
 
   it("reports an applied migration whose file changed since, without applying it again", async () => {
     await migrate(db.url, { dir });
     const first = names[0];
-    writeFileSync(join(dir, first, "migration.sql"), readFileSync(join(dir, first, "migration.sql"), "utf8") + "\n-- edited\n");
+    writeFileSync(
+      join(dir, first, "migration.sql"),
+      readFileSync(join(dir, first, "migration.sql"), "utf8") + "\n-- edited\n",
+    );
     const warnings: string[] = [];
-    const report = await migrate(db.url, { dir, logger: { info: () => {}, warn: (obj: unknown) => void warnings.push(JSON.stringify(obj)) } as never });
+    const report = await migrate(db.url, {
+      dir,
+      logger: { info: () => {}, warn: (obj: unknown) => void warnings.push(JSON.stringify(obj)) } as never,
+    });
     expect(report.modified).toEqual([first]);
     expect(report.applied).toEqual([]);
     expect(warnings.join()).toContain(first);
@@ -126,7 +153,10 @@ describe("migrate", () => {
   it("accepts a file whose only change is CRLF line endings, as Prisma does", async () => {
     await migrate(db.url, { dir });
     const first = names[0];
-    writeFileSync(join(dir, first, "migration.sql"), readFileSync(join(dir, first, "migration.sql"), "utf8").replace(/\n/g, "\r\n"));
+    writeFileSync(
+      join(dir, first, "migration.sql"),
+      readFileSync(join(dir, first, "migration.sql"), "utf8").replace(/\n/g, "\r\n"),
+    );
     expect((await migrate(db.url, { dir })).modified).toEqual([]);
   });
 
@@ -141,7 +171,10 @@ describe("migrate", () => {
     await migrate(db.url, { dir });
     const name = "29991231000000_broken";
     mkdirSync(join(dir, name));
-    writeFileSync(join(dir, name, "migration.sql"), `CREATE TABLE "half" ("id" INTEGER);\nSELECT no_such_function();\n`);
+    writeFileSync(
+      join(dir, name, "migration.sql"),
+      `CREATE TABLE "half" ("id" INTEGER);\nSELECT no_such_function();\n`,
+    );
     const failure = await migrate(db.url, { dir }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MigrationError);
     expect((failure as MigrationError).migration).toBe(name);

@@ -32,16 +32,38 @@ afterAll(async () => {
 
 // ---- what the database holds --------------------------------------------------------------------
 
-interface Column { table: string; column: string; type: string; notNull: boolean; default: string | null }
-interface Index { table: string; name: string; unique: boolean; primary: boolean; columns: string[] }
-interface ForeignKey { table: string; name: string; columns: string[]; refTable: string; refColumns: string[]; onDelete: string; onUpdate: string }
+interface Column {
+  table: string;
+  column: string;
+  type: string;
+  notNull: boolean;
+  default: string | null;
+}
+interface Index {
+  table: string;
+  name: string;
+  unique: boolean;
+  primary: boolean;
+  columns: string[];
+}
+interface ForeignKey {
+  table: string;
+  name: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+  onDelete: string;
+  onUpdate: string;
+}
 
 async function rows<T>(db: pg.Client, sql: string): Promise<T[]> {
   return (await db.query(sql)).rows as T[];
 }
 
 const columnsOf = (db: pg.Client) =>
-  rows<Column>(db, `
+  rows<Column>(
+    db,
+    `
     SELECT c.relname AS "table", a.attname AS "column", format_type(a.atttypid, a.atttypmod) AS "type",
            a.attnotnull AS "notNull", pg_get_expr(d.adbin, d.adrelid) AS "default"
       FROM pg_attribute a
@@ -49,10 +71,13 @@ const columnsOf = (db: pg.Client) =>
       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
       LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
      WHERE a.attnum > 0 AND NOT a.attisdropped AND c.relname <> '_prisma_migrations'
-     ORDER BY 1, 2`);
+     ORDER BY 1, 2`,
+  );
 
 const indexesOf = (db: pg.Client) =>
-  rows<Index>(db, `
+  rows<Index>(
+    db,
+    `
     SELECT t.relname AS "table", i.relname AS "name", x.indisunique AS "unique", x.indisprimary AS "primary",
            array_agg(a.attname ORDER BY k.ord)::text[] AS "columns"
       FROM pg_index x
@@ -62,10 +87,13 @@ const indexesOf = (db: pg.Client) =>
       CROSS JOIN LATERAL unnest(x.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
      WHERE t.relname <> '_prisma_migrations'
-     GROUP BY 1, 2, 3, 4 ORDER BY 2`);
+     GROUP BY 1, 2, 3, 4 ORDER BY 2`,
+  );
 
 const foreignKeysOf = (db: pg.Client) =>
-  rows<ForeignKey>(db, `
+  rows<ForeignKey>(
+    db,
+    `
     SELECT t.relname AS "table", c.conname AS "name", r.relname AS "refTable",
            (SELECT array_agg(a.attname ORDER BY k.ord)::text[] FROM unnest(c.conkey) WITH ORDINALITY k(n, ord)
               JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n) AS "columns",
@@ -76,14 +104,18 @@ const foreignKeysOf = (db: pg.Client) =>
       JOIN pg_class t ON t.oid = c.conrelid
       JOIN pg_class r ON r.oid = c.confrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
-     WHERE c.contype = 'f' ORDER BY 2`);
+     WHERE c.contype = 'f' ORDER BY 2`,
+  );
 
 const enumsOf = (db: pg.Client) =>
-  rows<{ name: string; values: string[] }>(db, `
+  rows<{ name: string; values: string[] }>(
+    db,
+    `
     SELECT t.typname AS "name", array_agg(e.enumlabel ORDER BY e.enumsortorder)::text[] AS "values"
       FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
       JOIN pg_namespace n ON n.oid = t.typnamespace AND n.nspname = 'public'
-     GROUP BY 1 ORDER BY 1`);
+     GROUP BY 1 ORDER BY 1`,
+  );
 
 // ---- what schema.prisma says -----------------------------------------------------------------------
 
@@ -133,7 +165,13 @@ function expectedIndexName(table: string, type: string, columns: string[]): stri
   return `${table}_${columns.join("_")}_${type === "unique" ? "key" : "idx"}`;
 }
 
-const ACTIONS: Record<string, string> = { Cascade: "c", Restrict: "r", NoAction: "a", SetNull: "n", SetDefault: "d" };
+const ACTIONS: Record<string, string> = {
+  Cascade: "c",
+  Restrict: "r",
+  NoAction: "a",
+  SetNull: "n",
+  SetDefault: "d",
+};
 
 describe("the migrated database matches schema.prisma (Prisma's DMMF)", () => {
   it("has one table per model and nothing else", async () => {
@@ -141,24 +179,34 @@ describe("the migrated database matches schema.prisma (Prisma's DMMF)", () => {
     expect([...tables].sort()).toEqual(model.models.map(tableOf).sort());
   });
 
-  it.each(model.models.map((m) => [m.name, m] as const))("model %s: every column, type, nullability and default", async (_, m) => {
-    const actual = (await columnsOf(client)).filter((c) => c.table === tableOf(m));
-    const expected = scalarFields(m).map((f) => ({
-      column: columnOf(f),
-      type: expectedType(f),
-      // Prisma stores scalar lists as nullable arrays.
-      notNull: f.isRequired && !f.isList,
-      hasDefault: f.hasDefaultValue,
-    }));
-    const seen = actual.map((c) => ({ column: c.column, type: c.type, notNull: c.notNull, hasDefault: c.default !== null }));
-    expect(seen.sort((a, b) => a.column.localeCompare(b.column))).toEqual(expected.sort((a, b) => a.column.localeCompare(b.column)));
-    for (const f of scalarFields(m)) {
-      const column = actual.find((c) => c.column === columnOf(f))!;
-      const fn = (f.default as { name?: string } | undefined)?.name;
-      if (fn === "autoincrement") expect(column.default).toMatch(/^nextval\(/);
-      if (fn === "now") expect(column.default).toBe("CURRENT_TIMESTAMP");
-    }
-  });
+  it.each(model.models.map((m) => [m.name, m] as const))(
+    "model %s: every column, type, nullability and default",
+    async (_, m) => {
+      const actual = (await columnsOf(client)).filter((c) => c.table === tableOf(m));
+      const expected = scalarFields(m).map((f) => ({
+        column: columnOf(f),
+        type: expectedType(f),
+        // Prisma stores scalar lists as nullable arrays.
+        notNull: f.isRequired && !f.isList,
+        hasDefault: f.hasDefaultValue,
+      }));
+      const seen = actual.map((c) => ({
+        column: c.column,
+        type: c.type,
+        notNull: c.notNull,
+        hasDefault: c.default !== null,
+      }));
+      expect(seen.sort((a, b) => a.column.localeCompare(b.column))).toEqual(
+        expected.sort((a, b) => a.column.localeCompare(b.column)),
+      );
+      for (const f of scalarFields(m)) {
+        const column = actual.find((c) => c.column === columnOf(f))!;
+        const fn = (f.default as { name?: string } | undefined)?.name;
+        if (fn === "autoincrement") expect(column.default).toMatch(/^nextval\(/);
+        if (fn === "now") expect(column.default).toBe("CURRENT_TIMESTAMP");
+      }
+    },
+  );
 
   it("has exactly the primary keys, unique constraints and indexes of the models", async () => {
     const expected = model.indexes
@@ -185,13 +233,17 @@ describe("the migrated database matches schema.prisma (Prisma's DMMF)", () => {
         if (f.kind !== "object" || !f.relationFromFields?.length) continue;
         const from = f.relationFromFields.map((name) => columnOf(m.fields.find((x) => x.name === name)!));
         const target = modelNamed(f.type);
-        const optional = f.relationFromFields.some((name) => !m.fields.find((x) => x.name === name)!.isRequired);
+        const optional = f.relationFromFields.some(
+          (name) => !m.fields.find((x) => x.name === name)!.isRequired,
+        );
         expected.push({
           table: tableOf(m),
           name: `${tableOf(m)}_${from.join("_")}_fkey`,
           columns: from,
           refTable: tableOf(target),
-          refColumns: f.relationToFields!.map((name) => columnOf(target.fields.find((x) => x.name === name)!)),
+          refColumns: f.relationToFields!.map((name) =>
+            columnOf(target.fields.find((x) => x.name === name)!),
+          ),
           onDelete: ACTIONS[f.relationOnDelete ?? (optional ? "SetNull" : "Restrict")],
           onUpdate: ACTIONS[f.relationOnUpdate ?? "Cascade"],
         });
@@ -235,13 +287,16 @@ describe("the migrated database matches what Prisma's schema engine generates fo
 
   it("index and constraint definitions are identical, word for word", async () => {
     const definitions = (db: pg.Client) =>
-      rows(db, `
+      rows(
+        db,
+        `
         SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'
         UNION ALL
         SELECT c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c
           JOIN pg_namespace n ON n.oid = c.connamespace AND n.nspname = 'public'
           JOIN pg_class t ON t.oid = c.conrelid AND t.relname <> '_prisma_migrations'
-        ORDER BY 1, 2`);
+        ORDER BY 1, 2`,
+      );
     expect(await definitions(client)).toEqual(await definitions(referenceClient));
   });
 });

@@ -2,7 +2,11 @@
 // keys become moves. (Rules themselves come from the core and are tested there.)
 import { describe, expect, it } from "vitest";
 import { createPuzzle, isSolvable, replayMoves } from "../../src/core/index.ts";
-import { ARROW_TO_BLANK_MOVE, rotationMoveForKey, slideMovesForClick } from "../../web/src/puzzle/controls.ts";
+import {
+  ARROW_TO_BLANK_MOVE,
+  rotationMoveForKey,
+  slideMovesForClick,
+} from "../../web/src/puzzle/controls.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../../web/src/puzzle/random.ts";
 
 describe("shuffled boards", () => {
@@ -21,7 +25,13 @@ describe("shuffled boards", () => {
   it("respect a custom goal", () => {
     const goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
     for (let i = 0; i < 20; i++) {
-      const spec = createPuzzle({ kind: "sliding", rows: 3, cols: 3, start: randomSlidingBoard(3, 3, goal), goal });
+      const spec = createPuzzle({
+        kind: "sliding",
+        rows: 3,
+        cols: 3,
+        start: randomSlidingBoard(3, 3, goal),
+        goal,
+      });
       expect(isSolvable(spec)).toBe(true);
       expect(replayMoves(spec, "").solved).toBe(false);
     }

@@ -30,12 +30,21 @@ async function shot(page: Page, name: string): Promise<void> {
 /** The page is served from web/dist/: build it if this run has not (npm test builds it first). */
 function ensureWebBuilt(): void {
   if (existsSync(join(projectRoot, "web", "dist", "index.html"))) return;
-  const built = spawnSync(process.execPath, [join(projectRoot, "web", "build.mjs")], { cwd: projectRoot, stdio: "inherit" });
+  const built = spawnSync(process.execPath, [join(projectRoot, "web", "build.mjs")], {
+    cwd: projectRoot,
+    stdio: "inherit",
+  });
   if (built.status !== 0) throw new Error("web/build.mjs failed");
 }
 
 /** Types a board into the create form and saves it; resolves with the new puzzle's page path. */
-async function createPuzzle(page: Page, origin: string, preset: string, tiles: string, title: string): Promise<string> {
+async function createPuzzle(
+  page: Page,
+  origin: string,
+  preset: string,
+  tiles: string,
+  title: string,
+): Promise<string> {
   await page.goto(`${origin}/new`);
   await page.locator(".segmented label", { hasText: preset }).click();
   await page.getByLabel("title").fill(title);
@@ -135,12 +144,18 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await page.getByRole("button", { name: "Find the optimal solution" }).click();
 
     // Generous waits: the machine's two cores are shared with other test files.
-    await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 1", undefined, { timeout: 60_000 });
+    await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 1", undefined, {
+      timeout: 60_000,
+    });
     const bound = Number(await page.locator(".stats-grid dd").nth(1).textContent());
     expect(bound).toBeGreaterThanOrEqual(38);
     if (SCREENSHOTS) {
       // A few more updates make a chart worth showing (unless the search ends first).
-      await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 5", undefined, { timeout: 10_000 }).catch(() => undefined);
+      await page
+        .waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 5", undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => undefined);
       await shot(page, "solve-live");
     }
 
@@ -151,10 +166,16 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
 
     await page.getByLabel("speed").selectOption({ label: "Fast" });
     await page.getByRole("button", { name: "▶ Animate" }).click();
-    await expect.poll(() => page.getByTestId("solution-step").textContent(), { timeout: 20_000 }).not.toBe("0 / 56");
+    await expect
+      .poll(() => page.getByTestId("solution-step").textContent(), { timeout: 20_000 })
+      .not.toBe("0 / 56");
     await shot(page, "solve-animating");
-    await expect.poll(() => page.getByTestId("solution-step").textContent(), { timeout: 20_000 }).toBe("56 / 56");
-    expect(await page.locator(".solution .board").getAttribute("data-board")).toBe("1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0");
+    await expect
+      .poll(() => page.getByTestId("solution-step").textContent(), { timeout: 20_000 })
+      .toBe("56 / 56");
+    expect(await page.locator(".solution .board").getAttribute("data-board")).toBe(
+      "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0",
+    );
   }, 180_000);
 
   it("cancels a long search and reports the bound it proved", async () => {
@@ -162,7 +183,9 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await page.getByLabel("algorithm").selectOption("IDA_STAR");
     await page.getByLabel("heuristic").selectOption("MANHATTAN");
     await page.getByRole("button", { name: "Find the optimal solution" }).click();
-    await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 1", undefined, { timeout: 60_000 });
+    await page.waitForFunction("Number(document.querySelector('.solve').dataset.updates) >= 1", undefined, {
+      timeout: 60_000,
+    });
     await page.getByRole("button", { name: "Cancel" }).click();
     const outcome = page.getByTestId("solve-outcome");
     await outcome.waitFor({ timeout: 30_000 });
@@ -181,7 +204,9 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await page.keyboard.press("a");
     await expect.poll(() => page.getByTestId("moves").textContent()).toBe("A");
     await page.getByRole("button", { name: "Find the optimal solution" }).click();
-    await expect.poll(() => page.getByTestId("solve-outcome").textContent()).toMatch(/^Optimal solution: \d+ moves/);
+    await expect
+      .poll(() => page.getByTestId("solve-outcome").textContent())
+      .toMatch(/^Optimal solution: \d+ moves/);
     await shot(page, "rotation");
   });
 

@@ -36,14 +36,24 @@ export class ApiProcess {
     const port = await freePort();
     const child = spawn(process.execPath, [entry], {
       cwd: projectRoot,
-      env: { ...process.env, LOG_LEVEL: "info", ...env, START_WORKER: "false", HOST: "127.0.0.1", PORT: String(port) },
+      env: {
+        ...process.env,
+        LOG_LEVEL: "info",
+        ...env,
+        START_WORKER: "false",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const api = new ApiProcess(child, port);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (!api.alive) throw new Error(`the API exited before it was ready:\n${api.tail()}`);
-      const ready = await fetch(`${api.origin}/readyz`).then((r) => r.status === 200, () => false);
+      const ready = await fetch(`${api.origin}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ready) return api;
       if (Date.now() > deadline) {
         api.signal("SIGKILL");

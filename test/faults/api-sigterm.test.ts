@@ -9,7 +9,14 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { GraphQLClient } from "../helpers/graphql.ts";
-import { BOARDS, FAST_PIPELINE, IDA_LC, createPuzzle, requestSolve, waitUntilFinished } from "../pipeline/pipeline.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  createPuzzle,
+  requestSolve,
+  waitUntilFinished,
+} from "../pipeline/pipeline.ts";
 import { WorkerProcess } from "../pipeline/worker-process.ts";
 import { ApiProcess } from "./api-process.ts";
 import { printReport } from "./report.ts";
@@ -22,7 +29,12 @@ const started: ApiProcess[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase({ prefix: "faults_sigterm" });
-  env = { ...FAST_PIPELINE, DATABASE_URL: database.url, REDIS_PREFIX: `faults-term-${process.pid}`, SHUTDOWN_TIMEOUT_MS: "15000" };
+  env = {
+    ...FAST_PIPELINE,
+    DATABASE_URL: database.url,
+    REDIS_PREFIX: `faults-term-${process.pid}`,
+    SHUTDOWN_TIMEOUT_MS: "15000",
+  };
   survivor = await ApiProcess.start(env);
   started.push(survivor);
   worker = await WorkerProcess.start({ ...env, SOLVER_THREADS: "1" });
@@ -49,15 +61,24 @@ describe("SIGTERM to an API process", () => {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
-      const { canonicalKey } = (await db.query(`SELECT canonical_key AS "canonicalKey" FROM puzzles WHERE id = $1`, [Number(puzzleId)])).rows[0];
+      const { canonicalKey } = (
+        await db.query(`SELECT canonical_key AS "canonicalKey" FROM puzzles WHERE id = $1`, [
+          Number(puzzleId),
+        ])
+      ).rows[0];
       await db.query("BEGIN");
       await db.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [canonicalKey]);
-      const inFlight = client.request(`mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`, {
-        id: puzzleId,
-        options: IDA_LC,
-      });
+      const inFlight = client.request(
+        `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`,
+        {
+          id: puzzleId,
+          options: IDA_LC,
+        },
+      );
       for (let i = 0; ; i++) {
-        const { rows } = await db.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
+        const { rows } = await db.query(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        );
         if (rows[0].n > 0) break;
         if (i > 200) throw new Error("requestSolve never waited for the lock");
         await new Promise((resolve) => setTimeout(resolve, 25));
@@ -67,7 +88,10 @@ describe("SIGTERM to an API process", () => {
       // It stops accepting: new connections are refused while the request is still running.
       let refused = false;
       for (let i = 0; i < 100 && !refused; i++) {
-        refused = await fetch(`${api.origin}/healthz`).then(() => false, () => true);
+        refused = await fetch(`${api.origin}/healthz`).then(
+          () => false,
+          () => true,
+        );
         if (!refused) await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(refused).toBe(true);
@@ -79,8 +103,16 @@ describe("SIGTERM to an API process", () => {
       expect(answer.status).toBe(200);
       expect(answer.body.data?.requestSolve).toMatchObject({ status: "QUEUED" });
       expect(await api.exited).toEqual({ code: 0, signal: null });
-      const solve = await waitUntilFinished(new GraphQLClient(survivor.url, client.token), answer.body.data!.requestSolve.id);
-      printReport("SIGTERM during a request", { accepted: 1, finished: solve.status === "SOLVED" ? 1 : 0, lost: solve.status === "SOLVED" ? 0 : 1, duplicates: 0 });
+      const solve = await waitUntilFinished(
+        new GraphQLClient(survivor.url, client.token),
+        answer.body.data!.requestSolve.id,
+      );
+      printReport("SIGTERM during a request", {
+        accepted: 1,
+        finished: solve.status === "SOLVED" ? 1 : 0,
+        lost: solve.status === "SOLVED" ? 0 : 1,
+        duplicates: 0,
+      });
       expect(solve.status).toBe("SOLVED");
     } finally {
       await db.end();
@@ -107,13 +139,20 @@ describe("SIGTERM to an API process", () => {
       on: { closed: (event) => void closes.push((event as { code: number }).code) },
     });
     const streaming = (async () => {
-      const iterator = subscriber.iterate<{ solveProgress: { status: string; lowerBound: number | null; solve: { length: number } | null } }>({
+      const iterator = subscriber.iterate<{
+        solveProgress: { status: string; lowerBound: number | null; solve: { length: number } | null };
+      }>({
         query: `subscription ($id: ID!) { solveProgress(solveId: $id) { status lowerBound solve { length } } }`,
         variables: { id: solve.id },
       });
       for await (const result of iterator) {
         const event = result.data!.solveProgress;
-        events.push({ status: event.status, lowerBound: event.lowerBound, final: event.solve?.length !== undefined && event.status === "SOLVED", server: current === api ? "stopped" : "survivor" });
+        events.push({
+          status: event.status,
+          lowerBound: event.lowerBound,
+          final: event.solve?.length !== undefined && event.status === "SOLVED",
+          server: current === api ? "stopped" : "survivor",
+        });
       }
     })();
 

@@ -62,17 +62,24 @@ describe("Postgres restarted during traffic", () => {
         input: { kind: "SLIDING", rows: 4, cols: 4, start: boards[next++ % boards.length] },
       });
       if (!created) return;
-      const solve = await tracked<{ requestSolve: { id: string } }>(tally, client, SOLVE, { id: created.createPuzzle.id, options: IDA_LC });
+      const solve = await tracked<{ requestSolve: { id: string } }>(tally, client, SOLVE, {
+        id: created.createPuzzle.id,
+        options: IDA_LC,
+      });
       if (solve) accepted.push(solve.requestSolve.id);
     });
 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     // A search that is running when Postgres goes away: its result is due during the outage.
     const { client } = users[0];
-    const { createPuzzle } = await client.data(CREATE, { input: { kind: "SLIDING", rows: 4, cols: 4, start: BOARDS.second } });
+    const { createPuzzle } = await client.data(CREATE, {
+      input: { kind: "SLIDING", rows: 4, cols: 4, start: BOARDS.second },
+    });
     const running = await client.data(SOLVE, { id: createPuzzle.id, options: IDA_LC });
     accepted.push(running.requestSolve.id);
-    const { jobId } = await prisma.solve.findUniqueOrThrow({ where: { id: Number(running.requestSolve.id) } });
+    const { jobId } = await prisma.solve.findUniqueOrThrow({
+      where: { id: Number(running.requestSolve.id) },
+    });
     await worker.waitForLog((line) => line.msg === "search started" && line.jobId === jobId, 30_000);
     cluster.stop();
     phase = "down";
@@ -109,8 +116,16 @@ describe("Postgres restarted during traffic", () => {
       "errors after recovery": JSON.stringify(late),
       "/readyz while down": [...new Set(whileDown.map((s) => s.status))].join("/"),
       "/readyz after": [...new Set(afterUp.map((s) => s.status))].join("/"),
-      "worker writes retried": worker.logs.filter((line) => String(line.msg).endsWith("failed; retrying")).length,
-      "final statuses": JSON.stringify(Object.fromEntries([...new Set(statuses.values())].map((s) => [s, [...statuses.values()].filter((v) => v === s).length]))),
+      "worker writes retried": worker.logs.filter((line) => String(line.msg).endsWith("failed; retrying"))
+        .length,
+      "final statuses": JSON.stringify(
+        Object.fromEntries(
+          [...new Set(statuses.values())].map((s) => [
+            s,
+            [...statuses.values()].filter((v) => v === s).length,
+          ]),
+        ),
+      ),
     });
 
     expect(phases.before.uncoded.concat(phases.down.uncoded, phases.after.uncoded)).toEqual([]);

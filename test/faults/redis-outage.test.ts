@@ -18,7 +18,9 @@ let worker: WorkerProcess;
 
 beforeAll(async () => {
   redis = await RedisChild.start();
-  api = await startTestServer({ env: { ...FAST_PIPELINE, REDIS_URL: redis.url, MAX_OPEN_SOLVES_PER_USER: "1000" } });
+  api = await startTestServer({
+    env: { ...FAST_PIPELINE, REDIS_URL: redis.url, MAX_OPEN_SOLVES_PER_USER: "1000" },
+  });
   worker = await startWorker(api, { SOLVER_THREADS: "2" });
 });
 
@@ -45,7 +47,10 @@ describe("Redis stopped for 10 s during a burst of requestSolve", () => {
         input: { kind: "SLIDING", rows: 4, cols: 4, start: boards[next++ % boards.length] },
       });
       if (!created) return;
-      const solve = await tracked<{ requestSolve: { id: string } }>(tally, client, SOLVE, { id: created.createPuzzle.id, options: IDA_LC });
+      const solve = await tracked<{ requestSolve: { id: string } }>(tally, client, SOLVE, {
+        id: created.createPuzzle.id,
+        options: IDA_LC,
+      });
       if (solve) tally.accepted.push(solve.requestSolve.id);
     });
 
@@ -79,7 +84,8 @@ describe("Redis stopped for 10 s during a burst of requestSolve", () => {
       "coded errors": JSON.stringify(tally.coded),
       "/readyz while down": [...new Set(whileDown.map((s) => s.status))].join("/"),
       "/readyz after": [...new Set(afterUp.map((s) => s.status))].join("/"),
-      "reconciler re-adds": worker.logs.filter((line) => line.msg === "reconciler re-added a missing job").length,
+      "reconciler re-adds": worker.logs.filter((line) => line.msg === "reconciler re-added a missing job")
+        .length,
     });
 
     expect(tally.uncoded).toEqual([]);

@@ -19,10 +19,13 @@ export function printReport(name: string, report: FaultReport): void {
 }
 
 /** Results written per job over several workers' logs: a job written twice is a duplicate. */
-export function duplicatedJobs(logs: readonly { msg?: string; jobId?: unknown; updated?: unknown }[]): string[] {
+export function duplicatedJobs(
+  logs: readonly { msg?: string; jobId?: unknown; updated?: unknown }[],
+): string[] {
   const writes = new Map<string, number>();
   for (const line of logs) {
-    if (line.msg === "search finished" && Number(line.updated) > 0) writes.set(String(line.jobId), (writes.get(String(line.jobId)) ?? 0) + 1);
+    if (line.msg === "search finished" && Number(line.updated) > 0)
+      writes.set(String(line.jobId), (writes.get(String(line.jobId)) ?? 0) + 1);
   }
   return [...writes].filter(([, count]) => count > 1).map(([jobId]) => jobId);
 }

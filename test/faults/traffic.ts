@@ -49,7 +49,11 @@ export async function tracked<T = Record<string, any>>(
 }
 
 /** Runs `step` over and over in `loops` parallel loops until `stop()` is called; resolves when they end. */
-export function keepSending(loops: number, step: (loop: number, iteration: number) => Promise<void>, pauseMs = 50): { stop(): Promise<void> } {
+export function keepSending(
+  loops: number,
+  step: (loop: number, iteration: number) => Promise<void>,
+  pauseMs = 50,
+): { stop(): Promise<void> } {
   let running = true;
   const done = Promise.all(
     Array.from({ length: loops }, async (_, loop) => {
@@ -68,13 +72,19 @@ export function keepSending(loops: number, step: (loop: number, iteration: numbe
 }
 
 /** Polls `url` every `everyMs` and records each status with when it was asked and answered, until stopped. */
-export function pollStatus(url: string, everyMs = 250): { readonly samples: { at: number; end: number; status: number }[]; stop(): Promise<void> } {
+export function pollStatus(
+  url: string,
+  everyMs = 250,
+): { readonly samples: { at: number; end: number; status: number }[]; stop(): Promise<void> } {
   const samples: { at: number; end: number; status: number }[] = [];
   let running = true;
   const done = (async () => {
     while (running) {
       const at = Date.now();
-      const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+      const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.status,
+        () => 0,
+      );
       samples.push({ at, end: Date.now(), status });
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
@@ -90,17 +100,30 @@ export function pollStatus(url: string, everyMs = 250): { readonly samples: { at
 
 /** Waits (polling Postgres, not the API under test) until none of `ids` is QUEUED or RUNNING; returns their statuses. */
 export async function waitForSolves(
-  prisma: { solve: { findMany(args: { where: { id: { in: number[] } }; select: { id: true; status: true } }): Promise<{ id: number; status: string }[]> } },
+  prisma: {
+    solve: {
+      findMany(args: {
+        where: { id: { in: number[] } };
+        select: { id: true; status: true };
+      }): Promise<{ id: number; status: string }[]>;
+    };
+  },
   ids: readonly string[],
   timeoutMs = 180_000,
 ): Promise<Map<string, string>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const rows = await prisma.solve.findMany({ where: { id: { in: ids.map(Number) } }, select: { id: true, status: true } });
+    const rows = await prisma.solve.findMany({
+      where: { id: { in: ids.map(Number) } },
+      select: { id: true, status: true },
+    });
     const statuses = new Map(rows.map((row) => [String(row.id), row.status]));
-    const open = [...statuses.values()].filter((status) => status === "QUEUED" || status === "RUNNING").length;
+    const open = [...statuses.values()].filter(
+      (status) => status === "QUEUED" || status === "RUNNING",
+    ).length;
     if (open === 0 && statuses.size === ids.length) return statuses;
-    if (Date.now() > deadline) throw new Error(`${open} of ${ids.length} solves still open after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${open} of ${ids.length} solves still open after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

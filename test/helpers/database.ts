@@ -13,7 +13,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database (random name `<prefix>_<hex>`); migrated unless `migrated: false`. */
-export async function createTestDatabase(options: { prefix?: string; migrated?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { prefix?: string; migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const name = `${options.prefix ?? "test"}_${randomBytes(6).toString("hex")}`;
   const url = withDatabase(SERVER_URL, name);
   await ensureDatabase(url);

@@ -66,7 +66,9 @@ export class GraphQLClient {
   }
 
   /** Signs a new user up; returns the token and a client that sends it. */
-  async signUp(name: string = uniqueName()): Promise<{ token: string; user: { id: string; name: string }; client: GraphQLClient }> {
+  async signUp(
+    name: string = uniqueName(),
+  ): Promise<{ token: string; user: { id: string; name: string }; client: GraphQLClient }> {
     const data = await this.data<{ signUp: { token: string; user: { id: string; name: string } } }>(
       `mutation ($name: String!) { signUp(name: $name) { token user { id name } } }`,
       { name },

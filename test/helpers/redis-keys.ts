@@ -5,7 +5,11 @@ import { Redis } from "ioredis";
 /** Unlinks every key under `<prefix>:`; returns how many. */
 export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<number> {
   // No retries: a test may point its server at a Redis that is not there (nothing to remove then).
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on("error", () => undefined);
   try {
     try {

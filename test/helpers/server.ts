@@ -68,11 +68,21 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     return started;
   };
   return {
-    get server() { return get().server; },
-    get config() { return get().config; },
-    get url() { return get().url; },
-    get wsUrl() { return get().wsUrl; },
-    get origin() { return get().origin; },
+    get server() {
+      return get().server;
+    },
+    get config() {
+      return get().config;
+    },
+    get url() {
+      return get().url;
+    },
+    get wsUrl() {
+      return get().wsUrl;
+    },
+    get origin() {
+      return get().origin;
+    },
     client: (token?: string) => get().client(token),
     close: () => get().close(),
   };

@@ -31,7 +31,10 @@ export function subscribe<T = Record<string, any>>(
     async next(timeoutMs = 5000) {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no subscription event within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`no subscription event within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       });
       try {
         const result = await Promise.race([iterator.next(), timeout]);

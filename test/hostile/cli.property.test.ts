@@ -30,15 +30,76 @@ afterAll(() => {
   rmSync(pdbDir, { recursive: true, force: true });
 });
 
-const boards = [...distinctBoards(3, 3, 20, 5), ...distinctBoards(3, 4, 25, 6), ...distinctBoards(2, 5, 12, 7)];
+const boards = [
+  ...distinctBoards(3, 3, 20, 5),
+  ...distinctBoards(3, 4, 25, 6),
+  ...distinctBoards(2, 5, 12, 7),
+];
 
 const word = fc.oneof(
   fc.constantFrom(
-    "--goal", "--size", "--algorithm", "--heuristic", "--max-nodes", "--time-limit", "--json", "--rotation", "--help", "-h", "--nope", "--",
-    "auto", "bfs", "astar", "idastar", "manhattan", "linear-conflict", "pdb:663", "pdb:6666", "pdb:nope",
-    "2x4", "3x3", "4x4", "5x5", "6x6", "0x0", "1x9", "3x", "x3", "--size=3x3", "--max-nodes=-1", "--time-limit=abc", "--goal=123x46758",
-    "x", "0", ".", "_", "123x46758", "12345678.", "1,2,3,0", "1 2 3 4 5 6 7 8 0", "1/2/3", "-1", "1e9", "NaN", "99", "", " ",
-    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "15", "24", "25",
+    "--goal",
+    "--size",
+    "--algorithm",
+    "--heuristic",
+    "--max-nodes",
+    "--time-limit",
+    "--json",
+    "--rotation",
+    "--help",
+    "-h",
+    "--nope",
+    "--",
+    "auto",
+    "bfs",
+    "astar",
+    "idastar",
+    "manhattan",
+    "linear-conflict",
+    "pdb:663",
+    "pdb:6666",
+    "pdb:nope",
+    "2x4",
+    "3x3",
+    "4x4",
+    "5x5",
+    "6x6",
+    "0x0",
+    "1x9",
+    "3x",
+    "x3",
+    "--size=3x3",
+    "--max-nodes=-1",
+    "--time-limit=abc",
+    "--goal=123x46758",
+    "x",
+    "0",
+    ".",
+    "_",
+    "123x46758",
+    "12345678.",
+    "1,2,3,0",
+    "1 2 3 4 5 6 7 8 0",
+    "1/2/3",
+    "-1",
+    "1e9",
+    "NaN",
+    "99",
+    "",
+    " ",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "15",
+    "24",
+    "25",
   ),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 6 }),
@@ -46,8 +107,12 @@ const word = fc.oneof(
 );
 
 const argv = fc.oneof(
-  fc.tuple(fc.constant("solve"), fc.array(word, { maxLength: 14 })).map(([command, rest]) => [command, ...rest, ...BOUNDS]),
-  fc.tuple(fc.constantFrom("pdb", "judge", "help", "--help", "nope", ""), fc.array(word, { maxLength: 4 })).map(([command, rest]) => [command, ...rest]),
+  fc
+    .tuple(fc.constant("solve"), fc.array(word, { maxLength: 14 }))
+    .map(([command, rest]) => [command, ...rest, ...BOUNDS]),
+  fc
+    .tuple(fc.constantFrom("pdb", "judge", "help", "--help", "nope", ""), fc.array(word, { maxLength: 4 }))
+    .map(([command, rest]) => [command, ...rest]),
 );
 
 /** What a run may print and return. */
@@ -61,12 +126,18 @@ function expectCleanExit(status: number | null, stdout: string, stderr: string, 
 }
 
 /** main() in this process with stdout and stderr captured. */
-async function runInProcess(args: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+async function runInProcess(
+  args: readonly string[],
+): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((chunk: string | Uint8Array) => ((stdout += String(chunk)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => ((stderr += String(chunk)), true)) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    (stdout += String(chunk)), true
+  )) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => (
+    (stderr += String(chunk)), true
+  )) as typeof process.stderr.write;
   try {
     const status = await main(args);
     return { status, stdout, stderr };
@@ -77,14 +148,24 @@ async function runInProcess(args: readonly string[]): Promise<{ status: number; 
 }
 
 function runProcess(args: readonly string[], input = "") {
-  const run = spawnSync(process.execPath, [BIN, ...args], { input, encoding: "utf8", timeout: 30_000, env: { ...process.env, PDB_DIR: pdbDir } });
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    input,
+    encoding: "utf8",
+    timeout: 30_000,
+    env: { ...process.env, PDB_DIR: pdbDir },
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, timedOut: run.error !== undefined };
 }
 
 describe("puzzle: random argument lists (main() in-process)", () => {
   it("exit 0, or 2 with a one-line message or the usage; never an internal error", async () => {
     // Commands reading stdin or writing the store are left to the process tests below.
-    const safe = argv.filter((args) => !args.some((a) => a.startsWith("--batch")) && !(args[0] === "pdb" && args.includes("build")) && args[0] !== "judge");
+    const safe = argv.filter(
+      (args) =>
+        !args.some((a) => a.startsWith("--batch")) &&
+        !(args[0] === "pdb" && args.includes("build")) &&
+        args[0] !== "judge",
+    );
     await fc.assert(
       fc.asyncProperty(safe, async (args) => {
         const { status, stdout, stderr } = await runInProcess(args);
@@ -98,29 +179,41 @@ describe("puzzle: random argument lists (main() in-process)", () => {
 describe("puzzle: real processes", () => {
   const judgeInput = fc.oneof(
     fc.string({ maxLength: 200 }),
-    fc.string({ unit: fc.constantFrom("0", "1", "2", "3", "8", "9", "x", ".", " ", "\n", "-"), maxLength: 200 }),
+    fc.string({
+      unit: fc.constantFrom("0", "1", "2", "3", "8", "9", "x", ".", " ", "\n", "-"),
+      maxLength: 200,
+    }),
     fc.array(fc.integer({ min: -3, max: 12 }), { maxLength: 60 }).map((numbers) => numbers.join(" ")),
     fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes).toString("latin1")),
   );
 
   it("judge <format> with random standard input", async () => {
     await fc.assert(
-      fc.property(fc.constantFrom("hihocoder", "acwing", "lanqiao", "rotation"), judgeInput, (format, input) => {
-        const run = runProcess(["judge", format], input);
-        expect(run.timedOut, `judge ${format} hung on ${JSON.stringify(input)}`).toBe(false);
-        expectCleanExit(run.status, run.stdout, run.stderr, `judge ${format} < ${JSON.stringify(input)}`);
-      }),
+      fc.property(
+        fc.constantFrom("hihocoder", "acwing", "lanqiao", "rotation"),
+        judgeInput,
+        (format, input) => {
+          const run = runProcess(["judge", format], input);
+          expect(run.timedOut, `judge ${format} hung on ${JSON.stringify(input)}`).toBe(false);
+          expectCleanExit(run.status, run.stdout, run.stderr, `judge ${format} < ${JSON.stringify(input)}`);
+        },
+      ),
       { numRuns: 12 },
     );
   });
 
   it("solve --batch - with random lines answers each line, bad ones as {error}", async () => {
     await fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...boards.map((b) => b.join(" ")))), { maxLength: 5 }), (lines) => {
-        const run = runProcess(["solve", "--batch", "-", ...BOUNDS], lines.join("\n"));
-        expect(run.timedOut).toBe(false);
-        expectCleanExit(run.status, run.stdout, run.stderr, `batch ${JSON.stringify(lines)}`);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(...boards.map((b) => b.join(" ")))), {
+          maxLength: 5,
+        }),
+        (lines) => {
+          const run = runProcess(["solve", "--batch", "-", ...BOUNDS], lines.join("\n"));
+          expect(run.timedOut).toBe(false);
+          expectCleanExit(run.status, run.stdout, run.stderr, `batch ${JSON.stringify(lines)}`);
+        },
+      ),
       { numRuns: 6 },
     );
   });
@@ -135,11 +228,17 @@ describe("puzzle: real processes", () => {
 
   it("random argument lists as a process", async () => {
     await fc.assert(
-      fc.property(argv.filter((args) => !args.some((a) => a.startsWith("--batch")) && !(args[0] === "pdb" && args.includes("build"))), (args) => {
-        const run = runProcess(args);
-        expect(run.timedOut).toBe(false);
-        expectCleanExit(run.status, run.stdout, run.stderr, JSON.stringify(args));
-      }),
+      fc.property(
+        argv.filter(
+          (args) =>
+            !args.some((a) => a.startsWith("--batch")) && !(args[0] === "pdb" && args.includes("build")),
+        ),
+        (args) => {
+          const run = runProcess(args);
+          expect(run.timedOut).toBe(false);
+          expectCleanExit(run.status, run.stdout, run.stderr, JSON.stringify(args));
+        },
+      ),
       { numRuns: 6 },
     );
   });

@@ -46,7 +46,7 @@ const nastyString = fc.oneof(
     "NaN",
     "null",
     "' OR 1=1 --",
-    "\"; DROP TABLE users; --",
+    '"; DROP TABLE users; --',
     "\u0000",
     "\uD800",
     "../../etc/passwd",
@@ -58,7 +58,25 @@ const nastyString = fc.oneof(
 
 const nastyNumber = fc.oneof(
   fc.integer(),
-  fc.constantFrom(0, -1, 1, 2, 3, 5, 6, 7, 100, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, Number.MAX_SAFE_INTEGER, 1e308, 0.5, -0.0),
+  fc.constantFrom(
+    0,
+    -1,
+    1,
+    2,
+    3,
+    5,
+    6,
+    7,
+    100,
+    2 ** 31 - 1,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER,
+    1e308,
+    0.5,
+    -0.0,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
@@ -79,10 +97,14 @@ const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: und
  * Each argument is either well typed (it passes GraphQL's coercion and reaches the service's own
  * checks with a hostile value) or anything at all (GraphQL's coercion must refuse it), 3 to 1.
  */
-const typedOrAny = <T>(typed: fc.Arbitrary<T>) => fc.oneof({ arbitrary: typed, weight: 3 }, { arbitrary: anyValue, weight: 1 });
+const typedOrAny = <T>(typed: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: typed, weight: 3 }, { arbitrary: anyValue, weight: 1 });
 
 const int32 = fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.integer({ min: -2, max: 7 }));
-const typedString = fc.oneof(nastyString, fc.string({ unit: fc.constantFrom("a", "Z", "0", "_", "-", " ", "é"), minLength: 1, maxLength: 40 }));
+const typedString = fc.oneof(
+  nastyString,
+  fc.string({ unit: fc.constantFrom("a", "Z", "0", "_", "-", " ", "é"), minLength: 1, maxLength: 40 }),
+);
 
 const tiles = fc.oneof(
   fc.array(fc.integer({ min: -1, max: 26 }), { maxLength: 30 }),
@@ -101,7 +123,10 @@ const sizedBoard = fc
       kind: fc.constant("SLIDING"),
       rows: fc.constant(rows),
       cols: fc.constant(cols),
-      start: fc.shuffledSubarray([...Array(rows * cols).keys()], { minLength: rows * cols, maxLength: rows * cols }),
+      start: fc.shuffledSubarray([...Array(rows * cols).keys()], {
+        minLength: rows * cols,
+        maxLength: rows * cols,
+      }),
       title: fc.option(typedString, { nil: null }),
     }),
   );
@@ -123,16 +148,28 @@ const puzzleInput = fc.oneof(
   ),
 );
 
-const puzzleId = () => typedOrAny(fc.oneof(fc.constantFrom(puzzle3, puzzle4, "1", "0", "2147483648"), typedString));
+const puzzleId = () =>
+  typedOrAny(fc.oneof(fc.constantFrom(puzzle3, puzzle4, "1", "0", "2147483648"), typedString));
 
 const solveOptions = typedOrAny(
   fc.option(
     fc.record(
       {
         algorithm: fc.constantFrom("AUTO", "BFS_TABLE", "ASTAR", "IDA_STAR"),
-        heuristic: fc.constantFrom("AUTO", "MANHATTAN", "LINEAR_CONFLICT", "PDB_663", "PDB_555", "PDB_78", "PDB_6666"),
+        heuristic: fc.constantFrom(
+          "AUTO",
+          "MANHATTAN",
+          "LINEAR_CONFLICT",
+          "PDB_663",
+          "PDB_555",
+          "PDB_78",
+          "PDB_6666",
+        ),
         // Small when valid, so a search that does get queued cannot hold anything long.
-        timeLimitSeconds: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(0, 3600, 3601, 2 ** 31 - 1, -(2 ** 31))),
+        timeLimitSeconds: fc.oneof(
+          fc.integer({ min: -5, max: 5 }),
+          fc.constantFrom(0, 3600, 3601, 2 ** 31 - 1, -(2 ** 31)),
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -142,13 +179,21 @@ const solveOptions = typedOrAny(
 
 const moves = typedOrAny(
   fc.oneof(
-    fc.string({ unit: fc.constantFrom("U", "D", "L", "R", "u", "d", "l", "r", " ", "\n", "\t", "A", "H", "x"), maxLength: 60 }),
+    fc.string({
+      unit: fc.constantFrom("U", "D", "L", "R", "u", "d", "l", "r", " ", "\n", "\t", "A", "H", "x"),
+      maxLength: 60,
+    }),
     fc.string({ unit: fc.constantFrom("U", "D", "L", "R"), minLength: 9_000, maxLength: 12_000 }),
     typedString,
   ),
 );
 
-async function send(client: GraphQLClient, what: string, query: string, variables: Record<string, unknown>): Promise<void> {
+async function send(
+  client: GraphQLClient,
+  what: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<void> {
   const response = await within(client.request(query, variables), REQUEST_DEADLINE_MS, what);
   expectCodedAnswer(response, `${what} ${JSON.stringify(variables).slice(0, 300)}`);
 }
@@ -156,7 +201,14 @@ async function send(client: GraphQLClient, what: string, query: string, variable
 describe("random and malformed mutation arguments", () => {
   it("signUp(name)", async () => {
     await fc.assert(
-      fc.asyncProperty(typedOrAny(typedString), async (name) => send(api.client(), "signUp", `mutation ($name: String!) { signUp(name: $name) { token user { id } } }`, { name })),
+      fc.asyncProperty(typedOrAny(typedString), async (name) =>
+        send(
+          api.client(),
+          "signUp",
+          `mutation ($name: String!) { signUp(name: $name) { token user { id } } }`,
+          { name },
+        ),
+      ),
       RUNS,
     );
   });
@@ -164,7 +216,12 @@ describe("random and malformed mutation arguments", () => {
   it("createPuzzle(input)", async () => {
     await fc.assert(
       fc.asyncProperty(puzzleInput, async (input) =>
-        send(user, "createPuzzle", `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id solvable } }`, { input }),
+        send(
+          user,
+          "createPuzzle",
+          `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id solvable } }`,
+          { input },
+        ),
       ),
       RUNS,
     );
@@ -173,7 +230,12 @@ describe("random and malformed mutation arguments", () => {
   it("requestSolve(puzzleId, options)", async () => {
     await fc.assert(
       fc.asyncProperty(puzzleId(), solveOptions, async (id, options) =>
-        send(user, "requestSolve", `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`, { id, options }),
+        send(
+          user,
+          "requestSolve",
+          `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`,
+          { id, options },
+        ),
       ),
       RUNS,
     );
@@ -181,7 +243,9 @@ describe("random and malformed mutation arguments", () => {
 
   it("cancelSolve(id)", async () => {
     await fc.assert(
-      fc.asyncProperty(typedOrAny(fc.oneof(fc.constant(solveId), typedString)), async (id) => send(user, "cancelSolve", `mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`, { id })),
+      fc.asyncProperty(typedOrAny(fc.oneof(fc.constant(solveId), typedString)), async (id) =>
+        send(user, "cancelSolve", `mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`, { id }),
+      ),
       RUNS,
     );
   });
@@ -189,7 +253,12 @@ describe("random and malformed mutation arguments", () => {
   it("submitSolution(puzzleId, moves)", async () => {
     await fc.assert(
       fc.asyncProperty(puzzleId(), moves, async (id, given) =>
-        send(user, "submitSolution", `mutation ($id: ID!, $moves: String!) { submitSolution(puzzleId: $id, moves: $moves) { id length rank } }`, { id, moves: given }),
+        send(
+          user,
+          "submitSolution",
+          `mutation ($id: ID!, $moves: String!) { submitSolution(puzzleId: $id, moves: $moves) { id length rank } }`,
+          { id, moves: given },
+        ),
       ),
       RUNS,
     );
@@ -205,8 +274,14 @@ describe("random and malformed mutation arguments", () => {
       `query ($a: PuzzleKind, $b: Int, $c: Int, $d: Int, $e: String) { topSolvers(kind: $a, rows: $b, cols: $c, first: $d, after: $e) { edges { cursor } } }`,
     ];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...queries), anyValue, anyValue, anyValue, anyValue, anyValue, async (query, a, b, c, d, e) =>
-        send(api.client(), "query", query, { a, b, c, d, e }),
+      fc.asyncProperty(
+        fc.constantFrom(...queries),
+        anyValue,
+        anyValue,
+        anyValue,
+        anyValue,
+        anyValue,
+        async (query, a, b, c, d, e) => send(api.client(), "query", query, { a, b, c, d, e }),
       ),
       { numRuns: Math.round(RUNS.numRuns * 1.5) },
     );
@@ -215,9 +290,35 @@ describe("random and malformed mutation arguments", () => {
 
 describe("random documents and bodies", () => {
   it("a random string as the query is a parse or validation error", async () => {
-    const fragments = fc.constantFrom("{", "}", "(", ")", "query", "mutation", "me", "id", "$x", ":", "...", "on", "@include", "\"", "#", "fragment", "__schema", "[", "]");
-    const documents = fc.oneof(fc.string({ maxLength: 200 }), fc.array(fragments, { maxLength: 40 }).map((parts) => parts.join(" ")));
-    await fc.assert(fc.asyncProperty(documents, async (query) => send(api.client(), "document", query, {})), RUNS);
+    const fragments = fc.constantFrom(
+      "{",
+      "}",
+      "(",
+      ")",
+      "query",
+      "mutation",
+      "me",
+      "id",
+      "$x",
+      ":",
+      "...",
+      "on",
+      "@include",
+      '"',
+      "#",
+      "fragment",
+      "__schema",
+      "[",
+      "]",
+    );
+    const documents = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.array(fragments, { maxLength: 40 }).map((parts) => parts.join(" ")),
+    );
+    await fc.assert(
+      fc.asyncProperty(documents, async (query) => send(api.client(), "document", query, {})),
+      RUNS,
+    );
   });
 
   it("a random body (any JSON, any bytes, any content type) is answered with a code", async () => {
@@ -225,20 +326,36 @@ describe("random documents and bodies", () => {
       fc.jsonValue().map((value) => JSON.stringify(value)),
       fc.string({ maxLength: 300 }),
       fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
-      fc.record({ query: anyValue, variables: anyValue, operationName: anyValue, extensions: anyValue }).map((value) => JSON.stringify(value)),
+      fc
+        .record({ query: anyValue, variables: anyValue, operationName: anyValue, extensions: anyValue })
+        .map((value) => JSON.stringify(value)),
     );
-    const types = fc.constantFrom("application/json", "application/json; charset=utf-16", "text/plain", "application/graphql", "multipart/form-data", "application/x-www-form-urlencoded");
+    const types = fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-16",
+      "text/plain",
+      "application/graphql",
+      "multipart/form-data",
+      "application/x-www-form-urlencoded",
+    );
     await fc.assert(
       fc.asyncProperty(bodies, types, async (body, type) => {
         const response = await within(
-          fetch(api.url, { method: "POST", headers: { "content-type": type, "apollo-require-preflight": "1" }, body }),
+          fetch(api.url, {
+            method: "POST",
+            headers: { "content-type": type, "apollo-require-preflight": "1" },
+            body,
+          }),
           REQUEST_DEADLINE_MS,
           "body",
         );
         const text = await response.text();
         let parsed: unknown;
         expect(() => (parsed = JSON.parse(text)), `${response.status} ${text.slice(0, 200)}`).not.toThrow();
-        expectCodedAnswer({ status: response.status, headers: response.headers, body: parsed as never }, `${type} ${String(body).slice(0, 100)}`);
+        expectCodedAnswer(
+          { status: response.status, headers: response.headers, body: parsed as never },
+          `${type} ${String(body).slice(0, 100)}`,
+        );
       }),
       RUNS,
     );

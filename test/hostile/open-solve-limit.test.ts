@@ -30,13 +30,17 @@ async function newPuzzle(client: GraphQLClient): Promise<string> {
 
 async function counts() {
   const jobs = await queue.getJobCounts("waiting", "prioritized", "active", "delayed");
-  return { solves: await api.server.app.prisma.solve.count(), jobs: Object.values(jobs).reduce((a, b) => a + b, 0) };
+  return {
+    solves: await api.server.app.prisma.solve.count(),
+    jobs: Object.values(jobs).reduce((a, b) => a + b, 0),
+  };
 }
 
 describe("open solves per user", () => {
   it("refuses the search beyond the limit with LIMIT_EXCEEDED, storing and queueing nothing", async () => {
     const { client } = await api.client().signUp();
-    for (let i = 0; i < LIMIT; i++) expect((await requestSolve(client, await newPuzzle(client), IDA_LC)).status).toBe("QUEUED");
+    for (let i = 0; i < LIMIT; i++)
+      expect((await requestSolve(client, await newPuzzle(client), IDA_LC)).status).toBe("QUEUED");
     const puzzleId = await newPuzzle(client);
     const before = await counts();
 
@@ -58,9 +62,12 @@ describe("open solves per user", () => {
   it("accepts a new search once one of the user's Solves is cancelled", async () => {
     const { client } = await api.client().signUp();
     const ids: string[] = [];
-    for (let i = 0; i < LIMIT; i++) ids.push((await requestSolve(client, await newPuzzle(client), IDA_LC)).id);
+    for (let i = 0; i < LIMIT; i++)
+      ids.push((await requestSolve(client, await newPuzzle(client), IDA_LC)).id);
     const puzzleId = await newPuzzle(client);
-    expect((await client.error(REQUEST, { id: puzzleId, options: IDA_LC })).extensions?.code).toBe("LIMIT_EXCEEDED");
+    expect((await client.error(REQUEST, { id: puzzleId, options: IDA_LC })).extensions?.code).toBe(
+      "LIMIT_EXCEEDED",
+    );
     await client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: ids[0] });
     expect((await requestSolve(client, puzzleId, IDA_LC)).status).toBe("QUEUED");
   });
@@ -73,6 +80,8 @@ describe("open solves per user", () => {
     const refused = results.filter((r) => r.body.errors?.[0]?.extensions?.code === "LIMIT_EXCEEDED");
     expect(accepted).toHaveLength(LIMIT);
     expect(refused).toHaveLength(10 - LIMIT);
-    expect(await api.server.app.prisma.solve.count({ where: { requestedById: Number(user.id) } })).toBe(LIMIT);
+    expect(await api.server.app.prisma.solve.count({ where: { requestedById: Number(user.id) } })).toBe(
+      LIMIT,
+    );
   });
 });

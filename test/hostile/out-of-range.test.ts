@@ -28,10 +28,20 @@ afterAll(async () => {
 async function work() {
   const db = api.server.app.prisma;
   const jobs = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed", "completed");
-  return { puzzles: await db.puzzle.count(), solves: await db.solve.count(), submissions: await db.submission.count(), jobs };
+  return {
+    puzzles: await db.puzzle.count(),
+    solves: await db.solve.count(),
+    submissions: await db.submission.count(),
+    jobs,
+  };
 }
 
-async function expectRefusedBeforeWork(query: string, variables: Record<string, unknown>, code: string, field: string): Promise<void> {
+async function expectRefusedBeforeWork(
+  query: string,
+  variables: Record<string, unknown>,
+  code: string,
+  field: string,
+): Promise<void> {
   const before = await work();
   const response = await client.request(query, variables);
   expectCodedAnswer(response);
@@ -54,20 +64,45 @@ describe("refused before any work is stored or queued", () => {
     ["100x100", 100, 100, "rows"],
   ])("a %s board", async (_, rows, cols, field) => {
     const start = Array.from({ length: Math.max(0, Math.min(rows * cols, 50)) }, (_, i) => i);
-    await expectRefusedBeforeWork(CREATE, { input: { kind: "SLIDING", rows, cols, start } }, "BAD_USER_INPUT", field);
+    await expectRefusedBeforeWork(
+      CREATE,
+      { input: { kind: "SLIDING", rows, cols, start } },
+      "BAD_USER_INPUT",
+      field,
+    );
   });
 
   it.each([0, -1, 3601, 2 ** 31 - 1, -(2 ** 31)])("a time limit of %d seconds", async (timeLimitSeconds) => {
-    await expectRefusedBeforeWork(SOLVE, { id: puzzle4, options: { algorithm: "IDA_STAR", timeLimitSeconds } }, "BAD_USER_INPUT", "options.timeLimitSeconds");
+    await expectRefusedBeforeWork(
+      SOLVE,
+      { id: puzzle4, options: { algorithm: "IDA_STAR", timeLimitSeconds } },
+      "BAD_USER_INPUT",
+      "options.timeLimitSeconds",
+    );
   });
 
   it("options that do not fit the puzzle", async () => {
-    await expectRefusedBeforeWork(SOLVE, { id: puzzle4, options: { algorithm: "BFS_TABLE" } }, "BAD_USER_INPUT", "options.algorithm");
-    await expectRefusedBeforeWork(SOLVE, { id: puzzle4, options: { algorithm: "IDA_STAR", heuristic: "PDB_6666" } }, "BAD_USER_INPUT", "options.heuristic");
+    await expectRefusedBeforeWork(
+      SOLVE,
+      { id: puzzle4, options: { algorithm: "BFS_TABLE" } },
+      "BAD_USER_INPUT",
+      "options.algorithm",
+    );
+    await expectRefusedBeforeWork(
+      SOLVE,
+      { id: puzzle4, options: { algorithm: "IDA_STAR", heuristic: "PDB_6666" } },
+      "BAD_USER_INPUT",
+      "options.heuristic",
+    );
   });
 
   it("a move string over 10,000 moves, an illegal move, a non-solution", async () => {
-    await expectRefusedBeforeWork(SUBMIT, { id: puzzle4, moves: "LR".repeat(5001) }, "BAD_USER_INPUT", "moves");
+    await expectRefusedBeforeWork(
+      SUBMIT,
+      { id: puzzle4, moves: "LR".repeat(5001) },
+      "BAD_USER_INPUT",
+      "moves",
+    );
     await expectRefusedBeforeWork(SUBMIT, { id: puzzle4, moves: "RRRR" }, "ILLEGAL_MOVE", "moves");
     await expectRefusedBeforeWork(SUBMIT, { id: puzzle4, moves: "UD" }, "NOT_A_SOLUTION", "moves");
     await expectRefusedBeforeWork(SUBMIT, { id: puzzle3, moves: "R?" }, "ILLEGAL_MOVE", "moves");
@@ -75,7 +110,10 @@ describe("refused before any work is stored or queued", () => {
 
   it("a valid request does change something (the check above can fail)", async () => {
     const before = await work();
-    const response = await client.request(SOLVE, { id: puzzle4, options: { algorithm: "IDA_STAR", timeLimitSeconds: 5 } });
+    const response = await client.request(SOLVE, {
+      id: puzzle4,
+      options: { algorithm: "IDA_STAR", timeLimitSeconds: 5 },
+    });
     expect(response.body.data?.requestSolve).toMatchObject({ status: "QUEUED" });
     expect(await work()).not.toEqual(before);
   });

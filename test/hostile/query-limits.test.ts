@@ -16,10 +16,19 @@ async function post(body: unknown, raw = false): Promise<GraphQLResponse<Record<
     headers: { "content-type": "application/json" },
     body: raw ? String(body) : JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as GraphQLResponse<Record<string, unknown>>["body"] };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as GraphQLResponse<Record<string, unknown>>["body"],
+  };
 }
 
-function expectRefused(response: GraphQLResponse<unknown>, status: number, code: string, message?: RegExp): void {
+function expectRefused(
+  response: GraphQLResponse<unknown>,
+  status: number,
+  code: string,
+  message?: RegExp,
+): void {
   expectCodedAnswer(response);
   expect(response.status).toBe(status);
   expect(response.body.data ?? null).toBeNull();
@@ -27,7 +36,8 @@ function expectRefused(response: GraphQLResponse<unknown>, status: number, code:
   if (message) expect(response.body.errors?.map((e) => e.message).join("\n")).toMatch(message);
 }
 
-const repeat = (n: number, make: (i: number) => string) => Array.from({ length: n }, (_, i) => make(i)).join(" ");
+const repeat = (n: number, make: (i: number) => string) =>
+  Array.from({ length: n }, (_, i) => make(i)).join(" ");
 
 describe("batched operations", () => {
   it("an array of operations is refused (BAD_REQUEST) and none of them runs", async () => {
@@ -39,18 +49,30 @@ describe("batched operations", () => {
 
   it("an empty array, and a hundred operations, likewise", async () => {
     expectRefused(await post([]), 400, "BAD_REQUEST");
-    expectRefused(await post(Array.from({ length: 100 }, () => ({ query: "{ __typename }" }))), 400, "BAD_REQUEST");
+    expectRefused(
+      await post(Array.from({ length: 100 }, () => ({ query: "{ __typename }" }))),
+      400,
+      "BAD_REQUEST",
+    );
   });
 
   it("several operations in one document need an operationName; anonymous ones may not be combined", async () => {
-    expectRefused(await post({ query: "query A { me { id } } query B { me { id } }" }), 400, "OPERATION_RESOLUTION_FAILURE");
+    expectRefused(
+      await post({ query: "query A { me { id } } query B { me { id } }" }),
+      400,
+      "OPERATION_RESOLUTION_FAILURE",
+    );
     expectRefused(await post({ query: "{ me { id } } { me { id } }" }), 400, "GRAPHQL_VALIDATION_FAILED");
   });
 });
 
 describe("size", () => {
   it("a body over BODY_LIMIT_BYTES (100 kB) is 413 PAYLOAD_TOO_LARGE", async () => {
-    expectRefused(await post({ query: "{ __typename }", variables: { pad: "x".repeat(150_000) } }), 413, "PAYLOAD_TOO_LARGE");
+    expectRefused(
+      await post({ query: "{ __typename }", variables: { pad: "x".repeat(150_000) } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   it("headers over Node's 16 KiB limit are refused by the HTTP server itself (431) before anything runs", async () => {
@@ -63,16 +85,24 @@ describe("size", () => {
   });
 
   it("a document over GRAPHQL_MAX_TOKENS (2000) is refused while parsing", async () => {
-    expectRefused(await post({ query: `{ ${repeat(2500, () => "__typename")} }` }), 400, "GRAPHQL_PARSE_FAILED", /tokens/);
+    expectRefused(
+      await post({ query: `{ ${repeat(2500, () => "__typename")} }` }),
+      400,
+      "GRAPHQL_PARSE_FAILED",
+      /tokens/,
+    );
   });
 
   it("an oversized list argument inside the limits is BAD_USER_INPUT and stores nothing", async () => {
     const { client } = await api.client().signUp();
     const before = await api.server.app.prisma.puzzle.count();
     const start = Array.from({ length: 10_000 }, (_, i) => i);
-    const response = await client.request(`mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`, {
-      input: { kind: "SLIDING", rows: 100, cols: 200, start },
-    });
+    const response = await client.request(
+      `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+      {
+        input: { kind: "SLIDING", rows: 100, cols: 200, start },
+      },
+    );
     expectCodedAnswer(response);
     expect(response.body.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     expect(await api.server.app.prisma.puzzle.count()).toBe(before);
@@ -81,8 +111,17 @@ describe("size", () => {
 
 describe("aliases, depth, width", () => {
   it("an alias bomb over GRAPHQL_MAX_ALIASES (15) is refused", async () => {
-    expectRefused(await post({ query: `{ ${repeat(16, (i) => `a${i}: me { id }`)} }` }), 400, "GRAPHQL_VALIDATION_FAILED", /alias/i);
-    expectRefused(await post({ query: `{ ${repeat(300, (i) => `a${i}: puzzles(first: 100) { edges { cursor } }`)} }` }), 400, "GRAPHQL_PARSE_FAILED");
+    expectRefused(
+      await post({ query: `{ ${repeat(16, (i) => `a${i}: me { id }`)} }` }),
+      400,
+      "GRAPHQL_VALIDATION_FAILED",
+      /alias/i,
+    );
+    expectRefused(
+      await post({ query: `{ ${repeat(300, (i) => `a${i}: puzzles(first: 100) { edges { cursor } }`)} }` }),
+      400,
+      "GRAPHQL_PARSE_FAILED",
+    );
   });
 
   it("aliased mutations beyond the limit create nothing", async () => {
@@ -110,8 +149,17 @@ describe("aliases, depth, width", () => {
   });
 
   it("fragment cycles and directive floods are refused", async () => {
-    expectRefused(await post({ query: `{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }` }), 400, "GRAPHQL_VALIDATION_FAILED");
-    expectRefused(await post({ query: `{ __typename ${repeat(60, () => "@include(if: true)")} }` }), 400, "GRAPHQL_VALIDATION_FAILED", /directive/i);
+    expectRefused(
+      await post({ query: `{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }` }),
+      400,
+      "GRAPHQL_VALIDATION_FAILED",
+    );
+    expectRefused(
+      await post({ query: `{ __typename ${repeat(60, () => "@include(if: true)")} }` }),
+      400,
+      "GRAPHQL_VALIDATION_FAILED",
+      /directive/i,
+    );
   });
 
   it("the server answers normally afterwards", async () => {

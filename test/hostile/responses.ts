@@ -21,7 +21,10 @@ export const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** A stack trace, a module path, the ORM's or the driver's words, or SQL (upper case: "select" is English too). */
-const LEAKS = [/\n\s+at |\bat [\w.<>]+ \(|node_modules|prisma|invocation|ECONN|stacktrace/i, /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM) ["a-z_*]/];
+const LEAKS = [
+  /\n\s+at |\bat [\w.<>]+ \(|node_modules|prisma|invocation|ECONN|stacktrace/i,
+  /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM) ["a-z_*]/,
+];
 
 /** Fails when `text` shows something of the server's insides. */
 export function expectNoLeak(text: string, context: string): void {

@@ -15,25 +15,35 @@ describe("U+0000 and control characters", () => {
     ["an unpaired surrogate", "x\uD800y"],
   ])("a title with %s is BAD_USER_INPUT on title", async (_, title) => {
     const { client } = await api.client().signUp();
-    const error = await client.error(`mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`, {
-      input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0], title },
-    });
+    const error = await client.error(
+      `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+      {
+        input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0], title },
+      },
+    );
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "title" });
   });
 
   it("a title with emoji and accents is fine", async () => {
     const { client } = await api.client().signUp();
-    const created = await client.data(`mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { title } }`, {
-      input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0], title: "Schöne Grüße 🧩" },
-    });
+    const created = await client.data(
+      `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { title } }`,
+      {
+        input: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 3, 0], title: "Schöne Grüße 🧩" },
+      },
+    );
     expect(created.createPuzzle.title).toBe("Schöne Grüße 🧩");
   });
 
   it("user(name) and puzzles(ownerName) with a NUL find nothing", async () => {
-    const user = await api.client().request(`query ($a: String!) { user(name: $a) { id } }`, { a: "a\u0000b" });
+    const user = await api
+      .client()
+      .request(`query ($a: String!) { user(name: $a) { id } }`, { a: "a\u0000b" });
     expectCodedAnswer(user);
     expect(user.body).toEqual({ data: { user: null } });
-    const puzzles = await api.client().request(`query ($a: String) { puzzles(ownerName: $a) { edges { cursor } } }`, { a: "a\u0000b" });
+    const puzzles = await api
+      .client()
+      .request(`query ($a: String) { puzzles(ownerName: $a) { edges { cursor } } }`, { a: "a\u0000b" });
     expectCodedAnswer(puzzles);
     expect(puzzles.body.errors).toBeUndefined();
   });

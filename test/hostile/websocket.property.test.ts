@@ -29,7 +29,9 @@ interface Session {
 async function open(authorization?: string): Promise<Session> {
   const socket = new WebSocket(api.wsUrl, "graphql-transport-ws");
   const messages: Record<string, any>[] = [];
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   const acked = new Promise<void>((resolve) =>
     socket.on("message", (data) => {
@@ -40,15 +42,26 @@ async function open(authorization?: string): Promise<Session> {
   );
   socket.send(JSON.stringify({ type: "connection_init", payload: authorization ? { authorization } : {} }));
   await within(acked, 5000, "connection_ack");
-  return { messages, closed, send: (message) => socket.send(typeof message === "string" ? message : JSON.stringify(message)), close: () => socket.close() };
+  return {
+    messages,
+    closed,
+    send: (message) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
+    close: () => socket.close(),
+  };
 }
 
 function expectCodedMessages(messages: readonly Record<string, any>[], what: string): void {
   for (const message of messages) {
     const text = JSON.stringify(message);
     expectNoLeak(text, what);
-    const errors = message.type === "error" ? message.payload : message.type === "next" ? (message.payload?.errors ?? []) : [];
-    for (const error of errors) expect(CLIENT_ERROR_CODES.has(String(error.extensions?.code)), `${what}: ${text}`).toBe(true);
+    const errors =
+      message.type === "error"
+        ? message.payload
+        : message.type === "next"
+          ? (message.payload?.errors ?? [])
+          : [];
+    for (const error of errors)
+      expect(CLIENT_ERROR_CODES.has(String(error.extensions?.code)), `${what}: ${text}`).toBe(true);
   }
 }
 
@@ -63,42 +76,80 @@ const documents = fc.constantFrom(
   `subscription { solveProgress(solveId: "1") { status } puzzleCreated { id } }`,
   `{`,
 );
-const anything = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 50 }), fc.constant(null), fc.integer());
+const anything = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.string({ maxLength: 50 }),
+  fc.constant(null),
+  fc.integer(),
+);
 
 describe("random operations over WebSocket", () => {
-  it("subscribe messages with random documents and variables get coded answers", async () => {
-    const session = await open(`Bearer ${token}`);
-    let id = 0;
-    await fc.assert(
-      fc.asyncProperty(documents, fc.dictionary(fc.constantFrom("id", "input", "kind", "x"), anything), async (query, variables) => {
-        const opId = String(++id);
-        session.send({ type: "subscribe", id: opId, payload: { query, variables } });
-        // Each operation ends with "complete" or "error"; a valid subscription stays open: after a while, stop it.
-        const deadline = Date.now() + 500;
-        while (!session.messages.some((m) => m.id === opId && (m.type === "complete" || m.type === "error")) && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        session.send({ type: "complete", id: opId });
-        expectCodedMessages(session.messages.filter((m) => m.id === opId), `${query} ${JSON.stringify(variables)}`);
-      }),
-      { numRuns: RUNS },
-    );
-    session.close();
-  }, 30_000 + RUNS * 600);
+  it(
+    "subscribe messages with random documents and variables get coded answers",
+    async () => {
+      const session = await open(`Bearer ${token}`);
+      let id = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          documents,
+          fc.dictionary(fc.constantFrom("id", "input", "kind", "x"), anything),
+          async (query, variables) => {
+            const opId = String(++id);
+            session.send({ type: "subscribe", id: opId, payload: { query, variables } });
+            // Each operation ends with "complete" or "error"; a valid subscription stays open: after a while, stop it.
+            const deadline = Date.now() + 500;
+            while (
+              !session.messages.some((m) => m.id === opId && (m.type === "complete" || m.type === "error")) &&
+              Date.now() < deadline
+            ) {
+              await new Promise((resolve) => setTimeout(resolve, 10));
+            }
+            session.send({ type: "complete", id: opId });
+            expectCodedMessages(
+              session.messages.filter((m) => m.id === opId),
+              `${query} ${JSON.stringify(variables)}`,
+            );
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      session.close();
+    },
+    30_000 + RUNS * 600,
+  );
 
   it("messages outside the protocol close the socket with a protocol code, never take the server down", async () => {
     const messages = fc.oneof(
       fc.string({ maxLength: 100 }),
       fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
-      fc.record({ type: fc.constantFrom("subscribe", "next", "complete", "ping", "pong", "connection_init", "error", "nope"), id: anything, payload: anything }).map((m) => JSON.stringify(m)),
+      fc
+        .record({
+          type: fc.constantFrom(
+            "subscribe",
+            "next",
+            "complete",
+            "ping",
+            "pong",
+            "connection_init",
+            "error",
+            "nope",
+          ),
+          id: anything,
+          payload: anything,
+        })
+        .map((m) => JSON.stringify(m)),
     );
     await fc.assert(
       fc.asyncProperty(messages, async (message) => {
         const session = await open();
         session.send(message);
         session.send({ type: "ping" });
-        const outcome = await Promise.race([session.closed, new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 300))]);
-        if (outcome !== "open") expect(PROTOCOL_CLOSES.has(outcome.code), `${message} -> ${JSON.stringify(outcome)}`).toBe(true);
+        const outcome = await Promise.race([
+          session.closed,
+          new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 300)),
+        ]);
+        if (outcome !== "open")
+          expect(PROTOCOL_CLOSES.has(outcome.code), `${message} -> ${JSON.stringify(outcome)}`).toBe(true);
         expectCodedMessages(session.messages, message);
         session.close();
       }),
@@ -110,11 +161,14 @@ describe("random operations over WebSocket", () => {
 
   // graphql-ws alone answers these well-formed server-to-client messages with 4500 (found by the
   // property above with {"type":"next","id":" ","payload":{}}).
-  it.each(["next", "error", "connection_ack"])("a client's %s message closes the socket with 4400", async (type) => {
-    const session = await open();
-    session.send({ type, id: "x", payload: type === "error" ? [{ message: "m" }] : {} });
-    const outcome = await within(session.closed, 5000, "close");
-    expect(outcome.code).toBe(4400);
-    expect(outcome.reason).toContain(type);
-  });
+  it.each(["next", "error", "connection_ack"])(
+    "a client's %s message closes the socket with 4400",
+    async (type) => {
+      const session = await open();
+      session.send({ type, id: "x", payload: type === "error" ? [{ message: "m" }] : {} });
+      const outcome = await within(session.closed, 5000, "close");
+      expect(outcome.code).toBe(4400);
+      expect(outcome.reason).toContain(type);
+    },
+  );
 });

@@ -31,17 +31,28 @@ describe("leaderboardChanged", () => {
 
     await submit(a.client, puzzleId, ONE_STEP.solutions[5]);
     expect((await feed.next()).data?.leaderboardChanged).toMatchObject({
-      rank: 1, length: 5, user: { name: a.user.name }, puzzle: { id: puzzleId },
+      rank: 1,
+      length: 5,
+      user: { name: a.user.name },
+      puzzle: { id: puzzleId },
     });
 
     await submit(b.client, other, ONE_STEP.solutions[1]); // another puzzle: not delivered here
     await submit(b.client, puzzleId, ONE_STEP.solutions[3]);
-    expect((await feed.next()).data?.leaderboardChanged).toMatchObject({ rank: 1, length: 3, user: { name: b.user.name } });
+    expect((await feed.next()).data?.leaderboardChanged).toMatchObject({
+      rank: 1,
+      length: 3,
+      user: { name: b.user.name },
+    });
 
     await submit(a.client, puzzleId, ONE_STEP.solutions[7]); // worse than a's 5: no event
     await submit(a.client, puzzleId, ONE_STEP.solutions[5]); // equal to a's best: no event
     await submit(a.client, puzzleId, ONE_STEP.solutions[1]);
-    expect((await feed.next()).data?.leaderboardChanged).toMatchObject({ rank: 1, length: 1, user: { name: a.user.name } });
+    expect((await feed.next()).data?.leaderboardChanged).toMatchObject({
+      rank: 1,
+      length: 1,
+      user: { name: a.user.name },
+    });
     await feed.stop();
   });
 
@@ -57,7 +68,11 @@ describe("leaderboardChanged", () => {
       const feed = subscribe(ws, CHANGED, { p: puzzleId });
       await waitForSubscribers(api.server.app.redis, api.server.app.events.channel(LEADERBOARD_CHANGED));
       await submit(client, puzzleId, ONE_STEP.solutions[3]);
-      expect((await feed.next()).data?.leaderboardChanged).toMatchObject({ rank: 1, length: 3, user: { name: user.name } });
+      expect((await feed.next()).data?.leaderboardChanged).toMatchObject({
+        rank: 1,
+        length: 3,
+        user: { name: user.name },
+      });
       await feed.stop();
     } finally {
       await second.close();

@@ -33,7 +33,10 @@ export const TINY: PuzzleFixture = {
 
 /** The first board of UVa 1343's sample: "AC" fills the centre with 2s. */
 export const ROTATION: PuzzleFixture = {
-  input: { kind: "ROTATION", start: [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3] },
+  input: {
+    kind: "ROTATION",
+    start: [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3],
+  },
   optimum: 2,
   solutions: { 2: "AC" },
 };

@@ -21,7 +21,8 @@ it("backfills one entry per user and puzzle from existing submissions", async ()
   // The migrations before this one, in a folder of their own.
   earlier = mkdtempSync(join(tmpdir(), "migrations-"));
   for (const name of readdirSync(defaultMigrationsDir)) {
-    if (name.localeCompare(LEADERBOARD_MIGRATION) < 0) cpSync(join(defaultMigrationsDir, name), join(earlier, name), { recursive: true });
+    if (name.localeCompare(LEADERBOARD_MIGRATION) < 0)
+      cpSync(join(defaultMigrationsDir, name), join(earlier, name), { recursive: true });
   }
   database = await createTestDatabase({ prefix: "lbmig", migrated: false });
   await migrate(database.url, { dir: earlier });
@@ -29,7 +30,9 @@ it("backfills one entry per user and puzzle from existing submissions", async ()
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    await client.query(`INSERT INTO users (name, token_hash) VALUES ('a', repeat('a', 64)), ('b', repeat('b', 64))`);
+    await client.query(
+      `INSERT INTO users (name, token_hash) VALUES ('a', repeat('a', 64)), ('b', repeat('b', 64))`,
+    );
     await client.query(`INSERT INTO puzzles (owner_id, kind, rows, cols, start, goal, canonical_key, solvable)
       VALUES (1, 'SLIDING', 2, 2, '{1,2,0,3}', '{1,2,3,0}', 'k', true)`);
     await client.query(`INSERT INTO submissions (puzzle_id, user_id, moves, length, created_at) VALUES

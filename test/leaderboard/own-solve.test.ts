@@ -9,7 +9,13 @@ const api = useTestServer();
 
 /** A 3x3 no other test uses (so no optimum is known for its canonical key yet). */
 const FRESH_3X3: PuzzleFixture = {
-  input: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8], goal: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
+  input: {
+    kind: "SLIDING",
+    rows: 3,
+    cols: 3,
+    start: [1, 2, 3, 4, 5, 6, 0, 7, 8],
+    goal: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+  },
   optimum: 1,
   solutions: { 1: "R", 3: "RLR" },
 };
@@ -30,7 +36,9 @@ describe("the platform's own solve", () => {
     const puzzleId = await createPuzzle(client, FRESH_3X3);
     expect((await submit(client, puzzleId, "RLR")).optimal).toBe(false);
     expect((await submit(client, puzzleId, "R")).optimal).toBe(true);
-    expect((await ownSolves(puzzleId)).map((s) => [s.status, s.length, s.optimal])).toEqual([["SOLVED", 1, true]]);
+    expect((await ownSolves(puzzleId)).map((s) => [s.status, s.length, s.optimal])).toEqual([
+      ["SOLVED", 1, true],
+    ]);
   });
 
   it("queues a 4x4; `optimal` turns from null to true/false when the result is written", async () => {
@@ -44,7 +52,11 @@ describe("the platform's own solve", () => {
     expect(await ownSolves(puzzleId)).toHaveLength(1);
 
     await api.server.app.repositories.solves.finishJob(own!.canonicalKey, own!.jobId!, {
-      status: "SOLVED", moves: "RR", length: 2, optimal: true, lowerBound: 2,
+      status: "SOLVED",
+      moves: "RR",
+      length: 2,
+      optimal: true,
+      lowerBound: 2,
     });
     const { me } = await client.data(`{ me { submissions { edges { node { optimal } } } } }`);
     expect(me.submissions.edges.map((e: any) => e.node.optimal)).toEqual([false, false]);

@@ -3,7 +3,16 @@
 import { describe, expect, it } from "vitest";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
-import { LEADERBOARD, ONE_STEP, TINY, TWO_STEPS, allEntries, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
+import {
+  LEADERBOARD,
+  ONE_STEP,
+  TINY,
+  TWO_STEPS,
+  allEntries,
+  createPuzzle,
+  proveOptimum,
+  submit,
+} from "./fixtures.ts";
 
 const api = useTestServer();
 
@@ -64,10 +73,19 @@ describe("leaderboard", () => {
     const signedUp = await players(9);
     const puzzleId = await createPuzzle(signedUp[0].client, ONE_STEP);
     const lengths = [3, 3, 5, 1, 3, 5, 3, 1, 7];
-    for (const [i, length] of lengths.entries()) await submit(signedUp[i].client, puzzleId, ONE_STEP.solutions[length]);
+    for (const [i, length] of lengths.entries())
+      await submit(signedUp[i].client, puzzleId, ONE_STEP.solutions[length]);
     const whole = (await api.client().data(LEADERBOARD, { p: puzzleId, first: 100 })).leaderboard;
     expect(whole.edges.map((e: any) => [e.node.rank, e.node.length])).toEqual([
-      [1, 1], [1, 1], [3, 3], [3, 3], [3, 3], [3, 3], [7, 5], [7, 5], [9, 7],
+      [1, 1],
+      [1, 1],
+      [3, 3],
+      [3, 3],
+      [3, 3],
+      [3, 3],
+      [7, 5],
+      [7, 5],
+      [9, 7],
     ]);
     for (const first of [1, 2, 4]) {
       const paged = await allEntries(api.client(), puzzleId, first);
@@ -107,7 +125,9 @@ describe("leaderboard", () => {
       optimalLength: 2,
       leaderboard: {
         totalEntries: 2,
-        edges: [{ node: { rank: 1, length: 2, optimal: true, user: { name: a.name }, puzzle: { id: puzzleId } } }],
+        edges: [
+          { node: { rank: 1, length: 2, optimal: true, user: { name: a.name }, puzzle: { id: puzzleId } } },
+        ],
         pageInfo: { hasNextPage: true },
       },
     });
@@ -117,7 +137,11 @@ describe("leaderboard", () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, TINY);
     const board = (await api.client().data(LEADERBOARD, { p: puzzleId })).leaderboard;
-    expect(board).toMatchObject({ totalEntries: 0, edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    expect(board).toMatchObject({
+      totalEntries: 0,
+      edges: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
   });
 });
 
@@ -151,7 +175,11 @@ describe("topSolvers", () => {
     const one = await createPuzzle(u1.client, ONE_STEP);
     const two = await createPuzzle(u1.client, TWO_STEPS);
     const tiny = await createPuzzle(u1.client, TINY);
-    for (const [id, fixture] of [[one, ONE_STEP], [two, TWO_STEPS], [tiny, TINY]] as const) {
+    for (const [id, fixture] of [
+      [one, ONE_STEP],
+      [two, TWO_STEPS],
+      [tiny, TINY],
+    ] as const) {
       await proveOptimum(api.server.app, id, fixture);
     }
     await submit(u1.client, one, "R"); // u1: 2 optimal (3x3), excess 0

@@ -15,19 +15,32 @@ describe("submitSolution", () => {
     ["the first", "DRL", 1, "D"],
     ["a middle", "RRLL", 2, "R"],
     ["the last", "LRRR", 4, "R"],
-  ])("refuses an illegal move at %s step with its 1-based index, storing nothing", async (_, moves, index, move) => {
-    const { client } = await api.client().signUp();
-    const puzzleId = await createPuzzle(client, ONE_STEP);
-    const error = await client.error(SUBMIT, { p: puzzleId, m: moves });
-    expect(error.extensions).toMatchObject({ code: "ILLEGAL_MOVE", category: "BAD_USER_INPUT", field: "moves", index, move });
-    expect(await storedCount(puzzleId)).toBe(0);
-  });
+  ])(
+    "refuses an illegal move at %s step with its 1-based index, storing nothing",
+    async (_, moves, index, move) => {
+      const { client } = await api.client().signUp();
+      const puzzleId = await createPuzzle(client, ONE_STEP);
+      const error = await client.error(SUBMIT, { p: puzzleId, m: moves });
+      expect(error.extensions).toMatchObject({
+        code: "ILLEGAL_MOVE",
+        category: "BAD_USER_INPUT",
+        field: "moves",
+        index,
+        move,
+      });
+      expect(await storedCount(puzzleId)).toBe(0);
+    },
+  );
 
   it("refuses legal moves that do not reach the goal, storing nothing", async () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, ONE_STEP);
     const error = await client.error(SUBMIT, { p: puzzleId, m: "LR" });
-    expect(error.extensions).toMatchObject({ code: "NOT_A_SOLUTION", category: "BAD_USER_INPUT", field: "moves" });
+    expect(error.extensions).toMatchObject({
+      code: "NOT_A_SOLUTION",
+      category: "BAD_USER_INPUT",
+      field: "moves",
+    });
     expect(await storedCount(puzzleId)).toBe(0);
   });
 
@@ -73,7 +86,9 @@ describe("submitSolution", () => {
     const puzzleId = await createPuzzle(client, TWO_STEPS);
     // The platform's own solve answers a 3x3 inline (here or for an identical puzzle of another
     // test): forget every Solve of this canonical key to see `optimal` while no optimum is known.
-    const { canonicalKey } = await api.server.app.prisma.puzzle.findUniqueOrThrow({ where: { id: Number(puzzleId) } });
+    const { canonicalKey } = await api.server.app.prisma.puzzle.findUniqueOrThrow({
+      where: { id: Number(puzzleId) },
+    });
     const best = await submit(client, puzzleId, TWO_STEPS.solutions[2]);
     const longer = await submit(client, puzzleId, TWO_STEPS.solutions[4]);
     await api.server.app.prisma.solve.deleteMany({ where: { canonicalKey } });
@@ -101,7 +116,13 @@ describe("a user's record", () => {
     const one = await createPuzzle(client, ONE_STEP);
     const two = await createPuzzle(client, TWO_STEPS);
     const ids = [];
-    for (const [puzzleId, moves] of [[one, "R"], [two, "RR"], [one, "LRR"], [two, "RUDR"], [one, "RLRLR"]]) {
+    for (const [puzzleId, moves] of [
+      [one, "R"],
+      [two, "RR"],
+      [one, "LRR"],
+      [two, "RUDR"],
+      [one, "RLRLR"],
+    ]) {
       ids.push((await submit(client, puzzleId, moves)).id);
     }
     const QUERY = `query ($after: String) { me { submissions(first: 2, after: $after) {

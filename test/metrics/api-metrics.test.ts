@@ -19,14 +19,43 @@ describe("GET /metrics", () => {
     const { client } = await api.client().signUp();
     await client.data(`{ me { id } }`);
     await api.client().request(`{ puzzle(id: "nope") { id } }`);
-    await api.client().request(`mutation { createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id } }`);
+    await api
+      .client()
+      .request(
+        `mutation { createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id } }`,
+      );
     const text = await scrape();
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "signUp", type: "mutation", code: "OK", role: "api" })).toBe(1);
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "me", type: "query", code: "OK" })).toBe(1);
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "puzzle", type: "query", code: "BAD_USER_INPUT" })).toBe(1);
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "createPuzzle", type: "mutation", code: "UNAUTHENTICATED" })).toBe(1);
-    expect(sample(text, "puzzle_graphql_request_duration_seconds_count", { operation: "me", type: "query" })).toBe(1);
-    expect(sample(text, "puzzle_http_responses_total", { route: "/graphql", status: "200" })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", {
+        operation: "signUp",
+        type: "mutation",
+        code: "OK",
+        role: "api",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", { operation: "me", type: "query", code: "OK" }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", {
+        operation: "puzzle",
+        type: "query",
+        code: "BAD_USER_INPUT",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", {
+        operation: "createPuzzle",
+        type: "mutation",
+        code: "UNAUTHENTICATED",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_request_duration_seconds_count", { operation: "me", type: "query" }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_http_responses_total", { route: "/graphql", status: "200" }),
+    ).toBeGreaterThanOrEqual(2);
     // Node.js process metrics come along.
     expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
     expect(sample(text, "nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
@@ -36,8 +65,16 @@ describe("GET /metrics", () => {
     await api.client().request(`{ nope }`);
     await api.client().request(`{ me { id } puzzles(first: 1) { edges { cursor } } }`);
     const text = await scrape();
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "unknown", type: "unknown", code: "GRAPHQL_VALIDATION_FAILED" })).toBe(1);
-    expect(sample(text, "puzzle_graphql_requests_total", { operation: "multiple", type: "query", code: "OK" })).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", {
+        operation: "unknown",
+        type: "unknown",
+        code: "GRAPHQL_VALIDATION_FAILED",
+      }),
+    ).toBe(1);
+    expect(
+      sample(text, "puzzle_graphql_requests_total", { operation: "multiple", type: "query", code: "OK" }),
+    ).toBe(1);
   });
 
   it("shows Solves by status and the queue's jobs by state", async () => {
@@ -52,7 +89,10 @@ describe("GET /metrics", () => {
     expect(sample(text, "puzzle_solves", { status: "SOLVED" })).toBe(1);
     expect(sample(text, "puzzle_solves", { status: "FAILED" })).toBe(0);
     expect(sample(text, "puzzle_solve_oldest_queued_seconds")).toBeGreaterThanOrEqual(0);
-    expect(sample(text, "puzzle_solve_queue_jobs", { state: "prioritized" })! + sample(text, "puzzle_solve_queue_jobs", { state: "waiting" })!).toBe(1);
+    expect(
+      sample(text, "puzzle_solve_queue_jobs", { state: "prioritized" })! +
+        sample(text, "puzzle_solve_queue_jobs", { state: "waiting" })!,
+    ).toBe(1);
     expect(sample(text, "puzzle_store_up", { store: "postgres" })).toBe(1);
     expect(sample(text, "puzzle_store_up", { store: "redis" })).toBe(1);
   });

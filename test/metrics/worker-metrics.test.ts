@@ -2,7 +2,14 @@
 // queue wait, threads, table preparation time, and Node.js process metrics.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
-import { BOARDS, IDA_LC, createPuzzle, requestSolve, startWorker, waitUntilFinished } from "../pipeline/pipeline.ts";
+import {
+  BOARDS,
+  IDA_LC,
+  createPuzzle,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "../pipeline/pipeline.ts";
 import type { WorkerProcess } from "../pipeline/worker-process.ts";
 import { sample } from "./exposition.ts";
 

@@ -79,7 +79,11 @@ export function startWorker(api: TestServer, env: Record<string, string> = {}): 
   });
 }
 
-export async function createPuzzle(client: GraphQLClient, start: readonly number[], size = 4): Promise<string> {
+export async function createPuzzle(
+  client: GraphQLClient,
+  start: readonly number[],
+  size = 4,
+): Promise<string> {
   const data = await client.data<{ createPuzzle: { id: string } }>(
     `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
     { input: { kind: "SLIDING", rows: size, cols: size, start } },
@@ -87,7 +91,11 @@ export async function createPuzzle(client: GraphQLClient, start: readonly number
   return data.createPuzzle.id;
 }
 
-export async function requestSolve(client: GraphQLClient, puzzleId: string, options?: Record<string, unknown>): Promise<SolveView> {
+export async function requestSolve(
+  client: GraphQLClient,
+  puzzleId: string,
+  options?: Record<string, unknown>,
+): Promise<SolveView> {
   const data = await client.data<{ requestSolve: SolveView }>(
     `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { ${SOLVE_FIELDS} } }`,
     { id: puzzleId, options },
@@ -96,14 +104,21 @@ export async function requestSolve(client: GraphQLClient, puzzleId: string, opti
 }
 
 export async function readSolve(client: GraphQLClient, id: string): Promise<SolveView> {
-  const data = await client.data<{ solve: SolveView }>(`query ($id: ID!) { solve(id: $id) { ${SOLVE_FIELDS} } }`, { id });
+  const data = await client.data<{ solve: SolveView }>(
+    `query ($id: ID!) { solve(id: $id) { ${SOLVE_FIELDS} } }`,
+    { id },
+  );
   return data.solve;
 }
 
 const ACTIVE = new Set(["QUEUED", "RUNNING"]);
 
 /** Polls `solve(id)` over HTTP until it has ended. */
-export async function waitUntilFinished(client: GraphQLClient, id: string, timeoutMs = 30_000): Promise<SolveView> {
+export async function waitUntilFinished(
+  client: GraphQLClient,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<SolveView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const solve = await readSolve(client, id);
@@ -124,7 +139,10 @@ export class ProgressWatch {
 
   constructor(wsUrl: string, token: string, solveId: string) {
     const client: Client = wsClient(wsUrl, token);
-    const iterator = client.iterate<{ solveProgress: SolveEventView }>({ query: PROGRESS, variables: { id: solveId } });
+    const iterator = client.iterate<{ solveProgress: SolveEventView }>({
+      query: PROGRESS,
+      variables: { id: solveId },
+    });
     this.done = (async () => {
       try {
         for await (const result of iterator) {
@@ -148,7 +166,8 @@ export class ProgressWatch {
     for (;;) {
       const found = this.events.find(match);
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(this.events)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no matching event within ${timeoutMs} ms: ${JSON.stringify(this.events)}`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           this.waiters.delete(wake);
@@ -165,7 +184,13 @@ export class ProgressWatch {
   finished(timeoutMs = 30_000): Promise<SolveEventView[]> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`subscription not completed within ${timeoutMs} ms: ${JSON.stringify(this.events)}`)), timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`subscription not completed within ${timeoutMs} ms: ${JSON.stringify(this.events)}`),
+          ),
+        timeoutMs,
+      );
     });
     return Promise.race([this.done, timeout]).finally(() => clearTimeout(timer));
   }

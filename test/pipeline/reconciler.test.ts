@@ -19,7 +19,10 @@ let queue: SolveQueue;
 beforeAll(async () => {
   database = await createTestDatabase({ prefix: "reconcile" });
   db = createPrismaClient(database.url, { poolSize: 4 });
-  queue = createSolveQueue({ redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", prefix: `test-${randomBytes(4).toString("hex")}` });
+  queue = createSolveQueue({
+    redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    prefix: `test-${randomBytes(4).toString("hex")}`,
+  });
 });
 
 afterAll(async () => {
@@ -35,11 +38,27 @@ describe("Reconciler", () => {
     const user = await db.user.create({ data: { name: "reconcile", tokenHash: "4".repeat(64) } });
     const start = [1, 2, 3, 4, 5, 6, 7, 0, 8];
     const puzzle = await db.puzzle.create({
-      data: { ownerId: user.id, kind: "SLIDING", rows: 3, cols: 3, start, goal: [1, 2, 3, 4, 5, 6, 7, 8, 0], canonicalKey: "r", solvable: true },
+      data: {
+        ownerId: user.id,
+        kind: "SLIDING",
+        rows: 3,
+        cols: 3,
+        start,
+        goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+        canonicalKey: "r",
+        solvable: true,
+      },
     });
     const jobIds = [];
     for (let i = 0; i < 5; i++) {
-      const request = { puzzleId: puzzle.id, requestedById: user.id, canonicalKey: `r${i}`, algorithm: "IDA_STAR" as const, heuristic: "MANHATTAN", timeLimitSeconds: 30 };
+      const request = {
+        puzzleId: puzzle.id,
+        requestedById: user.id,
+        canonicalKey: `r${i}`,
+        algorithm: "IDA_STAR" as const,
+        heuristic: "MANHATTAN",
+        timeLimitSeconds: 30,
+      };
       const { solve } = await solves.createQueued(request, newSolveJobId());
       // A follower of the same job: its job is checked once, not twice.
       await solves.createQueued(request, newSolveJobId());
@@ -50,7 +69,13 @@ describe("Reconciler", () => {
     expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 5, failed: 0 });
     for (const [i, jobId] of jobIds.entries()) {
       const job = await queue.getJob(jobId);
-      expect(job?.data).toMatchObject({ canonicalKey: `r${i}`, algorithm: "idastar", heuristic: "manhattan", timeLimitMs: 30_000, spec: { start } });
+      expect(job?.data).toMatchObject({
+        canonicalKey: `r${i}`,
+        algorithm: "idastar",
+        heuristic: "manhattan",
+        timeLimitMs: 30_000,
+        spec: { start },
+      });
     }
     expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 0, failed: 0 });
   });

@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../helpers/server.ts";
 import type { TestServer } from "../helpers/server.ts";
-import { BOARDS, FAST_PIPELINE, IDA_LC, ProgressWatch, createPuzzle, requestSolve, startWorker, waitUntilFinished } from "./pipeline.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  ProgressWatch,
+  createPuzzle,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
 import { RedisChild } from "./redis-child.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -45,6 +54,10 @@ describe("Redis unreachable", () => {
     const done = await waitUntilFinished(client, queued.id, 60_000);
     expect(done).toMatchObject({ status: "SOLVED", length: 50, optimal: true });
     expect((await watch.finished()).at(-1)).toMatchObject({ status: "SOLVED", solve: { length: 50 } });
-    expect(worker.logs.some((line) => line.msg === "reconciler re-added a missing job" && line.jobId === row.jobId)).toBe(true);
+    expect(
+      worker.logs.some(
+        (line) => line.msg === "reconciler re-added a missing job" && line.jobId === row.jobId,
+      ),
+    ).toBe(true);
   });
 });

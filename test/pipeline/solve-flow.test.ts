@@ -66,11 +66,24 @@ describe("a 4x4 search through the queue", () => {
 
     const last = events.at(-1)!;
     expect(last.status).toBe("SOLVED");
-    expect(last.solve).toMatchObject({ status: "SOLVED", length: 56, optimal: true, lowerBound: 56, cached: false });
+    expect(last.solve).toMatchObject({
+      status: "SOLVED",
+      length: 56,
+      optimal: true,
+      lowerBound: 56,
+      cached: false,
+    });
     expect(replays(BOARDS.twoSeconds, last.solve!.moves!)).toBe(true);
 
     const stored = await row(requested.id);
-    expect(stored).toMatchObject({ status: "SOLVED", moves: last.solve!.moves, length: 56, optimal: true, algorithmUsed: "idastar", heuristicUsed: "linear-conflict" });
+    expect(stored).toMatchObject({
+      status: "SOLVED",
+      moves: last.solve!.moves,
+      length: 56,
+      optimal: true,
+      algorithmUsed: "idastar",
+      heuristicUsed: "linear-conflict",
+    });
     expect(Number(stored.nodesExpanded)).toBeGreaterThan(1_000_000);
     expect(stored.startedAt).not.toBeNull();
     expect(stored.finishedAt).not.toBeNull();
@@ -91,7 +104,13 @@ describe("answers without a job", () => {
   it("solves a 3x3 puzzle within the request", async () => {
     const puzzleId = await createPuzzle(alice.client, [8, 6, 7, 2, 5, 4, 3, 0, 1], 3);
     const solve = await requestSolve(alice.client, puzzleId);
-    expect(solve).toMatchObject({ status: "SOLVED", length: 31, optimal: true, cached: false, algorithmUsed: "bfs-table" });
+    expect(solve).toMatchObject({
+      status: "SOLVED",
+      length: 31,
+      optimal: true,
+      cached: false,
+      algorithmUsed: "bfs-table",
+    });
     expect((await row(solve.id)).jobId).toBeNull();
   });
 
@@ -116,15 +135,33 @@ describe("answers without a job", () => {
   it("refuses options that do not fit the puzzle", async () => {
     const puzzleId = await createPuzzle(alice.client, BOARDS.quick);
     const ask = (options: Record<string, unknown>) =>
-      alice.client.error(`mutation ($id: ID!, $o: SolveOptions) { requestSolve(puzzleId: $id, options: $o) { id } }`, { id: puzzleId, o: options });
-    expect((await ask({ algorithm: "BFS_TABLE" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.algorithm" });
-    expect((await ask({ timeLimitSeconds: 3601 })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.timeLimitSeconds" });
-    expect((await ask({ heuristic: "PDB_6666" })).extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.heuristic" });
-    const offCorner = await alice.client.data(`mutation { createPuzzle(input: { kind: SLIDING, rows: 4, cols: 4,
+      alice.client.error(
+        `mutation ($id: ID!, $o: SolveOptions) { requestSolve(puzzleId: $id, options: $o) { id } }`,
+        { id: puzzleId, o: options },
+      );
+    expect((await ask({ algorithm: "BFS_TABLE" })).extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "options.algorithm",
+    });
+    expect((await ask({ timeLimitSeconds: 3601 })).extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "options.timeLimitSeconds",
+    });
+    expect((await ask({ heuristic: "PDB_6666" })).extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "options.heuristic",
+    });
+    const offCorner =
+      await alice.client.data(`mutation { createPuzzle(input: { kind: SLIDING, rows: 4, cols: 4,
       start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0], goal: [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] }) { id } }`);
-    const pdbOffCorner = await alice.client.error(`mutation ($id: ID!) { requestSolve(puzzleId: $id, options: { heuristic: PDB_663 }) { id } }`, { id: offCorner.createPuzzle.id });
+    const pdbOffCorner = await alice.client.error(
+      `mutation ($id: ID!) { requestSolve(puzzleId: $id, options: { heuristic: PDB_663 }) { id } }`,
+      { id: offCorner.createPuzzle.id },
+    );
     expect(pdbOffCorner.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "options.heuristic" });
-    const anonymous = await api.client().error(`mutation ($id: ID!) { requestSolve(puzzleId: $id) { id } }`, { id: puzzleId });
+    const anonymous = await api
+      .client()
+      .error(`mutation ($id: ID!) { requestSolve(puzzleId: $id) { id } }`, { id: puzzleId });
     expect(anonymous.extensions?.code).toBe("UNAUTHENTICATED");
   });
 });
@@ -140,7 +177,10 @@ describe("sharing work", () => {
     const jobs = await queue.getJobs(["waiting", "prioritized", "active", "completed"]);
     expect(jobs.filter((job) => job.data.canonicalKey === a.canonicalKey)).toHaveLength(1);
 
-    const [doneA, doneB] = await Promise.all([waitUntilFinished(alice.client, first.id), waitUntilFinished(bob.client, second.id)]);
+    const [doneA, doneB] = await Promise.all([
+      waitUntilFinished(alice.client, first.id),
+      waitUntilFinished(bob.client, second.id),
+    ]);
     expect(doneA).toMatchObject({ status: "SOLVED", length: 58, cached: false });
     expect(doneB).toMatchObject({ status: "SOLVED", length: 58, cached: false, moves: doneA.moves });
   });
@@ -160,12 +200,17 @@ describe("sharing work", () => {
     const pageQuery = `query ($id: ID!, $after: String) { puzzle(id: $id) { solves(first: 2, after: $after) {
       edges { node { id } } pageInfo { hasNextPage endCursor } } } }`;
     const page1 = (await bob.client.data(pageQuery, { id: puzzleId })).puzzle.solves;
-    const page2 = (await bob.client.data(pageQuery, { id: puzzleId, after: page1.pageInfo.endCursor })).puzzle.solves;
+    const page2 = (await bob.client.data(pageQuery, { id: puzzleId, after: page1.pageInfo.endCursor })).puzzle
+      .solves;
     const seen = [...page1.edges, ...page2.edges].map((edge: { node: { id: string } }) => edge.node.id);
     expect(seen).toEqual([...ids].reverse());
     expect(page1.pageInfo.hasNextPage).toBe(true);
     expect(page2.pageInfo.hasNextPage).toBe(false);
-    const mine = (await bob.client.data(`{ me { solves(first: 1) { edges { node { id requestedBy { id } puzzle { id } } } } } }`)).me.solves;
+    const mine = (
+      await bob.client.data(
+        `{ me { solves(first: 1) { edges { node { id requestedBy { id } puzzle { id } } } } } }`,
+      )
+    ).me.solves;
     expect(mine.edges[0].node).toMatchObject({ id: ids[2], puzzle: { id: puzzleId } });
   });
 });
@@ -185,7 +230,9 @@ describe("stopping searches", () => {
     expect(events.at(-1)).toMatchObject({ status: "CANCELLED" });
     const stored = await row(requested.id);
     await worker.waitForLog((line) => line.msg === "search finished" && line.jobId === stored.jobId);
-    expect(worker.logs.some((line) => line.msg === "search cancelled" && line.jobId === stored.jobId)).toBe(true);
+    expect(worker.logs.some((line) => line.msg === "search cancelled" && line.jobId === stored.jobId)).toBe(
+      true,
+    );
     // The worker's own write found nothing left waiting: the row stays as cancelSolve left it.
     expect((await row(requested.id)).status).toBe("CANCELLED");
     // Cancelling again changes nothing.
@@ -193,7 +240,10 @@ describe("stopping searches", () => {
   });
 
   it("ends a search at its time limit with the lower bound it proved", async () => {
-    const requested = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), { ...IDA_LC, timeLimitSeconds: 1 });
+    const requested = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), {
+      ...IDA_LC,
+      timeLimitSeconds: 1,
+    });
     const done = await waitUntilFinished(alice.client, requested.id);
     expect(done).toMatchObject({ status: "TIMED_OUT", moves: null, optimal: null });
     expect(done.lowerBound).toBeGreaterThan(30);
@@ -205,15 +255,31 @@ describe("stopping searches", () => {
     const puzzleId = Number(await createPuzzle(alice.client, BOARDS.quick));
     const canonicalKey = `broken-${Date.now()}`;
     const { solve } = await api.server.app.repositories.solves.createQueued(
-      { puzzleId, requestedById: null, canonicalKey, algorithm: "IDA_STAR", heuristic: "AUTO", timeLimitSeconds: 5 },
+      {
+        puzzleId,
+        requestedById: null,
+        canonicalKey,
+        algorithm: "IDA_STAR",
+        heuristic: "AUTO",
+        timeLimitSeconds: 5,
+      },
       newSolveJobId(),
     );
     const spec = corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.quick });
     // A heuristic no thread knows: the search throws, as a bug would.
-    await addSearchJob(queue, solve.jobId!, { puzzleId, canonicalKey, spec, algorithm: "idastar", heuristic: "pdb:999", timeLimitMs: 5000 });
+    await addSearchJob(queue, solve.jobId!, {
+      puzzleId,
+      canonicalKey,
+      spec,
+      algorithm: "idastar",
+      heuristic: "pdb:999",
+      timeLimitMs: 5000,
+    });
     const done = await waitUntilFinished(alice.client, String(solve.id));
     expect(done.status).toBe("FAILED");
     expect(done.error).toContain("pdb:999");
-    expect(worker.logs.filter((line) => line.msg === "search started" && line.jobId === solve.jobId)).toHaveLength(1);
+    expect(
+      worker.logs.filter((line) => line.msg === "search started" && line.jobId === solve.jobId),
+    ).toHaveLength(1);
   });
 });

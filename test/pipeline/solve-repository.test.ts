@@ -20,9 +20,25 @@ beforeAll(async () => {
   solves = new SolveRepository(db);
   const user = await db.user.create({ data: { name: "repo-user", tokenHash: "0".repeat(64) } });
   const puzzle = await db.puzzle.create({
-    data: { ownerId: user.id, kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3], goal: [1, 2, 3, 0], canonicalKey: "k", solvable: true },
+    data: {
+      ownerId: user.id,
+      kind: "SLIDING",
+      rows: 2,
+      cols: 2,
+      start: [1, 2, 0, 3],
+      goal: [1, 2, 3, 0],
+      canonicalKey: "k",
+      solvable: true,
+    },
   });
-  base = { puzzleId: puzzle.id, requestedById: user.id, canonicalKey: "k", algorithm: "IDA_STAR", heuristic: "AUTO", timeLimitSeconds: 60 };
+  base = {
+    puzzleId: puzzle.id,
+    requestedById: user.id,
+    canonicalKey: "k",
+    algorithm: "IDA_STAR",
+    heuristic: "AUTO",
+    timeLimitSeconds: 60,
+  };
 });
 
 afterAll(async () => {
@@ -34,7 +50,15 @@ function fresh(overrides: Partial<NewSolve> = {}): NewSolve {
   return { ...base, canonicalKey: `key-${++keyCounter}`, ...overrides };
 }
 
-const solved = { status: "SOLVED", moves: "R", length: 1, optimal: true, lowerBound: 1, nodesExpanded: 3, durationMs: 1 } as const;
+const solved = {
+  status: "SOLVED",
+  moves: "R",
+  length: 1,
+  optimal: true,
+  lowerBound: 1,
+  nodesExpanded: 3,
+  durationMs: 1,
+} as const;
 
 describe("SolveRepository", () => {
   it("follows an identical search that is still waiting, and not a different one", async () => {
@@ -57,11 +81,19 @@ describe("SolveRepository", () => {
     expect(await solves.finishJob(request.canonicalKey, "solve-b1", solved)).toHaveLength(2);
     // A duplicated or retried job: nothing moves, nothing is overwritten.
     expect(await solves.markRunning("solve-b1")).toBe(0);
-    expect(await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 })).toHaveLength(0);
+    expect(
+      await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 }),
+    ).toHaveLength(0);
     expect(await solves.requeue("solve-b1")).toBe(0);
     for (const id of [a.solve.id, b.solve.id]) {
       const row = await solves.findById(id);
-      expect(row).toMatchObject({ status: "SOLVED", moves: "R", length: 1, optimal: true, nodesExpanded: 3n });
+      expect(row).toMatchObject({
+        status: "SOLVED",
+        moves: "R",
+        length: 1,
+        optimal: true,
+        nodesExpanded: 3n,
+      });
       expect(row?.startedAt).not.toBeNull();
       expect(row?.finishedAt).not.toBeNull();
     }
@@ -73,20 +105,35 @@ describe("SolveRepository", () => {
     await solves.finishJob(request.canonicalKey, "solve-c1", solved);
     const again = await solves.createQueued({ ...request, algorithm: "ASTAR" }, "solve-c2");
     expect(again.via).toBe("cached");
-    expect(again.solve).toMatchObject({ status: "SOLVED", cached: true, moves: "R", jobId: null, nodesExpanded: 0n });
+    expect(again.solve).toMatchObject({
+      status: "SOLVED",
+      cached: true,
+      moves: "R",
+      jobId: null,
+      nodesExpanded: 0n,
+    });
   });
 
   it("counts the requester's open Solves (the fairness priority of a new search)", async () => {
     const user = await db.user.create({ data: { name: "repo-fair", tokenHash: "3".repeat(64) } });
     const counts = [];
-    for (let i = 0; i < 3; i++) counts.push((await solves.createQueued(fresh({ requestedById: user.id }), `solve-h${i}`)).openBefore);
+    for (let i = 0; i < 3; i++)
+      counts.push((await solves.createQueued(fresh({ requestedById: user.id }), `solve-h${i}`)).openBefore);
     expect(counts).toEqual([0, 1, 2]);
-    await expect(solves.createQueued(fresh({ requestedById: user.id }), "solve-h9", { maxOpenPerUser: 3 })).rejects.toThrow(/at most 3 open solves/);
+    await expect(
+      solves.createQueued(fresh({ requestedById: user.id }), "solve-h9", { maxOpenPerUser: 3 }),
+    ).rejects.toThrow(/at most 3 open solves/);
   });
 
   it("never refuses the platform's own requests (no requester), whatever the limit", async () => {
-    const queued = await solves.createQueued(fresh({ requestedById: null }), "solve-p1", { maxOpenPerUser: 0 });
-    expect(queued).toMatchObject({ via: "new", openBefore: 0, solve: { status: "QUEUED", jobId: "solve-p1", requestedById: null } });
+    const queued = await solves.createQueued(fresh({ requestedById: null }), "solve-p1", {
+      maxOpenPerUser: 0,
+    });
+    expect(queued).toMatchObject({
+      via: "new",
+      openBefore: 0,
+      solve: { status: "QUEUED", jobId: "solve-p1", requestedById: null },
+    });
   });
 
   it("gives the result to a Solve that joined the job while it was being written (the lock)", async () => {
@@ -152,7 +199,9 @@ describe("SolveRepository", () => {
 
   it("serialises concurrent requests for one puzzle: one search, everyone follows it", async () => {
     const request = fresh();
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => solves.createQueued(request, `solve-f${i}`)));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => solves.createQueued(request, `solve-f${i}`)),
+    );
     const jobs = new Set(results.map((r) => r.solve.jobId));
     expect(jobs.size).toBe(1);
     expect(results.filter((r) => r.via === "new")).toHaveLength(1);
@@ -172,7 +221,10 @@ describe("SolveRepository", () => {
     const other = await db.user.create({ data: { name: "repo-other", tokenHash: "2".repeat(64) } });
     const requests = Array.from({ length: 30 }, (_, i) => ({
       solve: { ...fresh(), requestedById: i % 2 === 0 ? base.requestedById : other.id },
-      outcome: i % 3 === 0 ? ({ status: "UNSOLVABLE" } as const) : ({ ...solved, moves: "R".repeat(1 + (i % 5)), length: 1 + (i % 5) } as const),
+      outcome:
+        i % 3 === 0
+          ? ({ status: "UNSOLVABLE" } as const)
+          : ({ ...solved, moves: "R".repeat(1 + (i % 5)), length: 1 + (i % 5) } as const),
     }));
     const rows = await Promise.all(requests.map((r) => solves.createFinished(r.solve, r.outcome)));
     expect(new Set(rows.map((row) => row.id)).size).toBe(30);

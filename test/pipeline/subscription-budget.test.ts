@@ -44,7 +44,9 @@ describe("the WebSocket request budget", () => {
     const outcomes: string[] = [];
     try {
       for (let i = 0; i < 4; i++) {
-        const result = await subscribe(client, `{ me { name } }`).next().catch((error: unknown) => error);
+        const result = await subscribe(client, `{ me { name } }`)
+          .next()
+          .catch((error: unknown) => error);
         outcomes.push(JSON.stringify(result).includes("RATE_LIMITED") ? "refused" : "ran");
       }
     } finally {

@@ -77,7 +77,8 @@ export class WorkerProcess {
     for (;;) {
       const found = this.logs.find(match);
       if (found) return found;
-      if (!this.alive) throw new Error(`worker exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.tail()}`);
+      if (!this.alive)
+        throw new Error(`worker exited (${this.child.exitCode ?? this.child.signalCode}):\n${this.tail()}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out waiting for a worker log line:\n${this.tail()}`);
       await new Promise<void>((resolve) => {

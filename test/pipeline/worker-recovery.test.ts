@@ -3,7 +3,15 @@
 // its running search back to the queue after its grace period.
 import { afterEach, describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
-import { BOARDS, FAST_PIPELINE, IDA_LC, createPuzzle, requestSolve, startWorker, waitUntilFinished } from "./pipeline.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  createPuzzle,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: FAST_PIPELINE });
@@ -24,7 +32,8 @@ async function jobIdOf(solveId: string): Promise<string> {
   return row.jobId as string;
 }
 
-const startedJob = (jobId: string) => (line: Record<string, unknown>) => line.msg === "search started" && line.jobId === jobId;
+const startedJob = (jobId: string) => (line: Record<string, unknown>) =>
+  line.msg === "search started" && line.jobId === jobId;
 
 describe("worker failures", () => {
   it("finishes a search on a second worker after the first is killed with SIGKILL", async () => {
@@ -32,7 +41,10 @@ describe("worker failures", () => {
     const { client } = await api.client().signUp();
     const requested = await requestSolve(client, await createPuzzle(client, BOARDS.twoSeconds), IDA_LC);
     const jobId = await jobIdOf(requested.id);
-    const runner = await Promise.any([a.waitForLog(startedJob(jobId)).then(() => a), b.waitForLog(startedJob(jobId)).then(() => b)]);
+    const runner = await Promise.any([
+      a.waitForLog(startedJob(jobId)).then(() => a),
+      b.waitForLog(startedJob(jobId)).then(() => b),
+    ]);
     const survivor = runner === a ? b : a;
 
     runner.signal("SIGKILL");
@@ -53,13 +65,19 @@ describe("worker failures", () => {
 
     first.signal("SIGTERM");
     expect(await first.exited).toBe(0);
-    expect(first.logs.some((line) => line.msg === "search returned to the queue (shutdown)" && line.jobId === jobId)).toBe(true);
+    expect(
+      first.logs.some(
+        (line) => line.msg === "search returned to the queue (shutdown)" && line.jobId === jobId,
+      ),
+    ).toBe(true);
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(requested.id) } });
     expect(row.status).toBe("QUEUED");
 
     const second = await worker();
     await second.waitForLog(startedJob(jobId));
-    const { cancelSolve } = await client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: requested.id });
+    const { cancelSolve } = await client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, {
+      id: requested.id,
+    });
     expect(cancelSolve.status).toBe("CANCELLED");
     await second.waitForLog((line) => line.msg === "search finished" && line.jobId === jobId);
   });

@@ -18,5 +18,12 @@ route("/new", createView);
 route("/puzzles/:id", puzzleView);
 route("/users/:name", userView);
 startRouter(outlet, (target) => {
-  target.append(h("section", { class: "card" }, h("h1", {}, "Page not found"), h("p", {}, link("/", "Back to the recent puzzles."))));
+  target.append(
+    h(
+      "section",
+      { class: "card" },
+      h("h1", {}, "Page not found"),
+      h("p", {}, link("/", "Back to the recent puzzles.")),
+    ),
+  );
 });

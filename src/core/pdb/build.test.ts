@@ -29,7 +29,12 @@ function abstractDistances(rows: number, cols: number, home: readonly number[]):
       if (!best.has(key)) best.set(key, cost);
       const r = Math.floor(blank / cols);
       const c = blank % cols;
-      for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      for (const [dr, dc] of [
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ]) {
         if (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols) continue;
         const to = (r + dr) * cols + c + dc;
         const tile = cells.indexOf(to);

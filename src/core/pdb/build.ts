@@ -64,7 +64,12 @@ export function buildPatternTable(
     do {
       previous = region;
       region =
-        (region | ((region << 1) & notFirstCol) | ((region >>> 1) & notLastCol) | (region << cols) | (region >>> cols)) & free;
+        (region |
+          ((region << 1) & notFirstCol) |
+          ((region >>> 1) & notLastCol) |
+          (region << cols) |
+          (region >>> cols)) &
+        free;
     } while (region !== previous);
     return region;
   };

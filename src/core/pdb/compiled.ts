@@ -75,7 +75,22 @@ export function compileHeuristic(
       g++;
     }
   });
-  return { rows: layout.rows, cols: layout.cols, n, sets, setOf, stride, size, tiles, weights, direct, map, tables, groupOf, slotOf };
+  return {
+    rows: layout.rows,
+    cols: layout.cols,
+    n,
+    sets,
+    setOf,
+    stride,
+    size,
+    tiles,
+    weights,
+    direct,
+    map,
+    tables,
+    groupOf,
+    slotOf,
+  };
 }
 
 /** Index of group g's tile placement in its table, given pos[tile] = cell. */

@@ -21,7 +21,12 @@ export function neighbourBoards(board: readonly number[], cols: number): number[
   const n = board.length;
   const blank = board.indexOf(0);
   const out: number[][] = [];
-  for (const to of [blank - cols, blank + cols, blank % cols ? blank - 1 : -1, blank % cols !== cols - 1 ? blank + 1 : -1]) {
+  for (const to of [
+    blank - cols,
+    blank + cols,
+    blank % cols ? blank - 1 : -1,
+    blank % cols !== cols - 1 ? blank + 1 : -1,
+  ]) {
     if (to < 0 || to >= n) continue;
     const child = [...board];
     child[blank] = child[to];
@@ -32,7 +37,12 @@ export function neighbourBoards(board: readonly number[], cols: number): number[
 }
 
 /** Distance from every board within `maxDepth` moves of `goal` (all of them by default). */
-export function exactDistances(rows: number, cols: number, goal: readonly number[], maxDepth = Infinity): Map<number, number> {
+export function exactDistances(
+  rows: number,
+  cols: number,
+  goal: readonly number[],
+  maxDepth = Infinity,
+): Map<number, number> {
   const n = rows * cols;
   const dist = new Map<number, number>([[boardKey(goal, n), 0]]);
   let layer: number[][] = [[...goal]];

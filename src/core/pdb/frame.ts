@@ -14,7 +14,9 @@ export interface CanonicalProblem {
   readonly flip: BoardSymmetry;
 }
 
-export function toCanonical(spec: Pick<SlidingSpec, "rows" | "cols" | "start" | "goal">): CanonicalProblem | null {
+export function toCanonical(
+  spec: Pick<SlidingSpec, "rows" | "cols" | "start" | "goal">,
+): CanonicalProblem | null {
   const { rows, cols, start, goal } = spec;
   const flip = flipToTopLeft(rows, cols, goal.indexOf(0));
   if (flip === null) return null;

@@ -15,7 +15,12 @@ function check(rows: number, cols: number, groups: number[][], maxDepth: number,
   const tables = new Map(layout.tables.map((t) => [t.key, buildPatternTable(rows, cols, t.cells)]));
   const h = compileHeuristic(layout, (key) => tables.get(key)!);
   const n = rows * cols;
-  const dist = exactDistances(rows, cols, Array.from({ length: n }, (_, i) => i), maxDepth);
+  const dist = exactDistances(
+    rows,
+    cols,
+    Array.from({ length: n }, (_, i) => i),
+    maxDepth,
+  );
   let exactHits = 0;
   let reflectionWins = 0;
   let edges = 0;
@@ -32,34 +37,76 @@ function check(rows: number, cols: number, groups: number[][], maxDepth: number,
     }
   }
   // The goal scores 0 and the heuristic is far from trivial.
-  expect(evaluate(h, Int32Array.from({ length: n }, (_, i) => i)).value).toBe(0);
+  expect(
+    evaluate(
+      h,
+      Int32Array.from({ length: n }, (_, i) => i),
+    ).value,
+  ).toBe(0);
   expect(exactHits).toBeGreaterThan(dist.size / 20);
   return { states: dist.size, reflectionWins, inconsistentShare: jumps / edges };
 }
 
 describe("additive pattern database heuristic", () => {
   it("is admissible (and mostly consistent) on every 2x4 state", () => {
-    const { states, inconsistentShare } = check(2, 4, [[1, 2, 3], [4, 5, 6, 7]], 99, false);
+    const { states, inconsistentShare } = check(
+      2,
+      4,
+      [
+        [1, 2, 3],
+        [4, 5, 6, 7],
+      ],
+      99,
+      false,
+    );
     expect(states).toBe(20160);
     expect(inconsistentShare).toBeLessThan(0.2); // measured 14.6%: 2 rows fragment the free cells easily
   });
 
   it("is admissible (and mostly consistent) on every 3x3 state, with the diagonal reflection", () => {
-    const { states, reflectionWins, inconsistentShare } = check(3, 3, [[1, 2, 3, 4], [5, 6, 7, 8]], 99, true);
+    const { states, reflectionWins, inconsistentShare } = check(
+      3,
+      3,
+      [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+      ],
+      99,
+      true,
+    );
     expect(states).toBe(181440);
     expect(reflectionWins).toBeGreaterThan(0);
     expect(inconsistentShare).toBeLessThan(0.1); // measured 7.0%
   });
 
   it("is admissible (and mostly consistent) on 3x4 states up to 14 moves from the goal", () => {
-    const { inconsistentShare } = check(3, 4, [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], 14, false);
+    const { inconsistentShare } = check(
+      3,
+      4,
+      [
+        [1, 2, 3, 4, 5],
+        [6, 7, 8, 9, 10, 11],
+      ],
+      14,
+      false,
+    );
     expect(inconsistentShare).toBeLessThan(0.05);
   });
 
   it("can jump by more than one across a move (min over blank positions)", () => {
     // 4 2 6 3 / . 5 1 7: group {4,5,6,7} leaves the blank four one-cell regions; its best one is
     // unreachable from the real blank, and moving tile 4 down drops the value from 7 to 4.
-    const layout = partitionLayout({ rows: 2, cols: 4, groups: [[1, 2, 3], [4, 5, 6, 7]] }, false);
+    const layout = partitionLayout(
+      {
+        rows: 2,
+        cols: 4,
+        groups: [
+          [1, 2, 3],
+          [4, 5, 6, 7],
+        ],
+      },
+      false,
+    );
     const tables = new Map(layout.tables.map((t) => [t.key, buildPatternTable(2, 4, t.cells)]));
     const h = compileHeuristic(layout, (key) => tables.get(key)!);
     expect(evaluate(h, [4, 2, 6, 3, 0, 5, 1, 7]).value).toBe(7);

@@ -9,7 +9,14 @@ import { boardKey, exactDistances, keyBoard } from "./exact-distances.ts";
 import { idaStar, searchesFromOwnCopies } from "./ida.ts";
 import { partitionLayout } from "./layout.ts";
 
-const layout = partitionLayout({ rows: 3, cols: 3, groups: [[1, 2, 3, 4], [5, 6, 7, 8]] });
+const layout = partitionLayout({
+  rows: 3,
+  cols: 3,
+  groups: [
+    [1, 2, 3, 4],
+    [5, 6, 7, 8],
+  ],
+});
 const tables = new Map(layout.tables.map((t) => [t.key, buildPatternTable(3, 3, t.cells)]));
 const heuristic = compileHeuristic(layout, (key) => tables.get(key)!);
 const goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -19,7 +26,10 @@ const boards = [...distances.keys()].filter((_, i) => i % 9973 === 0).map((key) 
 describe("PDB IDA* search reuse", () => {
   it("answers every solve with one reused search as a fresh search would, and makes its own copies", () => {
     const first = boards.map((board) => idaStar(heuristic, board));
-    const again = [...boards].reverse().map((board) => idaStar(heuristic, board)).reverse();
+    const again = [...boards]
+      .reverse()
+      .map((board) => idaStar(heuristic, board))
+      .reverse();
     for (const [i, board] of boards.entries()) {
       expect(first[i].moves.length).toBe(distances.get(boardKey(board, 9)));
       expect(again[i]).toEqual(first[i]);

@@ -47,7 +47,11 @@ interface Search {
 // 4.7 s specialised; 7-8 2.1 s vs 1.4 s; 6-6-6-6 #40 18.6 s vs 13.4 s.
 const searches = new WeakMap<CompiledHeuristic, Search>();
 
-export function idaStar(h: CompiledHeuristic, start: ArrayLike<number>, control: IdaControl = {}): IdaOutcome {
+export function idaStar(
+  h: CompiledHeuristic,
+  start: ArrayLike<number>,
+  control: IdaControl = {},
+): IdaOutcome {
   let search = searches.get(h);
   if (search === undefined) {
     search = newSearch(h);
@@ -76,7 +80,9 @@ function newSearch(h: CompiledHeuristic): Search {
     try {
       // createSearch uses only its parameters and globals. esbuild's keepNames (tsx, vitest) wraps
       // inner functions in __name(fn, "name"): an identity suffices here.
-      const copy = new Function("__name", `"use strict"; return (${createSearch.toString()});`)((fn: unknown) => fn) as typeof createSearch;
+      const copy = new Function("__name", `"use strict"; return (${createSearch.toString()});`)(
+        (fn: unknown) => fn,
+      ) as typeof createSearch;
       return copy(h, groupIndex);
     } catch {
       copiesFail = true; // e.g. code generation from strings disallowed: correct, only slower
@@ -86,7 +92,10 @@ function newSearch(h: CompiledHeuristic): Search {
 }
 
 /** Must stay self-contained (see newSearch): no module-level names, only parameters and globals. */
-function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g: number, pos: ArrayLike<number>) => number): Search {
+function createSearch(
+  h: CompiledHeuristic,
+  groupIndex: (h: CompiledHeuristic, g: number, pos: ArrayLike<number>) => number,
+): Search {
   const NODES = 0;
   const EXPANDED = 1;
   const FOUND = 1;
@@ -142,7 +151,8 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
       for (let d = 0; d < 4; d++) {
         const blank = d === 0 || d === 2 ? n - 1 : 0; // a cell that has a neighbour in direction d
         const step = map[g * n + blank] - map[g * n + blank + offsets[d]];
-        if (direct[g] || step === 1 || step === -1) delta[(s * n + t) * 4 + d] = step * weights[g * stride + slotOf[s * n + t]];
+        if (direct[g] || step === 1 || step === -1)
+          delta[(s * n + t) * 4 + d] = step * weights[g * stride + slotOf[s * n + t]];
       }
     }
   }
@@ -170,7 +180,8 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
         stepSign[at] = q > p ? 1 : -1;
         stepSpan[at] = Math.abs(q - p);
         let k = 0;
-        for (let cell = Math.min(p, q) + 1; cell < Math.max(p, q); cell++) between[at * 4 + k++] = boardCell[cell];
+        for (let cell = Math.min(p, q) + 1; cell < Math.max(p, q); cell++)
+          between[at * 4 + k++] = boardCell[cell];
       }
     }
   }
@@ -478,7 +489,8 @@ function createSearch(h: CompiledHeuristic, groupIndex: (h: CompiledHeuristic, g
         return finish("solved", moves, moves.length);
       }
       if (result === ABORT) return finish(abortStatus, [], bound);
-      if (nextBound === Infinity) throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
+      if (nextBound === Infinity)
+        throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
       bound = withParity(nextBound);
     }
   };

@@ -29,7 +29,8 @@ const STRENGTH: readonly PdbHeuristic[] = ["pdb:78", "pdb:663", "pdb:555", "pdb:
 function partitionOf(name: string): PartitionDef {
   const key = name.startsWith("pdb:") ? name.slice(4) : name;
   const def = PARTITIONS[key];
-  if (def === undefined) throw new PuzzleInputError(`unknown pattern database "${name}"`, "BAD_OPTION", "heuristic");
+  if (def === undefined)
+    throw new PuzzleInputError(`unknown pattern database "${name}"`, "BAD_OPTION", "heuristic");
   return def;
 }
 
@@ -61,7 +62,9 @@ export function pdbAvailable(name: string): boolean {
 }
 
 /** The strongest partition for the board whose tables are loaded, or null. */
-export function strongestAvailablePdb(spec: Pick<SlidingSpec, "rows" | "cols" | "goal">): PdbHeuristic | null {
+export function strongestAvailablePdb(
+  spec: Pick<SlidingSpec, "rows" | "cols" | "goal">,
+): PdbHeuristic | null {
   return STRENGTH.find((name) => pdbApplies(spec, name) && pdbAvailable(name)) ?? null;
 }
 
@@ -77,7 +80,10 @@ export interface PdbBuildOptions {
 }
 
 /** Builds one table (pure, in memory). */
-export function buildTable(table: TableSpec, options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {}): Uint8Array {
+export function buildTable(
+  table: TableSpec,
+  options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {},
+): Uint8Array {
   return buildPatternTable(table.rows, table.cols, table.cells, options);
 }
 
@@ -117,7 +123,11 @@ function directTable(layout: PartitionLayout, key: string, compact: SharedArrayB
   return new Uint8Array(buffer);
 }
 
-function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedArrayBuffer>> | undefined, options: SolveOptions): CompiledHeuristic {
+function compiledHeuristic(
+  name: string,
+  tables: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  options: SolveOptions,
+): CompiledHeuristic {
   const layout = layoutOf(name);
   const buffers = new Map<string, SharedArrayBuffer>();
   for (const spec of layout.tables) {
@@ -132,7 +142,13 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
             // The solve's time limit and cancellation stop a build too.
             isCancelled: () => options.isCancelled?.() === true || performance.now() > deadline,
             onProgress: (fraction) =>
-              options.onProgress?.({ bound: 0, nodes: 0, elapsedMs: performance.now() - began, phase: "building heuristic tables", fraction }),
+              options.onProgress?.({
+                bound: 0,
+                nodes: 0,
+                elapsedMs: performance.now() - began,
+                phase: "building heuristic tables",
+                fraction,
+              }),
           });
           return data.buffer as SharedArrayBuffer;
         }),
@@ -141,8 +157,16 @@ function compiledHeuristic(name: string, tables: Readonly<Record<string, SharedA
   // The compiled lookups are reused while they point at the same compact buffers.
   const cacheKey = layout.tables.map((t) => t.key).join(",");
   const cached = compiled.get(cacheKey);
-  if (cached !== undefined && cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))) return cached.heuristic;
-  const result = compileHeuristic(layout, (key) => new Uint8Array(buffers.get(key)!), (key) => directTable(layout, key, buffers.get(key)!));
+  if (
+    cached !== undefined &&
+    cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))
+  )
+    return cached.heuristic;
+  const result = compileHeuristic(
+    layout,
+    (key) => new Uint8Array(buffers.get(key)!),
+    (key) => directTable(layout, key, buffers.get(key)!),
+  );
   compiled.set(cacheKey, { heuristic: result, sources: layout.tables.map((t) => buffers.get(t.key)!) });
   return result;
 }
@@ -172,7 +196,11 @@ export function solveWithPdb(
   const began = performance.now();
   if (!pdbApplies(spec, heuristic)) {
     const def = partitionOf(heuristic);
-    throw new PuzzleInputError(`${heuristic} serves ${def.rows}x${def.cols} boards whose goal has the blank in a corner`, "BAD_OPTION", "heuristic");
+    throw new PuzzleInputError(
+      `${heuristic} serves ${def.rows}x${def.cols} boards whose goal has the blank in a corner`,
+      "BAD_OPTION",
+      "heuristic",
+    );
   }
   const label = `${heuristic}+reflect`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, began);
@@ -182,7 +210,17 @@ export function solveWithPdb(
   } catch (error) {
     if (!(error instanceof BuildCancelledError)) throw error;
     const status = options.isCancelled?.() ? "cancelled" : "timed_out";
-    return { status, moves: "", length: -1, algorithm: "idastar", heuristic: label, nodes: 0, elapsedMs: performance.now() - began, optimal: false, lowerBound: 0 };
+    return {
+      status,
+      moves: "",
+      length: -1,
+      algorithm: "idastar",
+      heuristic: label,
+      nodes: 0,
+      elapsedMs: performance.now() - began,
+      optimal: false,
+      lowerBound: 0,
+    };
   }
   return solveCompiled(spec, h, label, options, began);
 }
@@ -200,12 +238,16 @@ export function solveWithPartition(
   const began = performance.now();
   const def = { rows: spec.rows, cols: spec.cols, groups };
   validatePartition(def);
-  if (toCanonical(spec) === null) throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
+  if (toCanonical(spec) === null)
+    throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
   const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, began);
   const layout = partitionLayout(def, options.reflect !== false);
   // Through the registry: built once per process, shared with the named partitions' tables.
-  const tableOf = (key: string) => new Uint8Array(getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer));
+  const tableOf = (key: string) =>
+    new Uint8Array(
+      getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
+    );
   return solveCompiled(spec, compileHeuristic(layout, tableOf), label, options, began);
 }
 
@@ -223,19 +265,41 @@ function unsolvable(heuristic: string, began: number): SolveResult {
   };
 }
 
-function solveCompiled(spec: SlidingSpec, h: CompiledHeuristic, heuristic: string, options: SolveOptions, began: number): SolveResult {
+function solveCompiled(
+  spec: SlidingSpec,
+  h: CompiledHeuristic,
+  heuristic: string,
+  options: SolveOptions,
+  began: number,
+): SolveResult {
   const canonical = toCanonical(spec)!;
   const outcome = idaStar(h, canonical.start, {
     maxNodes: options.maxNodes,
-    timeLimitMs: options.timeLimitMs === undefined ? undefined : Math.max(0, options.timeLimitMs - (performance.now() - began)),
+    timeLimitMs:
+      options.timeLimitMs === undefined
+        ? undefined
+        : Math.max(0, options.timeLimitMs - (performance.now() - began)),
     isCancelled: options.isCancelled,
     progressIntervalMs: options.progressIntervalMs,
     transpositions: options.transpositions,
-    onProgress: options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
+    onProgress:
+      options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
   });
-  const base = { algorithm: "idastar", heuristic, nodes: outcome.nodes, elapsedMs: performance.now() - began } as const;
+  const base = {
+    algorithm: "idastar",
+    heuristic,
+    nodes: outcome.nodes,
+    elapsedMs: performance.now() - began,
+  } as const;
   if (outcome.status !== "solved") {
-    return { ...base, status: outcome.status, moves: "", length: -1, optimal: false, lowerBound: outcome.lowerBound };
+    return {
+      ...base,
+      status: outcome.status,
+      moves: "",
+      length: -1,
+      optimal: false,
+      lowerBound: outcome.lowerBound,
+    };
   }
   const moves = movesFromCanonical(canonical.flip, outcome.moves);
   return { ...base, status: "solved", moves, length: moves.length, optimal: true, lowerBound: moves.length };

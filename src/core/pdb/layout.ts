@@ -65,7 +65,13 @@ export function partitionLayout(
       return { tableKey: table.key, tiles: table.cells.map((c) => inverse[c]), map: sym.map };
     }
     const cells = [...group].sort((a, b) => a - b);
-    const table: TableSpec = { key: tableKey(rows, cols, cells), rows, cols, cells, entries: groupEntries(n, cells.length) };
+    const table: TableSpec = {
+      key: tableKey(rows, cols, cells),
+      rows,
+      cols,
+      cells,
+      entries: groupEntries(n, cells.length),
+    };
     tables.push(table);
     return { tableKey: table.key, tiles: cells, map: symmetries[0].map };
   };

@@ -61,7 +61,7 @@ export function unrankPositions(index: number, k: number, n: number, out: Uint8A
     // The digit-th free cell in increasing order.
     let d = digits[j];
     let p = 0;
-    for (;; p++) {
+    for (; ; p++) {
       if ((used >>> p) & 1) continue;
       if (d === 0) break;
       d--;

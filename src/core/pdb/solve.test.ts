@@ -10,7 +10,13 @@ import { exactDistances, keyBoard } from "./exact-distances.ts";
 import { pdbAvailable, solveWithPartition, solveWithPdb, strongestAvailablePdb } from "./index.ts";
 import { PARTITIONS } from "./partitions.ts";
 
-const spec = (rows: number, cols: number, start: number[], goal: number[]): SlidingSpec => ({ kind: "sliding", rows, cols, start, goal });
+const spec = (rows: number, cols: number, start: number[], goal: number[]): SlidingSpec => ({
+  kind: "sliding",
+  rows,
+  cols,
+  start,
+  goal,
+});
 
 describe("solveWithPartition on 3x3 boards", () => {
   // Goals with the blank in each corner, tiles in a scrambled order.
@@ -27,7 +33,10 @@ describe("solveWithPartition on 3x3 boards", () => {
       fc.assert(
         fc.property(fc.integer({ min: 0, max: states.length - 1 }), (i) => {
           const start = keyBoard(states[i], 9);
-          const result = solveWithPartition(spec(3, 3, start, goal), [[1, 2, 3, 4], [5, 6, 7, 8]]);
+          const result = solveWithPartition(spec(3, 3, start, goal), [
+            [1, 2, 3, 4],
+            [5, 6, 7, 8],
+          ]);
           expect(result.status).toBe("solved");
           expect(result.length).toBe(dist.get(states[i]));
           expect(applySlidingMoves(3, 3, start, result.moves)).toEqual(goal);
@@ -38,21 +47,35 @@ describe("solveWithPartition on 3x3 boards", () => {
   }
 
   it("reports unsolvable boards without searching", () => {
-    const result = solveWithPartition(spec(3, 3, [2, 1, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 0]), [[1, 2, 3, 4], [5, 6, 7, 8]]);
+    const result = solveWithPartition(spec(3, 3, [2, 1, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 5, 6, 7, 8, 0]), [
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+    ]);
     expect(result.status).toBe("unsolvable");
     expect(result.nodes).toBe(0);
   });
 
   it("refuses a goal whose blank is not in a corner", () => {
-    expect(() => solveWithPartition(spec(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 0, 5, 6, 7, 8]), [[1, 2, 3, 4], [5, 6, 7, 8]])).toThrow(
-      /corner/,
-    );
+    expect(() =>
+      solveWithPartition(spec(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0], [1, 2, 3, 4, 0, 5, 6, 7, 8]), [
+        [1, 2, 3, 4],
+        [5, 6, 7, 8],
+      ]),
+    ).toThrow(/corner/);
   });
 
   it("stops at the node budget with a proven lower bound", () => {
     const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
     const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
-    const result = solveWithPartition(spec(3, 4, start, goal), [[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11]], { maxNodes: 1000 });
+    const result = solveWithPartition(
+      spec(3, 4, start, goal),
+      [
+        [1, 2, 3],
+        [4, 5, 6, 7, 8],
+        [9, 10, 11],
+      ],
+      { maxNodes: 1000 },
+    );
     expect(result.status).toBe("budget_exhausted");
     expect(result.nodes).toBeLessThan(2000);
     expect(result.lowerBound).toBeGreaterThan(10);
@@ -62,7 +85,15 @@ describe("solveWithPartition on 3x3 boards", () => {
   it("stops when cancelled", () => {
     const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
     const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
-    const result = solveWithPartition(spec(3, 4, start, goal), [[1, 2, 3], [4, 5, 6, 7, 8], [9, 10, 11]], { isCancelled: () => true });
+    const result = solveWithPartition(
+      spec(3, 4, start, goal),
+      [
+        [1, 2, 3],
+        [4, 5, 6, 7, 8],
+        [9, 10, 11],
+      ],
+      { isCancelled: () => true },
+    );
     expect(result.status).toBe("cancelled");
   });
 });
@@ -70,14 +101,28 @@ describe("solveWithPartition on 3x3 boards", () => {
 describe("the transposition table on a 5x5 board (off there by default, forced on here)", () => {
   // Seeded random walks from the goal; 3-tile groups keep the tables tiny (13,800 entries each).
   const goal = Array.from({ length: 25 }, (_, i) => i);
-  const groups = [[1, 2, 3], [4, 5, 6], [7, 8, 9], [10, 11, 12], [13, 14, 15], [16, 17, 18], [19, 20, 21], [22, 23, 24]];
+  const groups = [
+    [1, 2, 3],
+    [4, 5, 6],
+    [7, 8, 9],
+    [10, 11, 12],
+    [13, 14, 15],
+    [16, 17, 18],
+    [19, 20, 21],
+    [22, 23, 24],
+  ];
   const walk = (seed: number, steps: number): number[] => {
     const board = [...goal];
     let state = seed;
     let previous = -1;
     for (let i = 0; i < steps; i++) {
       const blank = board.indexOf(0);
-      const options = [blank - 5, blank + 5, blank % 5 ? blank - 1 : -1, blank % 5 !== 4 ? blank + 1 : -1].filter((c) => c >= 0 && c < 25 && c !== previous);
+      const options = [
+        blank - 5,
+        blank + 5,
+        blank % 5 ? blank - 1 : -1,
+        blank % 5 !== 4 ? blank + 1 : -1,
+      ].filter((c) => c >= 0 && c < 25 && c !== previous);
       state = (Math.imul(state, 1103515245) + 12345) >>> 0;
       const to = options[(state >>> 16) % options.length];
       board[blank] = board[to];
@@ -134,13 +179,22 @@ describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
     const tiles = lines[8].trim().split(/\s+/).map(Number);
     const optimal = tiles.pop()!;
     const phases: string[] = [];
-    const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:555", { onProgress: (p) => p.phase && phases.push(p.phase) });
-    expect(result).toMatchObject({ status: "solved", length: optimal, optimal: true, heuristic: "pdb:555+reflect" });
+    const result = solveWithPdb(spec(4, 4, tiles, korfGoal), "pdb:555", {
+      onProgress: (p) => p.phase && phases.push(p.phase),
+    });
+    expect(result).toMatchObject({
+      status: "solved",
+      length: optimal,
+      optimal: true,
+      heuristic: "pdb:555+reflect",
+    });
     expect(applySlidingMoves(4, 4, tiles, result.moves)).toEqual(korfGoal);
     expect(phases).toContain("building heuristic tables");
     expect(pdbAvailable("pdb:555")).toBe(true);
     expect(strongestAvailablePdb(spec(4, 4, tiles, korfGoal))).toBe("pdb:555");
-    expect(strongestAvailablePdb(spec(4, 4, tiles, [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]))).toBe(null);
+    expect(
+      strongestAvailablePdb(spec(4, 4, tiles, [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])),
+    ).toBe(null);
   }, 120_000);
 
   it("stops a table build that outlives the solve's time limit", () => {

@@ -24,20 +24,30 @@ function inputError(run: () => unknown): PuzzleInputError {
 
 describe("rotation moves", () => {
   it("A shifts column 0,2,6,11,15,20,22 toward its head, the head wrapping to the tail", () => {
-    expect(applyRotationMoves(LABELS, "A")).toEqual(withCells({ 0: 2, 2: 6, 6: 11, 11: 15, 15: 20, 20: 22, 22: 0 }));
+    expect(applyRotationMoves(LABELS, "A")).toEqual(
+      withCells({ 0: 2, 2: 6, 6: 11, 11: 15, 15: 20, 20: 22, 22: 0 }),
+    );
   });
 
   it("B, C and D shift their lines toward their heads", () => {
-    expect(applyRotationMoves(LABELS, "B")).toEqual(withCells({ 1: 3, 3: 8, 8: 12, 12: 17, 17: 21, 21: 23, 23: 1 }));
-    expect(applyRotationMoves(LABELS, "C")).toEqual(withCells({ 10: 9, 9: 8, 8: 7, 7: 6, 6: 5, 5: 4, 4: 10 }));
-    expect(applyRotationMoves(LABELS, "D")).toEqual(withCells({ 19: 18, 18: 17, 17: 16, 16: 15, 15: 14, 14: 13, 13: 19 }));
+    expect(applyRotationMoves(LABELS, "B")).toEqual(
+      withCells({ 1: 3, 3: 8, 8: 12, 12: 17, 17: 21, 21: 23, 23: 1 }),
+    );
+    expect(applyRotationMoves(LABELS, "C")).toEqual(
+      withCells({ 10: 9, 9: 8, 8: 7, 7: 6, 6: 5, 5: 4, 4: 10 }),
+    );
+    expect(applyRotationMoves(LABELS, "D")).toEqual(
+      withCells({ 19: 18, 18: 17, 17: 16, 16: 15, 15: 14, 14: 13, 13: 19 }),
+    );
   });
 
   it("E, F, G, H undo B, A, D, C", () => {
     for (const pair of ["BE", "AF", "DG", "CH", "EB", "FA", "GD", "HC"]) {
       expect(applyRotationMoves(LABELS, pair)).toEqual(LABELS);
     }
-    expect(applyRotationMoves(LABELS, "F")).toEqual(withCells({ 22: 20, 20: 15, 15: 11, 11: 6, 6: 2, 2: 0, 0: 22 }));
+    expect(applyRotationMoves(LABELS, "F")).toEqual(
+      withCells({ 22: 20, 20: 15, 15: 11, 11: 6, 6: 2, 2: 0, 0: 22 }),
+    );
   });
 
   it("seven shifts of a line restore the board", () => {

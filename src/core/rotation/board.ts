@@ -3,7 +3,14 @@
 
 import { IllegalMoveError, PuzzleInputError } from "../errors.ts";
 import type { RotationSpec } from "../types.ts";
-import { CELL_COUNT, CENTRE_CELLS, COPIES_PER_SYMBOL, MOVE_LETTERS, MOVE_LINES, SYMBOLS } from "./geometry.ts";
+import {
+  CELL_COUNT,
+  CENTRE_CELLS,
+  COPIES_PER_SYMBOL,
+  MOVE_LETTERS,
+  MOVE_LINES,
+  SYMBOLS,
+} from "./geometry.ts";
 
 /** Why `cells` is not a Rotation Game board (24 cells, eight each of 1, 2, 3), or undefined. */
 export function rotationBoardProblem(cells: readonly number[]): string | undefined {

@@ -29,7 +29,9 @@ export function parseRotationJudgeInput(input: string): number[][] {
       // The board would swallow the terminating 0 (or there is none): the board is short.
       const got = endsWithZero ? remaining - 1 : remaining;
       if (endsWithZero || got < CELL_COUNT) {
-        fail(`board ${number}: expected ${CELL_COUNT} cells, got ${got}${endsWithZero ? "" : " and no terminating 0"}`);
+        fail(
+          `board ${number}: expected ${CELL_COUNT} cells, got ${got}${endsWithZero ? "" : " and no terminating 0"}`,
+        );
       }
     }
     const board = tokens.slice(at, at + CELL_COUNT).map((token, cell) => {

@@ -13,7 +13,9 @@ function nextMask(mask: number): number {
 }
 
 const boardArbitrary = fc
-  .shuffledSubarray([1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3], { minLength: 24 })
+  .shuffledSubarray([1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3], {
+    minLength: 24,
+  })
   .map((cells) => [...cells]);
 
 describe("mask ranking", () => {

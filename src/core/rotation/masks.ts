@@ -46,7 +46,8 @@ export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
       for (let value = 1; value < 256; value++) {
         const high = 31 - Math.clz32(value);
         const rest = value ^ (1 << high);
-        RANK_PART[base + value] = RANK_PART[base + rest] + choose[byte * 8 + high][below + POPCOUNT[rest] + 1];
+        RANK_PART[base + value] =
+          RANK_PART[base + rest] + choose[byte * 8 + high][below + POPCOUNT[rest] + 1];
       }
     }
   }
@@ -60,7 +61,8 @@ for (let move = 0; move < MOVE_COUNT; move++) {
     for (let bit = 0; bit < 8; bit++) {
       // Values whose highest bit is `bit` are that bit's image added to a smaller value's image.
       const image = 1 << moveDestination(move, byte * 8 + bit);
-      for (let rest = 0; rest < 1 << bit; rest++) MOVE_IMAGE[base + (rest | (1 << bit))] = MOVE_IMAGE[base + rest] | image;
+      for (let rest = 0; rest < 1 << bit; rest++)
+        MOVE_IMAGE[base + (rest | (1 << bit))] = MOVE_IMAGE[base + rest] | image;
     }
   }
 }

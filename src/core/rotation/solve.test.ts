@@ -2,7 +2,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PuzzleInputError } from "../errors.ts";
 import type { RotationSpec, SearchProgress } from "../types.ts";
-import { applyRotationMoves, createRotationSpec, isRotationGoal, rotationCentreSymbol, solveRotation } from "./index.ts";
+import {
+  applyRotationMoves,
+  createRotationSpec,
+  isRotationGoal,
+  rotationCentreSymbol,
+  solveRotation,
+} from "./index.ts";
 
 const SORTED = [1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3];
 /** Needs 13 moves (rot-depth13-hardest-1 of the shared cases): far too deep for a quick IDA*. */
@@ -16,7 +22,8 @@ const goalBoard = fc
     // Put eight `centre` symbols in the centre and the rest around it, in the shuffled order.
     const others = cells.filter((symbol) => symbol !== centre);
     const board: number[] = [];
-    for (let cell = 0; cell < 24; cell++) board.push([6, 7, 8, 11, 12, 15, 16, 17].includes(cell) ? centre : others.pop()!);
+    for (let cell = 0; cell < 24; cell++)
+      board.push([6, 7, 8, 11, 12, 15, 16, 17].includes(cell) ? centre : others.pop()!);
     return board;
   });
 const scramble = fc.stringMatching(/^[A-H]{0,9}$/);
@@ -47,7 +54,9 @@ describe("solveRotation: table against IDA*", () => {
   });
 
   it("agree on random boards within the IDA*'s reach", () => {
-    const near = randomBoard.filter((board) => solveRotation(createRotationSpec(board)).length <= IDA_DEPTH_LIMIT);
+    const near = randomBoard.filter(
+      (board) => solveRotation(createRotationSpec(board)).length <= IDA_DEPTH_LIMIT,
+    );
     fc.assert(fc.property(near, crossCheck), { numRuns: 25 });
   });
 
@@ -111,7 +120,11 @@ describe("solveRotation: results", () => {
   it("answers an already solved board with no moves", () => {
     const solved = applyRotationMoves(SORTED, "DDHH");
     for (const algorithm of ["auto", "idastar"] as const) {
-      expect(solveRotation(createRotationSpec(solved), { algorithm })).toMatchObject({ moves: "", length: 0, centre: 2 });
+      expect(solveRotation(createRotationSpec(solved), { algorithm })).toMatchObject({
+        moves: "",
+        length: 0,
+        centre: 2,
+      });
     }
   });
 

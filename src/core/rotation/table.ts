@@ -39,7 +39,9 @@ export function buildRotationTable(): SharedArrayBuffer {
         const nextMid = (next >> 8) & 0xff;
         const below = popcount[nextLow];
         const rank =
-          part[nextLow] + part[(9 + below) * 256 + nextMid] + part[(18 + below + popcount[nextMid]) * 256 + (next >> 16)];
+          part[nextLow] +
+          part[(9 + below) * 256 + nextMid] +
+          part[(18 + below + popcount[nextMid]) * 256 + (next >> 16)];
         if (distance[rank] === UNSEEN) {
           distance[rank] = level;
           queue[tail++] = next;

@@ -150,13 +150,16 @@ export function aStar(
     }
     if (h === 0) {
       let moves = "";
-      for (let at = id; store.parent[at] >= 0; at = store.parent[at]) moves = DIRECTION_LETTERS[store.move[at]] + moves;
+      for (let at = id; store.parent[at] >= 0; at = store.parent[at])
+        moves = DIRECTION_LETTERS[store.move[at]] + moves;
       return { status: "solved", moves, nodes, lowerBound: g };
     }
     if (--countdown === 0) {
       countdown = POLL_INTERVAL;
-      if (store.count >= maxStored && control.stopReason === undefined) control.stopReason = "budget_exhausted";
-      if (control.poll(nodes, fLevel)) return { status: control.stopReason!, moves: "", nodes, lowerBound: fLevel };
+      if (store.count >= maxStored && control.stopReason === undefined)
+        control.stopReason = "budget_exhausted";
+      if (control.poll(nodes, fLevel))
+        return { status: control.stopReason!, moves: "", nodes, lowerBound: fLevel };
     }
     store.closed[id] = 1;
     nodes++;

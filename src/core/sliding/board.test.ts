@@ -26,7 +26,9 @@ describe("createSlidingSpec", () => {
     expect(repeated.code).toBe("BAD_PUZZLE");
     expect(repeated.message).toMatch(/repeats tile 7/);
     expect(inputError(() => createSlidingSpec(3, 3, [1, 2, 3, 4, 5, 6, 7, 9, 0])).message).toMatch(/tile 9/);
-    expect(inputError(() => createSlidingSpec(3, 3, [1, 2, 3, 4, 5, 6, 7, 0])).message).toMatch(/8 tiles, expected 9/);
+    expect(inputError(() => createSlidingSpec(3, 3, [1, 2, 3, 4, 5, 6, 7, 0])).message).toMatch(
+      /8 tiles, expected 9/,
+    );
     expect(inputError(() => createSlidingSpec(1, 3, [1, 2, 0])).field).toBe("rows");
     expect(inputError(() => createSlidingSpec(2, 6, [])).field).toBe("cols");
     const goal = inputError(() => createSlidingSpec(2, 2, [1, 2, 3, 0], [1, 1, 2, 0]));
@@ -58,10 +60,24 @@ describe("isSlidingSolvable", () => {
   it("handles swapped tiles and goals with the blank elsewhere", () => {
     expect(isSlidingSolvable(createSlidingSpec(3, 3, [1, 2, 3, 4, 5, 6, 8, 7, 0]))).toBe(false);
     expect(isSlidingSolvable(createSlidingSpec(3, 3, [1, 2, 3, 0, 4, 6, 7, 5, 8]))).toBe(true);
-    expect(isSlidingSolvable(createSlidingSpec(4, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]))).toBe(false);
+    expect(
+      isSlidingSolvable(createSlidingSpec(4, 4, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0])),
+    ).toBe(false);
     const goal = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-    expect(isSlidingSolvable(createSlidingSpec(4, 4, [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal))).toBe(true);
-    expect(isSlidingSolvable(createSlidingSpec(4, 4, [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal))).toBe(true);
-    expect(isSlidingSolvable(createSlidingSpec(4, 4, [1, 4, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal))).toBe(false);
+    expect(
+      isSlidingSolvable(
+        createSlidingSpec(4, 4, [1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal),
+      ),
+    ).toBe(true);
+    expect(
+      isSlidingSolvable(
+        createSlidingSpec(4, 4, [4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal),
+      ),
+    ).toBe(true);
+    expect(
+      isSlidingSolvable(
+        createSlidingSpec(4, 4, [1, 4, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], goal),
+      ),
+    ).toBe(false);
   });
 });

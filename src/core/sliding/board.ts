@@ -28,7 +28,8 @@ function checkSide(value: number, field: "rows" | "cols"): void {
 
 /** Throws unless `board` holds exactly the tiles 0..n-1 once each; names the first problem found. */
 export function checkSlidingTiles(board: readonly number[], n: number, field: "start" | "goal"): void {
-  if (!Array.isArray(board)) throw new PuzzleInputError(`${field} must be a list of tiles`, "BAD_PUZZLE", field);
+  if (!Array.isArray(board))
+    throw new PuzzleInputError(`${field} must be a list of tiles`, "BAD_PUZZLE", field);
   if (board.length !== n) {
     throw new PuzzleInputError(`${field} has ${board.length} tiles, expected ${n}`, "BAD_PUZZLE", field);
   }

@@ -23,7 +23,12 @@ function plainBfs(rows: number, cols: number, goal: readonly number[]): Map<numb
       const blank = board.indexOf(0);
       const r = Math.floor(blank / cols);
       const c = blank % cols;
-      const targets = [r > 0 ? blank - cols : -1, r < rows - 1 ? blank + cols : -1, c > 0 ? blank - 1 : -1, c < cols - 1 ? blank + 1 : -1];
+      const targets = [
+        r > 0 ? blank - cols : -1,
+        r < rows - 1 ? blank + cols : -1,
+        c > 0 ? blank - 1 : -1,
+        c < cols - 1 ? blank + 1 : -1,
+      ];
       for (const to of targets) {
         if (to < 0) continue;
         const child = board.slice();
@@ -63,11 +68,42 @@ const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
 
 describe("solvability and distance tables agree with breadth-first search on every state", () => {
   const shapes: [number, number, number[][]][] = [
-    [2, 2, [[1, 2, 3, 0], [0, 1, 2, 3], [3, 0, 1, 2]]],
-    [2, 3, [[1, 2, 3, 4, 5, 0], [0, 1, 2, 3, 4, 5], [5, 4, 0, 3, 2, 1]]],
-    [3, 2, [[1, 2, 3, 4, 5, 0], [2, 0, 1, 5, 4, 3]]],
+    [
+      2,
+      2,
+      [
+        [1, 2, 3, 0],
+        [0, 1, 2, 3],
+        [3, 0, 1, 2],
+      ],
+    ],
+    [
+      2,
+      3,
+      [
+        [1, 2, 3, 4, 5, 0],
+        [0, 1, 2, 3, 4, 5],
+        [5, 4, 0, 3, 2, 1],
+      ],
+    ],
+    [
+      3,
+      2,
+      [
+        [1, 2, 3, 4, 5, 0],
+        [2, 0, 1, 5, 4, 3],
+      ],
+    ],
     [2, 4, [[0, 7, 6, 5, 4, 3, 2, 1]]],
-    [3, 3, [[1, 2, 3, 4, 5, 6, 7, 8, 0], [0, 1, 2, 3, 4, 5, 6, 7, 8], [8, 1, 5, 7, 3, 6, 4, 0, 2]]],
+    [
+      3,
+      3,
+      [
+        [1, 2, 3, 4, 5, 6, 7, 8, 0],
+        [0, 1, 2, 3, 4, 5, 6, 7, 8],
+        [8, 1, 5, 7, 3, 6, 4, 0, 2],
+      ],
+    ],
   ];
   for (const [rows, cols, goals] of shapes) {
     for (const goal of goals) {

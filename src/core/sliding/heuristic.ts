@@ -76,8 +76,20 @@ export class LinearConflictHeuristic extends ManhattanHeuristic {
     super(rows, cols, goal);
     const lines = lineTables(rows, cols, goal);
     this.lines = lines;
-    this.rowAxis = { code: new Int32Array(rows), digit: lines.rowDigit, place: lines.rowPlace, conflicts: lines.rowConflicts, count: rows };
-    this.colAxis = { code: new Int32Array(cols), digit: lines.colDigit, place: lines.colPlace, conflicts: lines.colConflicts, count: cols };
+    this.rowAxis = {
+      code: new Int32Array(rows),
+      digit: lines.rowDigit,
+      place: lines.rowPlace,
+      conflicts: lines.rowConflicts,
+      count: rows,
+    };
+    this.colAxis = {
+      code: new Int32Array(cols),
+      digit: lines.colDigit,
+      place: lines.colPlace,
+      conflicts: lines.colConflicts,
+      count: cols,
+    };
   }
 
   override reset(board: ArrayLike<number>): number {
@@ -109,7 +121,14 @@ export class LinearConflictHeuristic extends ManhattanHeuristic {
  * `at` of `along`. The two lines of `across` gain or lose its digit, which changes their conflicts;
  * on `along` its digit only changes place, which keeps the order and the conflicts.
  */
-function crossLines(across: LineAxis, along: LineAxis, tile: number, a: number, b: number, at: number): number {
+function crossLines(
+  across: LineAxis,
+  along: LineAxis,
+  tile: number,
+  a: number,
+  b: number,
+  at: number,
+): number {
   const oldA = across.code[a];
   const oldB = across.code[b];
   const newA = oldA - across.digit[tile * across.count + a] * across.place[at];

@@ -261,7 +261,9 @@ export function idaStar(
     prepareBoard(shapeRows, shapeCols, start);
     const generic = typeof heuristicChoice !== "string";
     heuristic = generic ? heuristicChoice : undefined;
-    const rootH = generic ? heuristicChoice.reset(board) : prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
+    const rootH = generic
+      ? heuristicChoice.reset(board)
+      : prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
     const search = generic ? searchGeneric : searchBuiltIn;
     control = new SearchControl(options);
     nodes = 0;

@@ -28,7 +28,12 @@ export function canMove(rows: number, cols: number, blank: number, dir: number):
  * Returns a new board after `moves` (already normalised: only U, D, L, R). Throws IllegalMoveError
  * naming the first step (1-based) that is not a letter of UDLR or would push the blank off the grid.
  */
-export function applySlidingMoves(rows: number, cols: number, board: readonly number[], moves: string): number[] {
+export function applySlidingMoves(
+  rows: number,
+  cols: number,
+  board: readonly number[],
+  moves: string,
+): number[] {
   const out = [...board];
   let blank = out.indexOf(0);
   const deltas = moveDeltas(cols);

@@ -59,7 +59,15 @@ export function packedDigits(state: number, m: number): number {
  * indices i..i+k): those k tiles shift one place and have t on their other side now, and t's own
  * digit changes by the number of them below it; no other digit changes.
  */
-export function moveBlank(state: number, digits: number, index: number, m: number, cols: number, blank: number, to: number): void {
+export function moveBlank(
+  state: number,
+  digits: number,
+  index: number,
+  m: number,
+  cols: number,
+  blank: number,
+  to: number,
+): void {
   const moved = scratch;
   const diff = to - blank;
   if (diff === 1 || diff === -1) {

@@ -79,7 +79,8 @@ describe("the table answers the lexicographically smallest shortest solution", (
         } catch {
           continue;
         }
-        if (tableDistance(rows, cols, next, goal) === d - 1) for (const rest of allShortest(next)) found.push(move + rest);
+        if (tableDistance(rows, cols, next, goal) === d - 1)
+          for (const rest of allShortest(next)) found.push(move + rest);
       }
       return found;
     };

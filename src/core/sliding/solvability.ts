@@ -28,6 +28,7 @@ export function isSlidingSolvable(spec: Pick<SlidingSpec, "cols" | "start" | "go
   const { cols, start, goal } = spec;
   const a = start.indexOf(0);
   const b = goal.indexOf(0);
-  const blankDistance = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
+  const blankDistance =
+    Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
   return permutationParity(start, goal) === (blankDistance & 1);
 }

@@ -11,7 +11,15 @@
 
 import { getTable } from "../tables.ts";
 import { neighbourTable } from "./geometry.ts";
-import { BLANK_SHIFT, FACTORIALS, indexOf, moveBlank, packBoard, packedDigits, scratch } from "./packed-state.ts";
+import {
+  BLANK_SHIFT,
+  FACTORIALS,
+  indexOf,
+  moveBlank,
+  packBoard,
+  packedDigits,
+  scratch,
+} from "./packed-state.ts";
 
 export const UNREACHABLE = 255;
 export const MAX_TABLE_CELLS = 9;
@@ -137,7 +145,9 @@ export function slidingTable(rows: number, cols: number, goalBlank: number): Uin
   const key = (rows * 8 + cols) * 32 + goalBlank;
   let view = views.get(key);
   if (view === undefined) {
-    view = new Uint8Array(getTable(slidingTableName(rows, cols, goalBlank), () => buildSlidingTable(rows, cols, goalBlank)));
+    view = new Uint8Array(
+      getTable(slidingTableName(rows, cols, goalBlank), () => buildSlidingTable(rows, cols, goalBlank)),
+    );
     views.set(key, view);
   }
   return view;
@@ -157,7 +167,12 @@ function renamedStart(start: readonly number[], goal: readonly number[]): number
 }
 
 /** The optimal number of moves from `start` to `goal`, or -1 when unreachable. No search. */
-export function tableDistance(rows: number, cols: number, start: readonly number[], goal: readonly number[]): number {
+export function tableDistance(
+  rows: number,
+  cols: number,
+  start: readonly number[],
+  goal: readonly number[],
+): number {
   const d = slidingTable(rows, cols, goal.indexOf(0))[indexOf(renamedStart(start, goal), rows * cols - 1)];
   return d === UNREACHABLE ? -1 : d;
 }

@@ -4,7 +4,8 @@ import { BadUserInputError } from "../errors.ts";
 
 function parseDateTime(value: unknown): Date {
   const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) throw new BadUserInputError("DateTime must be an ISO-8601 string", "DateTime");
+  if (Number.isNaN(date.getTime()))
+    throw new BadUserInputError("DateTime must be an ISO-8601 string", "DateTime");
   return date;
 }
 

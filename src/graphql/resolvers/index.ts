@@ -6,4 +6,10 @@ import { puzzleResolvers } from "./puzzle.ts";
 import { solveResolvers } from "./solve.ts";
 import { userResolvers } from "./user.ts";
 
-export const resolvers = [baseResolvers, userResolvers, puzzleResolvers, solveResolvers, leaderboardResolvers];
+export const resolvers = [
+  baseResolvers,
+  userResolvers,
+  puzzleResolvers,
+  solveResolvers,
+  leaderboardResolvers,
+];

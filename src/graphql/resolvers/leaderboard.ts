@@ -11,7 +11,14 @@ import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
-import { decodeCursor, idConnection, idPage, pageSize, toConnection, type ConnectionArgs } from "../pagination.ts";
+import {
+  decodeCursor,
+  idConnection,
+  idPage,
+  pageSize,
+  toConnection,
+  type ConnectionArgs,
+} from "../pagination.ts";
 
 /** A leaderboard row (with its user) and the puzzle's optimum, read together. */
 type Entry = LeaderboardRow & { readonly optimum: number | null };
@@ -33,10 +40,18 @@ async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args
   const after: LeaderboardKey | undefined =
     key === undefined ? undefined : { length: key[0], createdAt: new Date(key[1]), userId: key[2] };
   const service = ctx.services.leaderboards;
-  const [summary, rows] = await Promise.all([service.summary(puzzleId), service.page(puzzleId, size + 1, after)]);
+  const [summary, rows] = await Promise.all([
+    service.summary(puzzleId),
+    service.page(puzzleId, size + 1, after),
+  ]);
   if (!summary.puzzleExists) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   const entries: Entry[] = rows.map((row) => ({ ...row, optimum: summary.optimum }));
-  const connection = toConnection(entries, size, (row) => [row.length, row.createdAt.getTime(), row.userId], args.after);
+  const connection = toConnection(
+    entries,
+    size,
+    (row) => [row.length, row.createdAt.getTime(), row.userId],
+    args.after,
+  );
   return { ...connection, optimalLength: summary.optimum, totalEntries: summary.totalEntries };
 }
 
@@ -79,18 +94,24 @@ export const leaderboardResolvers = {
       // loaders, whose cache lives as long as the subscription.
       async resolve(event: LeaderboardChangedEvent, _: unknown, ctx: GraphQLContext): Promise<Entry | null> {
         const service = ctx.services.leaderboards;
-        const [entry, optima] = await Promise.all([service.entry(event.puzzleId, event.userId), service.optima([event.puzzleId])]);
+        const [entry, optima] = await Promise.all([
+          service.entry(event.puzzleId, event.userId),
+          service.optima([event.puzzleId]),
+        ]);
         return entry === null ? null : { ...entry, optimum: optima.get(event.puzzleId) ?? null };
       },
     },
   },
   Submission: {
     id: (submission: Submission) => String(submission.id),
-    puzzle: (submission: Submission, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(submission.puzzleId),
-    user: (submission: Submission, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(submission.userId),
+    puzzle: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      ctx.loaders.puzzleById.load(submission.puzzleId),
+    user: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      ctx.loaders.userById.load(submission.userId),
     optimal: async (submission: Submission, _: unknown, ctx: GraphQLContext) =>
       isOptimal(submission.length, await loaders(ctx).optimumByPuzzleId.load(submission.puzzleId)),
-    rank: (submission: Submission, _: unknown, ctx: GraphQLContext) => loaders(ctx).rankOfSubmission.load(submission),
+    rank: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      loaders(ctx).rankOfSubmission.load(submission),
   },
   LeaderboardEntry: {
     puzzle: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(entry.puzzleId),
@@ -109,7 +130,9 @@ export const leaderboardResolvers = {
     stats: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).statsByUserId.load(user.id),
   },
   Puzzle: {
-    leaderboard: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) => leaderboardConnection(ctx, puzzle.id, args),
-    optimalLength: (puzzle: Puzzle, _: unknown, ctx: GraphQLContext) => loaders(ctx).optimumByPuzzleId.load(puzzle.id),
+    leaderboard: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) =>
+      leaderboardConnection(ctx, puzzle.id, args),
+    optimalLength: (puzzle: Puzzle, _: unknown, ctx: GraphQLContext) =>
+      loaders(ctx).optimumByPuzzleId.load(puzzle.id),
   },
 };

@@ -46,7 +46,8 @@ export const puzzleResolvers = {
           (event) => args.kind === null || args.kind === undefined || event.kind === args.kind,
         ),
       // Events carry the id only: the puzzle itself is read from Postgres.
-      resolve: (event: PuzzleCreatedEvent, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(event.id),
+      resolve: (event: PuzzleCreatedEvent, _: unknown, ctx: GraphQLContext) =>
+        ctx.loaders.puzzleById.load(event.id),
     },
   },
   Puzzle: {

@@ -11,7 +11,11 @@ import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
 
-async function solveConnection(ctx: GraphQLContext, args: ConnectionArgs, owner: { puzzleId: number } | { requestedById: number }) {
+async function solveConnection(
+  ctx: GraphQLContext,
+  args: ConnectionArgs,
+  owner: { puzzleId: number } | { requestedById: number },
+) {
   const page = idPage(args);
   const rows = await ctx.services.solves.page({ ...owner, beforeId: page.beforeId, take: page.take });
   return idConnection(rows, page);
@@ -19,10 +23,15 @@ async function solveConnection(ctx: GraphQLContext, args: ConnectionArgs, owner:
 
 export const solveResolvers = {
   Query: {
-    solve: (_: unknown, args: { id: string }, ctx: GraphQLContext) => ctx.services.solves.findById(parseId(args.id)),
+    solve: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
+      ctx.services.solves.findById(parseId(args.id)),
   },
   Mutation: {
-    async requestSolve(_: unknown, args: { puzzleId: string; options?: RequestSolveOptions | null }, ctx: GraphQLContext) {
+    async requestSolve(
+      _: unknown,
+      args: { puzzleId: string; options?: RequestSolveOptions | null },
+      ctx: GraphQLContext,
+    ) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
       return ctx.services.solves.request(user, puzzleId, args.options ?? {});
@@ -54,7 +63,8 @@ export const solveResolvers = {
     solveId: (event: SolveEvent) => String(event.solveId),
   },
   Puzzle: {
-    solves: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) => solveConnection(ctx, args, { puzzleId: puzzle.id }),
+    solves: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) =>
+      solveConnection(ctx, args, { puzzleId: puzzle.id }),
   },
   User: {
     solves: (user: PublicUser, args: ConnectionArgs, ctx: GraphQLContext) =>

@@ -6,7 +6,8 @@ import { limitSignUp } from "../guards.ts";
 export const userResolvers = {
   Query: {
     me: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.user,
-    user: (_: unknown, args: { name: string }, ctx: GraphQLContext) => ctx.services.accounts.findByName(args.name),
+    user: (_: unknown, args: { name: string }, ctx: GraphQLContext) =>
+      ctx.services.accounts.findByName(args.name),
   },
   Mutation: {
     async signUp(_: unknown, args: { name: string }, ctx: GraphQLContext) {

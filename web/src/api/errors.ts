@@ -49,11 +49,15 @@ export function describeError(error: unknown): string {
       return `Not found: ${error.message}.`;
     case "RATE_LIMITED": {
       const wait = Number(error.extensions.retryAfter);
-      return Number.isFinite(wait) ? `Too many requests: please wait ${wait} s and try again.` : "Too many requests: please wait a moment.";
+      return Number.isFinite(wait)
+        ? `Too many requests: please wait ${wait} s and try again.`
+        : "Too many requests: please wait a moment.";
     }
     case "ILLEGAL_MOVE": {
       const index = error.extensions.index;
-      return typeof index === "number" ? `Illegal move at step ${index}: ${error.message}.` : `Illegal move: ${error.message}.`;
+      return typeof index === "number"
+        ? `Illegal move at step ${index}: ${error.message}.`
+        : `Illegal move: ${error.message}.`;
     }
     case "NOT_A_SOLUTION":
       return `Not a solution: ${error.message}.`;

@@ -16,7 +16,11 @@ export async function request<T>(query: string, variables: Record<string, unknow
   if (auth) headers.authorization = auth;
   let response: Response;
   try {
-    response = await fetch(GRAPHQL_PATH, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+    response = await fetch(GRAPHQL_PATH, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : "network error", "NETWORK");
   }
@@ -30,9 +34,13 @@ export async function request<T>(query: string, variables: Record<string, unknow
   try {
     body = (await response.json()) as GraphQLResponse<T>;
   } catch {
-    throw new ApiError(`the server answered ${response.status} ${response.statusText}`, response.status === 429 ? "RATE_LIMITED" : "NETWORK");
+    throw new ApiError(
+      `the server answered ${response.status} ${response.statusText}`,
+      response.status === 429 ? "RATE_LIMITED" : "NETWORK",
+    );
   }
   if (body.errors && body.errors.length > 0) throw ApiError.from(body.errors[0]);
-  if (body.data === undefined || body.data === null) throw new ApiError(`the server answered ${response.status} with no data`, "NETWORK");
+  if (body.data === undefined || body.data === null)
+    throw new ApiError(`the server answered ${response.status} with no data`, "NETWORK");
   return body.data;
 }

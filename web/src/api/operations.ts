@@ -4,7 +4,14 @@ import { request } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
 export type PuzzleKind = "SLIDING" | "ROTATION";
-export type SolveStatus = "QUEUED" | "RUNNING" | "SOLVED" | "UNSOLVABLE" | "CANCELLED" | "TIMED_OUT" | "FAILED";
+export type SolveStatus =
+  | "QUEUED"
+  | "RUNNING"
+  | "SOLVED"
+  | "UNSOLVABLE"
+  | "CANCELLED"
+  | "TIMED_OUT"
+  | "FAILED";
 
 export interface UserRef {
   readonly name: string;
@@ -78,7 +85,13 @@ export interface UserPage {
   readonly createdAt: string;
   readonly stats: UserStats | null;
   readonly puzzles: Puzzle[];
-  readonly submissions: { id: string; length: number; optimal: boolean | null; createdAt: string; puzzle: { id: string; title: string | null } }[];
+  readonly submissions: {
+    id: string;
+    length: number;
+    optimal: boolean | null;
+    createdAt: string;
+    puzzle: { id: string; title: string | null };
+  }[];
 }
 
 interface Connection<T> {
@@ -120,7 +133,12 @@ export async function createPuzzle(input: CreatePuzzleInput): Promise<Puzzle> {
 }
 
 export async function getPuzzle(id: string): Promise<Puzzle | null> {
-  return (await request<{ puzzle: Puzzle | null }>(`query Puzzle($id: ID!) { puzzle(id: $id) { ${PUZZLE_FIELDS} } }`, { id })).puzzle;
+  return (
+    await request<{ puzzle: Puzzle | null }>(
+      `query Puzzle($id: ID!) { puzzle(id: $id) { ${PUZZLE_FIELDS} } }`,
+      { id },
+    )
+  ).puzzle;
 }
 
 export async function recentPuzzles(first = 20): Promise<Puzzle[]> {
@@ -132,10 +150,14 @@ export async function recentPuzzles(first = 20): Promise<Puzzle[]> {
 }
 
 export function onPuzzleCreated(handlers: SubscriptionHandlers<Puzzle>): () => void {
-  return subscribe<{ puzzleCreated: Puzzle }>(`subscription { puzzleCreated { ${PUZZLE_FIELDS} } }`, {}, {
-    ...handlers,
-    next: (data) => handlers.next(data.puzzleCreated),
-  });
+  return subscribe<{ puzzleCreated: Puzzle }>(
+    `subscription { puzzleCreated { ${PUZZLE_FIELDS} } }`,
+    {},
+    {
+      ...handlers,
+      next: (data) => handlers.next(data.puzzleCreated),
+    },
+  );
 }
 
 export interface SolveRequestOptions {
@@ -153,7 +175,12 @@ export async function requestSolve(puzzleId: string, options: SolveRequestOption
 }
 
 export async function cancelSolve(id: string): Promise<Solve> {
-  return (await request<{ cancelSolve: Solve }>(`mutation CancelSolve($id: ID!) { cancelSolve(id: $id) { ${SOLVE_FIELDS} } }`, { id })).cancelSolve;
+  return (
+    await request<{ cancelSolve: Solve }>(
+      `mutation CancelSolve($id: ID!) { cancelSolve(id: $id) { ${SOLVE_FIELDS} } }`,
+      { id },
+    )
+  ).cancelSolve;
 }
 
 export function onSolveProgress(solveId: string, handlers: SubscriptionHandlers<SolveEvent>): () => void {
@@ -174,7 +201,9 @@ export async function submitSolution(puzzleId: string, moves: string): Promise<S
 }
 
 export async function leaderboard(puzzleId: string, first = 20): Promise<Leaderboard> {
-  const data = await request<{ leaderboard: Connection<LeaderboardEntry> & { optimalLength: number | null; totalEntries: number } }>(
+  const data = await request<{
+    leaderboard: Connection<LeaderboardEntry> & { optimalLength: number | null; totalEntries: number };
+  }>(
     `query Leaderboard($puzzleId: ID!, $first: Int) { leaderboard(puzzleId: $puzzleId, first: $first) {
       optimalLength totalEntries edges { node { rank user { name } length submittedAt optimal } } } }`,
     { puzzleId, first },
@@ -184,7 +213,10 @@ export async function leaderboard(puzzleId: string, first = 20): Promise<Leaderb
 }
 
 /** Calls `changed` whenever the puzzle's leaderboard gains a new best entry. */
-export function onLeaderboardChanged(puzzleId: string, handlers: SubscriptionHandlers<LeaderboardEntry>): () => void {
+export function onLeaderboardChanged(
+  puzzleId: string,
+  handlers: SubscriptionHandlers<LeaderboardEntry>,
+): () => void {
   return subscribe<{ leaderboardChanged: LeaderboardEntry }>(
     "subscription LeaderboardChanged($puzzleId: ID!) { leaderboardChanged(puzzleId: $puzzleId) { rank user { name } length submittedAt optimal } }",
     { puzzleId },
@@ -194,7 +226,12 @@ export function onLeaderboardChanged(puzzleId: string, handlers: SubscriptionHan
 
 export async function userPage(name: string): Promise<UserPage | null> {
   const data = await request<{
-    user: (Omit<UserPage, "puzzles" | "submissions"> & { puzzles: Connection<Puzzle>; submissions: Connection<UserPage["submissions"][number]> }) | null;
+    user:
+      | (Omit<UserPage, "puzzles" | "submissions"> & {
+          puzzles: Connection<Puzzle>;
+          submissions: Connection<UserPage["submissions"][number]>;
+        })
+      | null;
   }>(
     `query UserPage($name: String!) { user(name: $name) {
       name createdAt stats { submissions optimalSolutions puzzlesCreated }

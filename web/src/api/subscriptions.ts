@@ -47,7 +47,11 @@ function toApiError(error: unknown): ApiError {
 }
 
 /** Starts a subscription; returns a function that stops it. */
-export function subscribe<T>(query: string, variables: Record<string, unknown>, handlers: SubscriptionHandlers<T>): () => void {
+export function subscribe<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  handlers: SubscriptionHandlers<T>,
+): () => void {
   return getClient().subscribe<T>(
     { query, variables },
     {

@@ -7,7 +7,13 @@ import type { Puzzle } from "../api/operations.ts";
 export function specOf(puzzle: Puzzle): PuzzleSpec {
   return puzzle.kind === "ROTATION"
     ? createPuzzle({ kind: "rotation", start: puzzle.start })
-    : createPuzzle({ kind: "sliding", rows: puzzle.rows ?? 0, cols: puzzle.cols ?? 0, start: puzzle.start, goal: puzzle.goal ?? undefined });
+    : createPuzzle({
+        kind: "sliding",
+        rows: puzzle.rows ?? 0,
+        cols: puzzle.cols ?? 0,
+        start: puzzle.start,
+        goal: puzzle.goal ?? undefined,
+      });
 }
 
 export class Game {

@@ -10,7 +10,11 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-export function randomSlidingBoard(rows: number, cols: number, goal = defaultSlidingGoal(rows, cols)): number[] {
+export function randomSlidingBoard(
+  rows: number,
+  cols: number,
+  goal = defaultSlidingGoal(rows, cols),
+): number[] {
   for (;;) {
     const start = shuffle([...goal]);
     const spec = createPuzzle({ kind: "sliding", rows, cols, start, goal });

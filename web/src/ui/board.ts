@@ -16,11 +16,23 @@ export interface BoardHandlers {
   onMove?(move: string): void;
 }
 
-export function createBoardView(spec: PuzzleSpec, handlers: BoardHandlers = {}, label = "Puzzle board"): BoardView {
-  return spec.kind === "rotation" ? rotationBoard(handlers, label) : slidingBoard(spec.rows, spec.cols, spec.goal, handlers, label);
+export function createBoardView(
+  spec: PuzzleSpec,
+  handlers: BoardHandlers = {},
+  label = "Puzzle board",
+): BoardView {
+  return spec.kind === "rotation"
+    ? rotationBoard(handlers, label)
+    : slidingBoard(spec.rows, spec.cols, spec.goal, handlers, label);
 }
 
-function slidingBoard(rows: number, cols: number, goal: readonly number[], handlers: BoardHandlers, label: string): BoardView {
+function slidingBoard(
+  rows: number,
+  cols: number,
+  goal: readonly number[],
+  handlers: BoardHandlers,
+  label: string,
+): BoardView {
   const element = h("div", { class: "board sliding", role: "grid", "aria-label": label });
   element.style.setProperty("--rows", String(rows));
   element.style.setProperty("--cols", String(cols));
@@ -43,7 +55,10 @@ function slidingBoard(rows: number, cols: number, goal: readonly number[], handl
         if (!button) return;
         button.style.transform = `translate(${(cell % cols) * 100}%, ${Math.floor(cell / cols) * 100}%)`;
         button.classList.toggle("home", goal[cell] === tile);
-        button.setAttribute("aria-label", `tile ${tile}, row ${Math.floor(cell / cols) + 1}, column ${(cell % cols) + 1}`);
+        button.setAttribute(
+          "aria-label",
+          `tile ${tile}, row ${Math.floor(cell / cols) + 1}, column ${(cell % cols) + 1}`,
+        );
       });
     },
   };
@@ -51,11 +66,30 @@ function slidingBoard(rows: number, cols: number, goal: readonly number[], handl
 
 // The 24 cells' places on a 7x7 grid, row by row (see src/core/rotation/geometry.ts for the numbering).
 const ROTATION_PLACES: readonly [number, number][] = [
-  [0, 2], [0, 4], [1, 2], [1, 4],
-  [2, 0], [2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [2, 6],
-  [3, 2], [3, 4],
-  [4, 0], [4, 1], [4, 2], [4, 3], [4, 4], [4, 5], [4, 6],
-  [5, 2], [5, 4], [6, 2], [6, 4],
+  [0, 2],
+  [0, 4],
+  [1, 2],
+  [1, 4],
+  [2, 0],
+  [2, 1],
+  [2, 2],
+  [2, 3],
+  [2, 4],
+  [2, 5],
+  [2, 6],
+  [3, 2],
+  [3, 4],
+  [4, 0],
+  [4, 1],
+  [4, 2],
+  [4, 3],
+  [4, 4],
+  [4, 5],
+  [4, 6],
+  [5, 2],
+  [5, 4],
+  [6, 2],
+  [6, 4],
 ];
 const CENTRE = new Set([6, 7, 8, 11, 12, 15, 16, 17]);
 // Each move button sits at the head of its line (where the symbols go), on a 9x9 grid with a margin.
@@ -84,7 +118,11 @@ function rotationBoard(handlers: BoardHandlers, label: string): BoardView {
     return cell;
   });
   for (const { move, arrow, row, col } of MOVE_BUTTONS) {
-    const button = h("button", { class: "move", type: "button", title: `move ${move}`, onclick: () => handlers.onMove?.(move) }, `${move}${arrow}`);
+    const button = h(
+      "button",
+      { class: "move", type: "button", title: `move ${move}`, onclick: () => handlers.onMove?.(move) },
+      `${move}${arrow}`,
+    );
     place(button, row, col);
     element.append(button);
   }

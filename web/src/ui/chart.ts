@@ -6,7 +6,10 @@ const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = { left: 30, right: 8, top: 8, bottom: 20 };
 
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+): SVGElementTagNameMap[K] {
   const element = document.createElementNS(NS, tag);
   for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
   return element;
@@ -19,14 +22,32 @@ export interface BoundChart {
 }
 
 export function createBoundChart(): BoundChart {
-  const element = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "chart", role: "img", "aria-label": "lower bound over time" });
+  const element = svg("svg", {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    class: "chart",
+    role: "img",
+    "aria-label": "lower bound over time",
+  });
   // Hidden until the first point: a solve answered at once has no curve to show.
   element.style.display = "none";
   const line = svg("polyline", { fill: "none", class: "chart-line" });
-  const axes = svg("path", { class: "chart-axes", d: `M${PAD.left},${PAD.top}V${HEIGHT - PAD.bottom}H${WIDTH - PAD.right}` });
-  const yMin = svg("text", { x: PAD.left - 4, y: HEIGHT - PAD.bottom, "text-anchor": "end", class: "chart-label" });
+  const axes = svg("path", {
+    class: "chart-axes",
+    d: `M${PAD.left},${PAD.top}V${HEIGHT - PAD.bottom}H${WIDTH - PAD.right}`,
+  });
+  const yMin = svg("text", {
+    x: PAD.left - 4,
+    y: HEIGHT - PAD.bottom,
+    "text-anchor": "end",
+    class: "chart-label",
+  });
   const yMax = svg("text", { x: PAD.left - 4, y: PAD.top + 8, "text-anchor": "end", class: "chart-label" });
-  const xMax = svg("text", { x: WIDTH - PAD.right, y: HEIGHT - 4, "text-anchor": "end", class: "chart-label" });
+  const xMax = svg("text", {
+    x: WIDTH - PAD.right,
+    y: HEIGHT - 4,
+    "text-anchor": "end",
+    class: "chart-label",
+  });
   const xLabel = svg("text", { x: PAD.left, y: HEIGHT - 4, class: "chart-label" });
   xLabel.textContent = "0 s";
   element.append(axes, line, yMin, yMax, xMax, xLabel);
@@ -37,7 +58,8 @@ export function createBoundChart(): BoundChart {
     const high = Math.max(...data.map(([, b]) => b), low + 1);
     const span = Math.max(...data.map(([t]) => t), 1);
     const x = (t: number) => PAD.left + (t / span) * (WIDTH - PAD.left - PAD.right);
-    const y = (b: number) => HEIGHT - PAD.bottom - ((b - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
+    const y = (b: number) =>
+      HEIGHT - PAD.bottom - ((b - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
     const points: string[] = [];
     data.forEach(([t, b], i) => {
       // A step chart: the bound holds until the next report.

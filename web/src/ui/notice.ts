@@ -3,8 +3,17 @@ import { describeError } from "../api/errors.ts";
 import { h, replace } from "./dom.ts";
 
 /** A message area; `show` replaces its text, `clear` empties it. */
-export function createMessage(kind: "error" | "info" = "error"): { element: HTMLElement; show(text: string): void; error(e: unknown): void; clear(): void } {
-  const element = h("p", { class: `message ${kind}`, role: kind === "error" ? "alert" : "status", hidden: true });
+export function createMessage(kind: "error" | "info" = "error"): {
+  element: HTMLElement;
+  show(text: string): void;
+  error(e: unknown): void;
+  clear(): void;
+} {
+  const element = h("p", {
+    class: `message ${kind}`,
+    role: kind === "error" ? "alert" : "status",
+    hidden: true,
+  });
   return {
     element,
     show(text) {

@@ -53,7 +53,15 @@ export function startRouter(target: HTMLElement, fallback: View): void {
   // Links marked data-link navigate without reloading the page.
   document.addEventListener("click", (event) => {
     const anchor = (event.target as Element | null)?.closest?.("a[data-link]");
-    if (!anchor || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      !anchor ||
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     event.preventDefault();
     navigate(anchor.getAttribute("href") ?? "/");
   });

@@ -1,7 +1,13 @@
 // Creating a puzzle: pick a size (or the Rotation Game), shuffle a random solvable board or type the
 // tiles. The core validates the board and decides solvability as you type, so a bad or unsolvable
 // board is flagged before anything is sent; the server checks again when it is saved.
-import { createPuzzle as validatePuzzle, defaultSlidingGoal, isSolvable, parseTiles, type PuzzleSpec } from "../../../src/core/index.ts";
+import {
+  createPuzzle as validatePuzzle,
+  defaultSlidingGoal,
+  isSolvable,
+  parseTiles,
+  type PuzzleSpec,
+} from "../../../src/core/index.ts";
 import { createPuzzle, type CreatePuzzleInput } from "../api/operations.ts";
 import { currentSession, onSessionChange } from "../api/session.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../puzzle/random.ts";
@@ -27,13 +33,16 @@ function boardText(shape: Shape, board: number[]): string {
     // Laid out as the cross: the two-cell rows sit under columns 3 and 5 of the seven-cell rows.
     const rows = [2, 2, 7, 2, 7, 2, 2];
     let at = 0;
-    return rows.map((count) => {
-      const cells = board.slice(at, (at += count));
-      return count === 2 ? `    ${cells[0]}   ${cells[1]}` : cells.join(" ");
-    }).join("\n");
+    return rows
+      .map((count) => {
+        const cells = board.slice(at, (at += count));
+        return count === 2 ? `    ${cells[0]}   ${cells[1]}` : cells.join(" ");
+      })
+      .join("\n");
   }
   const lines: string[] = [];
-  for (let r = 0; r < shape.rows; r++) lines.push(board.slice(r * shape.cols, (r + 1) * shape.cols).join(" "));
+  for (let r = 0; r < shape.rows; r++)
+    lines.push(board.slice(r * shape.cols, (r + 1) * shape.cols).join(" "));
   return lines.join("\n");
 }
 
@@ -51,15 +60,32 @@ export const createView: View = (outlet) => {
     "div",
     { class: "segmented", role: "radiogroup", "aria-label": "size" },
     PRESETS.map(({ value, label }) =>
-      h("label", {}, h("input", { type: "radio", name: "preset", value, checked: value === "3x3" }), h("span", {}, label)),
+      h(
+        "label",
+        {},
+        h("input", { type: "radio", name: "preset", value, checked: value === "3x3" }),
+        h("span", {}, label),
+      ),
     ),
   );
   const rowsInput = sideInput("rows", "rows");
   const colsInput = sideInput("cols", "cols");
   const custom = h("div", { class: "custom-size", hidden: true }, rowsInput, " × ", colsInput);
   const title = h("input", { name: "title", maxlength: 200, placeholder: "optional", "aria-label": "title" });
-  const tiles = h("textarea", { name: "tiles", rows: 5, spellcheck: "false", "aria-label": "tiles", placeholder: "e.g. 1 2 3 / 4 0 6 / 7 5 8" });
-  const goal = h("textarea", { name: "goal", rows: 3, spellcheck: "false", "aria-label": "goal", placeholder: "default: 1 … n-1, then the blank" });
+  const tiles = h("textarea", {
+    name: "tiles",
+    rows: 5,
+    spellcheck: "false",
+    "aria-label": "tiles",
+    placeholder: "e.g. 1 2 3 / 4 0 6 / 7 5 8",
+  });
+  const goal = h("textarea", {
+    name: "goal",
+    rows: 3,
+    spellcheck: "false",
+    "aria-label": "goal",
+    placeholder: "default: 1 … n-1, then the blank",
+  });
   const goalBox = h("details", { class: "goal" }, h("summary", {}, "Custom goal (optional)"), goal);
   const shuffle = h("button", { type: "button" }, "Shuffle");
   const tilesLabel = h("label", { class: "label", for: "tiles" });
@@ -74,13 +100,7 @@ export const createView: View = (outlet) => {
     h("h1", {}, "New puzzle"),
     h("div", { class: "field" }, h("span", { class: "label" }, "Kind"), presets, custom),
     h("label", { class: "field" }, h("span", { class: "label" }, "Title"), title),
-    h(
-      "div",
-      { class: "field" },
-      tilesLabel,
-      tiles,
-      h("div", { class: "row" }, shuffle),
-    ),
+    h("div", { class: "field" }, tilesLabel, tiles, h("div", { class: "row" }, shuffle)),
     goalBox,
     status,
     preview,
@@ -94,7 +114,8 @@ export const createView: View = (outlet) => {
   const shape = (): Shape => {
     const preset = (presets.querySelector("input:checked") as HTMLInputElement).value;
     if (preset === "rotation") return { kind: "rotation" };
-    if (preset === "custom") return { kind: "sliding", rows: Number(rowsInput.value), cols: Number(colsInput.value) };
+    if (preset === "custom")
+      return { kind: "sliding", rows: Number(rowsInput.value), cols: Number(colsInput.value) };
     const side = Number(preset[0]);
     return { kind: "sliding", rows: side, cols: side };
   };
@@ -104,9 +125,16 @@ export const createView: View = (outlet) => {
     const s = shape();
     try {
       const start = parseTiles(tiles.value, "start");
-      const goalTiles = s.kind === "sliding" && goal.value.trim() !== "" ? parseTiles(goal.value, "goal") : undefined;
-      const spec = s.kind === "rotation" ? validatePuzzle({ kind: "rotation", start }) : validatePuzzle({ kind: "sliding", rows: s.rows, cols: s.cols, start, goal: goalTiles });
-      const input: CreatePuzzleInput = s.kind === "rotation" ? { kind: "ROTATION", start } : { kind: "SLIDING", rows: s.rows, cols: s.cols, start, goal: goalTiles };
+      const goalTiles =
+        s.kind === "sliding" && goal.value.trim() !== "" ? parseTiles(goal.value, "goal") : undefined;
+      const spec =
+        s.kind === "rotation"
+          ? validatePuzzle({ kind: "rotation", start })
+          : validatePuzzle({ kind: "sliding", rows: s.rows, cols: s.cols, start, goal: goalTiles });
+      const input: CreatePuzzleInput =
+        s.kind === "rotation"
+          ? { kind: "ROTATION", start }
+          : { kind: "SLIDING", rows: s.rows, cols: s.cols, start, goal: goalTiles };
       if (title.value.trim() !== "") input.title = title.value.trim();
       return { input, spec };
     } catch (error) {
@@ -118,7 +146,9 @@ export const createView: View = (outlet) => {
     custom.hidden = (presets.querySelector("input:checked") as HTMLInputElement).value !== "custom";
     const rotation = shape().kind === "rotation";
     goalBox.hidden = rotation;
-    tilesLabel.textContent = rotation ? "Symbols 1, 2 and 3 (eight of each), row by row" : "Tiles, row by row (0, . or _ is the blank)";
+    tilesLabel.textContent = rotation
+      ? "Symbols 1, 2 and 3 (eight of each), row by row"
+      : "Tiles, row by row (0, . or _ is the blank)";
     tiles.rows = rotation ? 7 : 5;
     message.clear();
     if (tiles.value.trim() === "") {
@@ -150,7 +180,15 @@ export const createView: View = (outlet) => {
 
   const fillRandom = () => {
     const s = shape();
-    if (s.kind === "sliding" && (!Number.isInteger(s.rows) || !Number.isInteger(s.cols) || s.rows < 2 || s.rows > 5 || s.cols < 2 || s.cols > 5)) {
+    if (
+      s.kind === "sliding" &&
+      (!Number.isInteger(s.rows) ||
+        !Number.isInteger(s.cols) ||
+        s.rows < 2 ||
+        s.rows > 5 ||
+        s.cols < 2 ||
+        s.cols > 5)
+    ) {
       message.show("Rows and columns must be from 2 to 5.");
       return;
     }
@@ -158,18 +196,32 @@ export const createView: View = (outlet) => {
     if (s.kind === "sliding" && goal.value.trim() !== "") {
       try {
         goalTiles = parseTiles(goal.value, "goal");
-        validatePuzzle({ kind: "sliding", rows: s.rows, cols: s.cols, start: defaultSlidingGoal(s.rows, s.cols), goal: goalTiles });
+        validatePuzzle({
+          kind: "sliding",
+          rows: s.rows,
+          cols: s.cols,
+          start: defaultSlidingGoal(s.rows, s.cols),
+          goal: goalTiles,
+        });
       } catch (error) {
         message.show(messageOf(error));
         return;
       }
     }
-    tiles.value = boardText(s, s.kind === "rotation" ? randomRotationBoard() : randomSlidingBoard(s.rows, s.cols, goalTiles));
+    tiles.value = boardText(
+      s,
+      s.kind === "rotation" ? randomRotationBoard() : randomSlidingBoard(s.rows, s.cols, goalTiles),
+    );
     check();
   };
 
   const drawAccount = () => {
-    replace(account, currentSession() ? null : h("div", { class: "notice" }, h("p", {}, "Sign up to save puzzles:"), signUpForm("create")));
+    replace(
+      account,
+      currentSession()
+        ? null
+        : h("div", { class: "notice" }, h("p", {}, "Sign up to save puzzles:"), signUpForm("create")),
+    );
     check();
   };
 

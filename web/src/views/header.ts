@@ -17,7 +17,12 @@ export function createHeader(): HTMLElement {
     if (session) {
       replace(
         account,
-        h("span", { class: "who" }, "Signed in as ", link(`/users/${encodeURIComponent(session.name)}`, session.name)),
+        h(
+          "span",
+          { class: "who" },
+          "Signed in as ",
+          link(`/users/${encodeURIComponent(session.name)}`, session.name),
+        ),
         h("button", { type: "button", class: "link", onclick: signOut }, "Sign out"),
       );
     } else {
@@ -28,7 +33,10 @@ export function createHeader(): HTMLElement {
   draw();
   // A stored token may belong to a database that has since been reset: forget it if the server does.
   if (currentSession()) {
-    me().then((user) => user === null && signOut(), () => undefined);
+    me().then(
+      (user) => user === null && signOut(),
+      () => undefined,
+    );
   }
   return header;
 }

@@ -24,10 +24,19 @@ export const homeView: View = (outlet) => {
       "section",
       { class: "intro card" },
       h("h1", {}, "Sliding puzzles and the Rotation Game"),
-      h("p", {}, "Create a puzzle, solve it by hand, race others on its leaderboard, and watch the server find the optimal solution live."),
+      h(
+        "p",
+        {},
+        "Create a puzzle, solve it by hand, race others on its leaderboard, and watch the server find the optimal solution live.",
+      ),
       action,
     ),
-    h("div", { class: "columns" }, h("section", { class: "card" }, h("h2", {}, "Recent puzzles"), message.element, list), h("section", { class: "card" }, h("h2", {}, "Top solvers"), solvers)),
+    h(
+      "div",
+      { class: "columns" },
+      h("section", { class: "card" }, h("h2", {}, "Recent puzzles"), message.element, list),
+      h("section", { class: "card" }, h("h2", {}, "Top solvers"), solvers),
+    ),
   );
 
   recentPuzzles(20).then(
@@ -43,8 +52,32 @@ export const homeView: View = (outlet) => {
           : h(
               "table",
               {},
-              h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Player"), h("th", {}, "Optimal"), h("th", {}, "Solved"))),
-              h("tbody", {}, ranking.map((row) => h("tr", {}, h("td", {}, String(row.rank)), h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)), h("td", {}, String(row.optimalSolutions)), h("td", {}, String(row.puzzlesSolved))))),
+              h(
+                "thead",
+                {},
+                h(
+                  "tr",
+                  {},
+                  h("th", {}, "#"),
+                  h("th", {}, "Player"),
+                  h("th", {}, "Optimal"),
+                  h("th", {}, "Solved"),
+                ),
+              ),
+              h(
+                "tbody",
+                {},
+                ranking.map((row) =>
+                  h(
+                    "tr",
+                    {},
+                    h("td", {}, String(row.rank)),
+                    h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)),
+                    h("td", {}, String(row.optimalSolutions)),
+                    h("td", {}, String(row.puzzlesSolved)),
+                  ),
+                ),
+              ),
             ),
       ),
     () => replace(solvers, h("p", { class: "muted" }, "Rankings are not available.")),

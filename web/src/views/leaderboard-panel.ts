@@ -11,12 +11,25 @@ function optimalMark(optimal: boolean | null): string {
 }
 
 function table(board: Leaderboard): HTMLElement {
-  if (board.entries.length === 0) return h("p", { class: "muted" }, "No submissions yet: solve it and be first.");
+  if (board.entries.length === 0)
+    return h("p", { class: "muted" }, "No submissions yet: solve it and be first.");
   const me = currentSession()?.name;
   return h(
     "table",
     { class: "leaderboard" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Rank"), h("th", {}, "Player"), h("th", {}, "Moves"), h("th", { title: "equals the proven optimum" }, "Optimal"), h("th", { class: "when" }, "When"))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", {}, "Rank"),
+        h("th", {}, "Player"),
+        h("th", {}, "Moves"),
+        h("th", { title: "equals the proven optimum" }, "Optimal"),
+        h("th", { class: "when" }, "When"),
+      ),
+    ),
     h(
       "tbody",
       {},
@@ -35,11 +48,22 @@ function table(board: Leaderboard): HTMLElement {
   );
 }
 
-export function leaderboardPanel(puzzleId: string): { element: HTMLElement; reload(): void; cleanup: Cleanup } {
+export function leaderboardPanel(puzzleId: string): {
+  element: HTMLElement;
+  reload(): void;
+  cleanup: Cleanup;
+} {
   const summary = h("p", { class: "muted small" });
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const message = createMessage();
-  const element = h("section", { class: "card board-list" }, h("h2", {}, "Leaderboard"), summary, message.element, body);
+  const element = h(
+    "section",
+    { class: "card board-list" },
+    h("h2", {}, "Leaderboard"),
+    summary,
+    message.element,
+    body,
+  );
   let loading = false;
   let again = false;
 
@@ -67,6 +91,9 @@ export function leaderboardPanel(puzzleId: string): { element: HTMLElement; relo
   }
 
   void load();
-  const stop = onLeaderboardChanged(puzzleId, { next: () => void load(), error: (error) => message.error(error) });
+  const stop = onLeaderboardChanged(puzzleId, {
+    next: () => void load(),
+    error: (error) => message.error(error),
+  });
   return { element, reload: () => void load(), cleanup: stop };
 }

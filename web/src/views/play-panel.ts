@@ -12,15 +12,26 @@ import type { Cleanup } from "../ui/router.ts";
 function verdict(submission: Submission): string {
   const rank = submission.rank === null ? "" : ` · rank ${submission.rank}`;
   const optimal =
-    submission.optimal === true ? " · optimal ✓" : submission.optimal === false ? " · not optimal" : " · optimality not known yet";
+    submission.optimal === true
+      ? " · optimal ✓"
+      : submission.optimal === false
+        ? " · not optimal"
+        : " · optimality not known yet";
   return `Accepted: ${submission.length} moves${rank}${optimal}`;
 }
 
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
 }
 
-export function playPanel(puzzleId: string, spec: PuzzleSpec, solvable: boolean): { element: HTMLElement; cleanup: Cleanup } {
+export function playPanel(
+  puzzleId: string,
+  spec: PuzzleSpec,
+  solvable: boolean,
+): { element: HTMLElement; cleanup: Cleanup } {
   const game = new Game(spec);
   const counter = h("span", { class: "counter", "data-testid": "move-count" }, "0");
   const moves = h("code", { class: "moves", "data-testid": "moves" });

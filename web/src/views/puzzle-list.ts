@@ -27,5 +27,7 @@ export function puzzleItem(puzzle: Puzzle): HTMLLIElement {
 }
 
 export function puzzleList(puzzles: Puzzle[], empty: string): HTMLElement {
-  return puzzles.length === 0 ? h("p", { class: "muted" }, empty) : h("ul", { class: "puzzles" }, puzzles.map(puzzleItem));
+  return puzzles.length === 0
+    ? h("p", { class: "muted" }, empty)
+    : h("ul", { class: "puzzles" }, puzzles.map(puzzleItem));
 }

@@ -20,7 +20,11 @@ export const puzzleView: View = (outlet, { id }) => {
     (puzzle) => {
       if (left) return;
       if (puzzle === null) {
-        replace(page, h("h1", {}, "No such puzzle"), h("p", {}, `There is no puzzle #${id}. `, link("/", "See the recent puzzles.")));
+        replace(
+          page,
+          h("h1", {}, "No such puzzle"),
+          h("p", {}, `There is no puzzle #${id}. `, link("/", "See the recent puzzles.")),
+        );
         return;
       }
       const spec = specOf(puzzle);
@@ -35,10 +39,26 @@ export const puzzleView: View = (outlet, { id }) => {
         h(
           "header",
           { class: "puzzle-head" },
-          h("div", {}, h("h1", {}, puzzleTitle(puzzle)), h("p", { class: "muted" }, `${puzzleKindLabel(puzzle)} · by `, link(`/users/${encodeURIComponent(puzzle.owner.name)}`, puzzle.owner.name), ` · ${formatTime(puzzle.createdAt)}`)),
+          h(
+            "div",
+            {},
+            h("h1", {}, puzzleTitle(puzzle)),
+            h(
+              "p",
+              { class: "muted" },
+              `${puzzleKindLabel(puzzle)} · by `,
+              link(`/users/${encodeURIComponent(puzzle.owner.name)}`, puzzle.owner.name),
+              ` · ${formatTime(puzzle.createdAt)}`,
+            ),
+          ),
           goalPreview(spec),
         ),
-        h("div", { class: "columns" }, play.element, h("div", { class: "stack" }, solve.element, board.element)),
+        h(
+          "div",
+          { class: "columns" },
+          play.element,
+          h("div", { class: "stack" }, solve.element, board.element),
+        ),
       );
     },
     (error) => {

@@ -5,7 +5,11 @@ import { boardAt } from "../puzzle/game.ts";
 import { createBoardView } from "../ui/board.ts";
 import { h } from "../ui/dom.ts";
 
-const SPEEDS: [string, string][] = [["700", "Slow"], ["350", "Normal"], ["80", "Fast"]];
+const SPEEDS: [string, string][] = [
+  ["700", "Slow"],
+  ["350", "Normal"],
+  ["80", "Fast"],
+];
 
 export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTMLElement; stop(): void } {
   const board = createBoardView(spec, {}, "solution board");
@@ -21,7 +25,11 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
     [...moves].map((letter, i) => h("span", { "data-index": i }, letter)),
   );
   const playButton = h("button", { type: "button", class: "primary" }, "▶ Animate");
-  const speed = h("select", { "aria-label": "speed" }, SPEEDS.map(([ms, label]) => h("option", { value: ms, selected: label === "Normal" }, label)));
+  const speed = h(
+    "select",
+    { "aria-label": "speed" },
+    SPEEDS.map(([ms, label]) => h("option", { value: ms, selected: label === "Normal" }, label)),
+  );
 
   function show(next: number): void {
     step = Math.max(0, Math.min(total, next));
@@ -52,7 +60,19 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
   }
 
   const button = (label: string, title: string, action: () => void) =>
-    h("button", { type: "button", title, "aria-label": title, onclick: () => { pause(); action(); } }, label);
+    h(
+      "button",
+      {
+        type: "button",
+        title,
+        "aria-label": title,
+        onclick: () => {
+          pause();
+          action();
+        },
+      },
+      label,
+    );
 
   slider.addEventListener("input", () => {
     pause();

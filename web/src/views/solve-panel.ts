@@ -2,7 +2,15 @@
 // status, the bound climbing, nodes/s, elapsed time and a chart of the bound; cancel; then the
 // solution on its own board, to step through or animate.
 import type { PuzzleSpec } from "../../../src/core/index.ts";
-import { cancelSolve, onSolveProgress, requestSolve, type Solve, type SolveEvent, type SolveRequestOptions, type SolveStatus } from "../api/operations.ts";
+import {
+  cancelSolve,
+  onSolveProgress,
+  requestSolve,
+  type Solve,
+  type SolveEvent,
+  type SolveRequestOptions,
+  type SolveStatus,
+} from "../api/operations.ts";
 import { createBoundChart } from "../ui/chart.ts";
 import { h, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -29,7 +37,11 @@ function compact(value: number): string {
 }
 
 function select(name: string, options: [string, string][]): HTMLSelectElement {
-  return h("select", { name, "aria-label": name }, options.map(([value, label]) => h("option", { value }, label)));
+  return h(
+    "select",
+    { name, "aria-label": name },
+    options.map(([value, label]) => h("option", { value }, label)),
+  );
 }
 
 /** `seenBound`: the highest bound the live events reported, for a final state that carries none. */
@@ -52,10 +64,30 @@ function outcome(solve: Solve, seenBound: number | null): string {
 }
 
 /** `onFinished` hears about every solve that ends (the leaderboard learns the optimum from it). */
-export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (solve: Solve) => void): { element: HTMLElement; cleanup: Cleanup } {
-  const algorithm = select("algorithm", [["AUTO", "Auto"], ["IDA_STAR", "IDA*"], ["ASTAR", "A*"]]);
-  const heuristic = select("heuristic", [["AUTO", "Auto"], ["LINEAR_CONFLICT", "Linear conflict"], ["MANHATTAN", "Manhattan"]]);
-  const timeLimit = h("input", { type: "number", name: "timeLimitSeconds", min: 1, max: 3600, value: 60, "aria-label": "time limit in seconds", class: "side" });
+export function solvePanel(
+  puzzleId: string,
+  spec: PuzzleSpec,
+  onFinished?: (solve: Solve) => void,
+): { element: HTMLElement; cleanup: Cleanup } {
+  const algorithm = select("algorithm", [
+    ["AUTO", "Auto"],
+    ["IDA_STAR", "IDA*"],
+    ["ASTAR", "A*"],
+  ]);
+  const heuristic = select("heuristic", [
+    ["AUTO", "Auto"],
+    ["LINEAR_CONFLICT", "Linear conflict"],
+    ["MANHATTAN", "Manhattan"],
+  ]);
+  const timeLimit = h("input", {
+    type: "number",
+    name: "timeLimitSeconds",
+    min: 1,
+    max: 3600,
+    value: 60,
+    "aria-label": "time limit in seconds",
+    class: "side",
+  });
   const start = h("button", { type: "button", class: "primary" }, "Find the optimal solution");
   const cancel = h("button", { type: "button", hidden: true }, "Cancel");
   const message = createMessage();
@@ -101,7 +133,11 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
     if (solve.durationMs !== null) elapsed.value.textContent = `${(solve.durationMs / 1000).toFixed(1)} s`;
     onFinished?.(solve);
-    const result = h("p", { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" }, outcome(solve, seenBound));
+    const result = h(
+      "p",
+      { class: solve.status === "SOLVED" ? "status good" : "status", "data-testid": "solve-outcome" },
+      outcome(solve, seenBound),
+    );
     live.append(result);
     if (solve.status === "SOLVED" && solve.moves !== null) {
       if (solve.moves.length === 0) {
@@ -139,9 +175,20 @@ export function solvePanel(puzzleId: string, spec: PuzzleSpec, onFinished?: (sol
     seenBound = null;
     const chart = createBoundChart();
     for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
-    replace(live, h("dl", { class: "stats-grid" }, [status, bound, nodes, rate, elapsed].map((s) => s.item)), chart.element);
+    replace(
+      live,
+      h(
+        "dl",
+        { class: "stats-grid" },
+        [status, bound, nodes, rate, elapsed].map((s) => s.item),
+      ),
+      chart.element,
+    );
     live.hidden = false;
-    const options: SolveRequestOptions = { algorithm: algorithm.value as SolveRequestOptions["algorithm"], timeLimitSeconds: Number(timeLimit.value) };
+    const options: SolveRequestOptions = {
+      algorithm: algorithm.value as SolveRequestOptions["algorithm"],
+      timeLimitSeconds: Number(timeLimit.value),
+    };
     if (spec.kind === "sliding") options.heuristic = heuristic.value;
     try {
       const solve = await requestSolve(puzzleId, options);
