@@ -35,6 +35,8 @@ interface Run {
   /** What the node process reported at its start: its pid and its GLIBC_TUNABLES. */
   readonly report: Promise<{ pid: number; GLIBC_TUNABLES: string | null }>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>;
+  /** What else came on stderr (the launcher must add nothing there). */
+  readonly stderr: () => string;
 }
 
 /** Runs `command args` with the user's environment plus `env` and node reporting its environment. */
@@ -58,7 +60,12 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Run {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>(
     (resolve) => child.on("exit", (code, signal) => resolve({ code, signal, stdout })),
   );
-  return { child, report, exited };
+  const others = () =>
+    stderr
+      .split("\n")
+      .filter((line) => !line.startsWith('{"report":"environment"'))
+      .join("\n");
+  return { child, report, exited, stderr: others };
 }
 
 /** `puzzle solve --batch -` run as a program (as npx runs it), waiting on stdin. */
@@ -76,6 +83,7 @@ describe("the launcher", () => {
     const done = await puzzle.exited;
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ length: 3, moves: "RDR", status: "solved" });
+    expect(puzzle.stderr()).toBe("");
   });
 
   it("puzzle: PUZZLE_HUGEPAGES=0 leaves GLIBC_TUNABLES out; a user's GLIBC_TUNABLES is kept", async () => {
@@ -103,6 +111,7 @@ describe("the launcher", () => {
 
     const bad = run(BIN, ["solve", "1", "1"], {});
     expect(await bad.exited).toMatchObject({ code: 2, stdout: "" });
+    expect(bad.stderr()).toMatch(/^puzzle: [^\n]+\n$/);
   });
 
   it("scripts/tuned-node.sh (npm run worker, the worker container): node in the same pid, huge pages, exit status kept", async () => {
