@@ -10,6 +10,7 @@
 //   npm run bench:korf -- --rounds 5                     # five processes, and the median
 //   npm run bench:korf -- --bin ../main/bin/puzzle.mjs   # also another checkout's command, rounds interleaved
 //   PUZZLE_HUGEPAGES=0 npm run bench:korf                # without the product's settings
+//   npm run bench:korf -- --quiet                        # no line per instance
 //
 // The tables are built first when missing (`puzzle pdb build`, untimed). Instances use Korf's goal
 // (blank top-left, given as --goal). Each answer's length is compared with the file's optimal length.
@@ -121,7 +122,7 @@ console.log(
 const results = new Map<string, Round[]>(bins.map((bin) => [bin, []]));
 for (let round = 1; round <= rounds; round++) {
   for (const bin of bins) {
-    const print = round === 1 && bin === bins[0] && argument("quiet") === undefined;
+    const print = round === 1 && bin === bins[0] && !process.argv.includes("--quiet");
     if (print) console.log("  #  opt  len        nodes  search ms");
     const r = await runRound(bin, print);
     (results.get(bin) as Round[]).push(r);
