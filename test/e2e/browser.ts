@@ -9,9 +9,12 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function chromiumMissing(): string | undefined {
-  return existsSync(CHROMIUM_PATH)
-    ? undefined
-    : `${CHROMIUM_PATH} not found: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  if (existsSync(CHROMIUM_PATH)) return undefined;
+  const why = `${CHROMIUM_PATH} not found: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  // In CI a missing browser is a missing install step, not a reason to skip: fail the file.
+  if (process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false")
+    throw new Error(why);
+  return why;
 }
 
 const ARGS = [
