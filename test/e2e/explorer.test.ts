@@ -1,29 +1,15 @@
 // GraphiQL on /graphql, in headless Chromium with every request outside localhost blocked: the
 // explorer and its editor workers come from this server, so it loads and runs a query offline.
 // Non-browser clients still get Apollo on GET /graphql, never the page.
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
 import { useTestServer } from "../helpers/server.ts";
-import { chromiumMissing, launchBrowser, type Browser } from "./browser.ts";
+import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser } from "./browser.ts";
 
 const missing = chromiumMissing();
 if (missing) console.warn(`[e2e] skipping the explorer's browser test: ${missing}`);
 
-/** The explorer is served from web/dist/: build it if this run has not (npm test builds it first). */
-function ensureExplorerBuilt(): void {
-  if (existsSync(join(projectRoot, "web", "dist", "explorer.html"))) return;
-  const built = spawnSync(process.execPath, [join(projectRoot, "web", "build.mjs")], {
-    cwd: projectRoot,
-    stdio: "inherit",
-  });
-  if (built.status !== 0) throw new Error("web/build.mjs failed");
-}
-
-ensureExplorerBuilt();
+ensureWebBuilt();
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
