@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -19,6 +20,7 @@ import { checkOperationAccess } from "./graphql/operation-policy.ts";
 import { buildSchema } from "./graphql/schema.ts";
 import { authenticate } from "./http/auth.ts";
 import { healthRouter } from "./http/health.ts";
+import { useGraphQLExplorer } from "./http/plugins/use-graphql-explorer.ts";
 import { clientKey } from "./http/rate-limit.ts";
 import { attachGraphQLWebSocket } from "./http/websocket.ts";
 import { ApiMetrics } from "./metrics/api-metrics.ts";
@@ -212,6 +214,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       // graphql-armor and this plugin are typed against Apollo's CommonJS build; same objects at run time.
       ...(armor.plugins as unknown as ApolloServerPlugin<GraphQLContext>[]),
       ApolloServerPluginDrainHttpServer({ httpServer }) as unknown as ApolloServerPlugin<GraphQLContext>,
+      ApolloServerPluginLandingPageDisabled() as unknown as ApolloServerPlugin<GraphQLContext>,
       { serverWillStart: async () => ({ drainServer: () => ws.close() }) },
       policyAndLoggingPlugin(),
       graphqlMetricsPlugin<GraphQLContext>(metrics),
@@ -238,6 +241,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   );
   expressApp.use(healthRouter(app, () => draining));
   expressApp.get("/metrics", metrics.handler());
+  expressApp.use(useGraphQLExplorer(GRAPHQL_PATH));
   expressApp.use(
     GRAPHQL_PATH,
     express.json({ limit: config.bodyLimitBytes }),

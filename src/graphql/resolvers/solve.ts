@@ -1,6 +1,7 @@
 // Solving: requestSolve, cancelSolve, the solve history and the solveProgress subscription. Thin
 // over SolveService; the rows are Prisma's Solve, with ids as strings and BigInts as numbers.
 import type { Solve } from "../../generated/prisma/client.ts";
+import { storedAlgorithmUsed } from "../../queue/search-options.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import type { RequestSolveOptions } from "../../services/solve-service.ts";
@@ -58,6 +59,7 @@ export const solveResolvers = {
     requestedBy: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
+    algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
   },
   SolveEvent: {
     solveId: (event: SolveEvent) => String(event.solveId),
