@@ -19,7 +19,7 @@ import {
  * `index` and the `move` of an illegal move); BAD_PUZZLE and BAD_OPTION become BAD_USER_INPUT.
  * All keep `field` and `category: "BAD_USER_INPUT"`; `reason` is the core's code.
  */
-export function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown> {
+function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown> {
   const code =
     error.code === "ILLEGAL_MOVE" || error.code === "NOT_A_SOLUTION" ? error.code : "BAD_USER_INPUT";
   const extensions: Record<string, unknown> = { code, category: "BAD_USER_INPUT", reason: error.code };
@@ -35,7 +35,7 @@ export function puzzleInputExtensions(error: PuzzleInputError): Record<string, u
  * A domain error's extensions. `http` (UNAUTHENTICATED 401, RATE_LIMITED 429) sets the HTTP status
  * when the error reaches Apollo as a GraphQLError (see toGraphQLError); it is never shown to clients.
  */
-export function domainErrorExtensions(error: DomainError): Record<string, unknown> {
+function domainErrorExtensions(error: DomainError): Record<string, unknown> {
   if (error instanceof BadInputError) {
     // Every input error, whatever its code, carries `category: "BAD_USER_INPUT"`.
     return { code: "BAD_USER_INPUT", category: "BAD_USER_INPUT", field: error.field };
