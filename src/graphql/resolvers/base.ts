@@ -2,12 +2,14 @@
 // property of a scalar resolver onto the schema's type, and a GraphQLScalarType's own (undefined)
 // description would replace the one written in the SDL, hiding it from introspection.
 import { type GraphQLScalarTypeConfig, Kind } from "graphql";
-import { BadUserInputError } from "../errors.ts";
+import { BadInputError } from "../../errors/index.ts";
+import { toGraphQLError } from "../errors.ts";
 
 function parseDateTime(value: unknown): Date {
   const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime()))
-    throw new BadUserInputError("DateTime must be an ISO-8601 string", "DateTime");
+    // graphql-js keeps a scalar's GraphQLError as it is (anything else gets its own message prefix).
+    throw toGraphQLError(new BadInputError("DateTime must be an ISO-8601 string", "DateTime"));
   return date;
 }
 

@@ -7,7 +7,7 @@ import type { PublicUser } from "../../repositories/users.ts";
 import type { RequestSolveOptions } from "../../services/solve-service.ts";
 import type { SolveEvent } from "../../services/solve-progress.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
