@@ -7,19 +7,17 @@
 // state already searched in the iteration at no greater depth (a small transposition table). Bounds
 // rise in steps of 2 (every solution has the parity of the blank's distance to its home).
 
+import { type PollCadence, SearchControl } from "../search-control.ts";
+import type { SolveOptions, StopReason } from "../types.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
 
-export interface IdaControl {
-  readonly maxNodes?: number;
-  readonly timeLimitMs?: number;
-  readonly isCancelled?: () => boolean;
-  readonly onProgress?: (bound: number, nodes: number, elapsedMs: number) => void;
-  readonly progressIntervalMs?: number;
-  /** Skip states already searched in this iteration at no greater depth (default: on boards up to 4x4). */
-  readonly transpositions?: boolean;
-}
+/**
+ * Polls every 2^14 expansions; an expansion adds up to 4 generated nodes (what the budget counts).
+ * A caller that makes the SearchControl itself (to share it with a table build) passes this.
+ */
+export const PDB_POLL_CADENCE: PollCadence = { pollEvery: 1 << 14, nodesPerStep: 4 };
 
-export type IdaStatus = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
+export type IdaStatus = "solved" | StopReason;
 
 export interface IdaOutcome {
   readonly status: IdaStatus;
@@ -35,7 +33,11 @@ export interface IdaOutcome {
 }
 
 interface Search {
-  readonly run: (start: ArrayLike<number>, control: IdaControl) => IdaOutcome;
+  readonly run: (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    control: SearchControl,
+  ) => IdaOutcome;
   busy: boolean;
 }
 
@@ -47,10 +49,15 @@ interface Search {
 // 4.7 s specialised; 7-8 2.1 s vs 1.4 s; 6-6-6-6 #40 18.6 s vs 13.4 s.
 const searches = new WeakMap<CompiledHeuristic, Search>();
 
+/**
+ * Budgets, cancellation, progress and `transpositions` come from `options`; `control` is made from
+ * them unless the caller has one already (its clock then counts from the caller's start).
+ */
 export function idaStar(
   h: CompiledHeuristic,
   start: ArrayLike<number>,
-  control: IdaControl = {},
+  options: SolveOptions = {},
+  control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
   let search = searches.get(h);
   if (search === undefined) {
@@ -61,7 +68,7 @@ export function idaStar(
   }
   search.busy = true;
   try {
-    return search.run(start, control);
+    return search.run(start, options.transpositions, control);
   } finally {
     search.busy = false;
   }
@@ -100,7 +107,6 @@ function createSearch(
   const EXPANDED = 1;
   const FOUND = 1;
   const ABORT = 2;
-  const CHECK_EVERY = 1 << 14;
   // Transposition table slots: 2^16 (768 KiB on 4x4), small enough to stay in cache; larger tables
   // catch few more duplicates (Korf's 100 with 663: 2^14 -28% nodes, 2^16 -34%, 2^18 -37%).
   const TT_BITS = 16;
@@ -109,9 +115,8 @@ function createSearch(
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
   const sets = h.sets;
   const size = h.size;
-  // Per solve: the caller's controls and the start time.
-  let control: IdaControl = {};
-  let began = 0;
+  // Per solve: budgets, cancellation and progress.
+  let control: SearchControl | undefined;
 
   const board = new Int32Array(n);
   const pos = new Int32Array(n);
@@ -228,35 +233,12 @@ function createSearch(
   // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
   const counts = new Float64Array(2);
   let solutionLength = 0;
-  let countdown = CHECK_EVERY;
-  let abortStatus: IdaStatus = "cancelled";
-  let deadline = Infinity;
-  let maxNodes = Infinity;
-  let progressEvery = 250;
-  let lastProgress = 0;
+  let countdown = 0;
 
-  // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
-  const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - counts[NODES]) / 4)));
   const shouldStop = (): boolean => {
-    countdown = nextCountdown();
-    const now = performance.now();
-    if (control.isCancelled?.()) {
-      abortStatus = "cancelled";
-      return true;
-    }
-    if (now > deadline) {
-      abortStatus = "timed_out";
-      return true;
-    }
-    if (counts[NODES] >= maxNodes) {
-      abortStatus = "budget_exhausted";
-      return true;
-    }
-    if (control.onProgress && now - lastProgress >= progressEvery) {
-      lastProgress = now;
-      control.onProgress(bound, counts[NODES], now - began);
-    }
-    return false;
+    const stop = control!.poll(counts[NODES], bound);
+    countdown = control!.countdown(counts[NODES]);
+    return stop;
   };
 
   // True when the board in `key` was searched before in this iteration at depth <= g; otherwise it
@@ -432,17 +414,15 @@ function createSearch(
     return 0;
   };
 
-  const run = (start: ArrayLike<number>, ctl: IdaControl): IdaOutcome => {
+  const run = (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): IdaOutcome => {
     control = ctl;
-    began = performance.now();
-    deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
-    maxNodes = ctl.maxNodes ?? Infinity;
-    progressEvery = ctl.progressIntervalMs ?? 250;
     // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
     // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
-    useTable = ctl.transpositions ?? n <= 16;
-    lastProgress = began;
-    abortStatus = "cancelled";
+    useTable = transpositions ?? n <= 16;
     solutionLength = 0;
     counts.fill(0);
     key.fill(0);
@@ -473,7 +453,6 @@ function createSearch(
     if (sums[0] === 0) return finish("solved", [], 0);
 
     bound = withParity(initialH);
-    countdown = nextCountdown();
     for (;;) {
       nextBound = Infinity;
       stampBase += 1024; // depths stay below 1024 (the path's length)
@@ -481,14 +460,14 @@ function createSearch(
         tt.fill(0);
         stampBase = 1024;
       }
-      if (shouldStop()) return finish(abortStatus, [], bound);
-      control.onProgress?.(bound, counts[NODES], performance.now() - began);
+      if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stopReason!, [], bound);
+      countdown = ctl.countdown(counts[NODES]);
       const result = dfs(0, blank0, -1);
       if (result === FOUND) {
         const moves = Array.from(path.subarray(0, solutionLength));
         return finish("solved", moves, moves.length);
       }
-      if (result === ABORT) return finish(abortStatus, [], bound);
+      if (result === ABORT) return finish(ctl.stopReason!, [], bound);
       if (nextBound === Infinity)
         throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
       bound = withParity(nextBound);

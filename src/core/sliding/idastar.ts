@@ -7,15 +7,17 @@
 //   variables, line codes updated per move): no call, no allocation per node;
 // - the generic kernel calls any SlidingHeuristic (see heuristic.ts; pattern databases have their
 //   own IDA* in ../pdb/, which the facade calls).
-// Both skip the move back to the parent and poll budgets and cancellation every POLL_INTERVAL nodes.
+// Both skip the move back to the parent and poll budgets and cancellation through a SearchControl.
 
-import { POLL_INTERVAL, SearchControl, type SearchOutcome } from "./control.ts";
+import { SearchControl, type SearchOutcome } from "../search-control.ts";
 import { DIRECTION_LETTERS, manhattanTable, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import { encodeLines, lineTables } from "./linear-conflict.ts";
 import type { SolveOptions } from "../types.ts";
 
 const MAX_DEPTH = 1000;
+/** Nodes before the first poll (see idaStar). */
+const FIRST_POLL = 256;
 
 // ---- state of the current search (searches are synchronous: one at a time per thread) ----
 let n = 0;
@@ -31,7 +33,7 @@ let nextBound = 0;
 let nodes = 0;
 /** Children evaluated (Korf's "nodes generated"), for comparison with the literature. */
 let generated = 0;
-let countdown = POLL_INTERVAL;
+let countdown = 0;
 let control: SearchControl | undefined;
 let stopped = false;
 let busy = false;
@@ -48,8 +50,8 @@ let heuristic: SlidingHeuristic | undefined;
 
 /** Returns true when the search must stop (budget, time, cancellation). */
 function pollControl(): boolean {
-  countdown = POLL_INTERVAL;
   if (control!.poll(nodes, bound)) stopped = true;
+  countdown = control!.countdown(nodes);
   return stopped;
 }
 
@@ -271,11 +273,13 @@ export function idaStar(
     // Poll early in the first iteration too (after V8 has allocated the kernel's feedback, before it
     // optimises it), so the optimised kernel has seen the poll call: a path it has not seen costs a
     // deoptimisation of the whole recursion later, and the re-optimisation does not always follow.
-    countdown = 256;
+    countdown = Math.min(FIRST_POLL, control.countdown(nodes));
     stopped = false;
     bound = rootH;
     for (;;) {
-      control.newBound(nodes, bound);
+      if (control.newBound(nodes, bound)) {
+        return { status: control.stopReason!, moves: "", nodes, generated, lowerBound: bound };
+      }
       nextBound = Infinity;
       if (search(board.indexOf(0), 0, rootH, -1)) {
         let moves = "";
