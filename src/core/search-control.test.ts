@@ -47,13 +47,14 @@ describe("SearchControl", () => {
     let cancelled = false;
     const control = new SearchControl({ isCancelled: () => cancelled, maxNodes: 1000 });
     expect(control.poll(10, 0)).toBe(false);
+    expect(() => control.stoppedBy()).toThrow(/not stopped/);
     cancelled = true;
     expect(control.poll(10, 0)).toBe(true);
     expect(control.stopReason).toBe("cancelled");
     cancelled = false;
     expect(control.poll(2000, 0)).toBe(true);
     control.stop("budget_exhausted");
-    expect(control.stopReason).toBe("cancelled");
+    expect(control.stoppedBy()).toBe("cancelled");
   });
 
   it("lets work before the search (a table build) stop on cancellation and the clock, not the budget", () => {

@@ -79,6 +79,12 @@ export class SearchControl {
     return this.stopReason !== undefined;
   }
 
+  /** Why the search stopped: only after `poll` or `newBound` returned true (or `stop`). */
+  stoppedBy(): StopReason {
+    if (this.stopReason === undefined) throw new Error("SearchControl: the search has not stopped");
+    return this.stopReason;
+  }
+
   /** Stops for a reason the search found itself (e.g. A*'s memory bound). The first reason stays. */
   stop(reason: StopReason): void {
     this.stopReason ??= reason;

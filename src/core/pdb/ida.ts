@@ -236,9 +236,9 @@ function createSearch(
   let countdown = 0;
 
   const shouldStop = (): boolean => {
-    const stop = control!.poll(counts[NODES], bound);
-    countdown = control!.countdown(counts[NODES]);
-    return stop;
+    if (control === undefined || control.poll(counts[NODES], bound)) return true;
+    countdown = control.countdown(counts[NODES]);
+    return false;
   };
 
   // True when the board in `key` was searched before in this iteration at depth <= g; otherwise it
@@ -460,14 +460,14 @@ function createSearch(
         tt.fill(0);
         stampBase = 1024;
       }
-      if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stopReason!, [], bound);
+      if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stoppedBy(), [], bound);
       countdown = ctl.countdown(counts[NODES]);
       const result = dfs(0, blank0, -1);
       if (result === FOUND) {
         const moves = Array.from(path.subarray(0, solutionLength));
         return finish("solved", moves, moves.length);
       }
-      if (result === ABORT) return finish(ctl.stopReason!, [], bound);
+      if (result === ABORT) return finish(ctl.stoppedBy(), [], bound);
       if (nextBound === Infinity)
         throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
       bound = withParity(nextBound);

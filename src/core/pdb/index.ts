@@ -190,7 +190,7 @@ export function solveWithPdb(
     h = compiledHeuristic(heuristic, tables, options, control);
   } catch (error) {
     if (!(error instanceof BuildCancelledError)) throw error;
-    return stoppedResult(control.stopReason ?? "cancelled", 0, figures(label, 0, control));
+    return stoppedResult(control.stoppedBy(), 0, figures(label, 0, control));
   }
   return solveCompiled(spec, h, label, options, control);
 }

@@ -86,7 +86,7 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
         return { status: "solved", moves, centre: board[CENTRE_CELLS[0]], nodes, lowerBound: foundDepth };
       }
     }
-    if (stopped) return { status: control.stopReason!, moves: "", centre: 0, nodes, lowerBound: bound };
+    if (stopped) return { status: control.stoppedBy(), moves: "", centre: 0, nodes, lowerBound: bound };
     bound = nextBound;
   }
 }

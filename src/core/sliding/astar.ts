@@ -139,7 +139,7 @@ export function aStar(
   let nodes = 0;
   let fLevel = -1;
   let countdown = 1;
-  const stopped = () => ({ status: control.stopReason!, moves: "", nodes, lowerBound: fLevel });
+  const stopped = () => ({ status: control.stoppedBy(), moves: "", nodes, lowerBound: fLevel });
   while (open.size > 0) {
     const id = open.pop();
     const g = store.g[id];

@@ -50,8 +50,8 @@ let heuristic: SlidingHeuristic | undefined;
 
 /** Returns true when the search must stop (budget, time, cancellation). */
 function pollControl(): boolean {
-  if (control!.poll(nodes, bound)) stopped = true;
-  countdown = control!.countdown(nodes);
+  if (control === undefined || control.poll(nodes, bound)) stopped = true;
+  else countdown = control.countdown(nodes);
   return stopped;
 }
 
@@ -278,7 +278,7 @@ export function idaStar(
     bound = rootH;
     for (;;) {
       if (control.newBound(nodes, bound)) {
-        return { status: control.stopReason!, moves: "", nodes, generated, lowerBound: bound };
+        return { status: control.stoppedBy(), moves: "", nodes, generated, lowerBound: bound };
       }
       nextBound = Infinity;
       if (search(board.indexOf(0), 0, rootH, -1)) {
@@ -286,7 +286,7 @@ export function idaStar(
         for (let i = 0; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
         return { status: "solved", moves, nodes, generated, lowerBound: bound };
       }
-      if (stopped) return { status: control.stopReason!, moves: "", nodes, generated, lowerBound: bound };
+      if (stopped) return { status: control.stoppedBy(), moves: "", nodes, generated, lowerBound: bound };
       if (nextBound === Infinity || nextBound >= MAX_DEPTH) {
         // Only an unreachable goal gets here (the whole space was searched): callers check first.
         throw new RangeError("idaStar: the goal is not reachable from the start");
