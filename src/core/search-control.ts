@@ -114,7 +114,7 @@ export interface SearchOutcome {
   readonly status: "solved" | StopReason;
   /** The solution's moves, "" unless solved. */
   readonly moves: string;
-  /** Nodes expanded. */
+  /** Nodes as the search counts them (sliding: expanded; Rotation Game: moves generated). */
   readonly nodes: number;
   /** Children evaluated, when the search counts them (IDA*'s built-in kernel): Korf's "nodes generated". */
   readonly generated?: number;
