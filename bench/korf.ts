@@ -70,7 +70,7 @@ function hugePages(): string {
 }
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-let began = performance.now();
+const began = performance.now();
 ensurePdb(partition, {
   onEvent: (event) => {
     if (event.kind === "built")

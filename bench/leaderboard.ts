@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   await ensureDatabase(DB_URL);
   await migrate(DB_URL);
   const prisma = createPrismaClient(DB_URL);
-  let began = performance.now();
+  const began = performance.now();
   for (const statement of SEED) await prisma.$executeRawUnsafe(statement);
   const [counts] = await prisma.$queryRaw<{ hot: number; typical: number }[]>`
     SELECT count(*) FILTER (WHERE puzzle_id = ${HOT_PUZZLE})::int AS hot,

@@ -36,7 +36,10 @@ function percentile(values: readonly number[], p: number): number {
 function nearGoalBoards(count: number): number[][] {
   const boards = new Map<string, number[]>();
   let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   while (boards.size < count) {
     const board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let blank = 8;

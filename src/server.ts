@@ -72,14 +72,12 @@ function authAndRateLimit(app: App): RequestHandler {
       );
       if (!decision.allowed) {
         res.setHeader("Retry-After", String(decision.retryAfter));
-        res
-          .status(429)
-          .json(
-            errorBody(`too many requests: retry in ${decision.retryAfter} s`, {
-              code: "RATE_LIMITED",
-              retryAfter: decision.retryAfter,
-            }),
-          );
+        res.status(429).json(
+          errorBody(`too many requests: retry in ${decision.retryAfter} s`, {
+            code: "RATE_LIMITED",
+            retryAfter: decision.retryAfter,
+          }),
+        );
         return;
       }
       next();
@@ -94,13 +92,11 @@ function jsonErrors(app: App): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const type = (error as { type?: string }).type;
     if (type === "entity.too.large") {
-      res
-        .status(413)
-        .json(
-          errorBody(`request body larger than ${app.config.bodyLimitBytes} bytes`, {
-            code: "PAYLOAD_TOO_LARGE",
-          }),
-        );
+      res.status(413).json(
+        errorBody(`request body larger than ${app.config.bodyLimitBytes} bytes`, {
+          code: "PAYLOAD_TOO_LARGE",
+        }),
+      );
     } else if (
       type === "entity.parse.failed" ||
       type === "encoding.unsupported" ||

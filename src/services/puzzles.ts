@@ -43,6 +43,7 @@ function normalizeTitle(title: string | null | undefined): string | null {
   }
   // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
   if (
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
       trimmed,
     )

@@ -131,7 +131,12 @@ describe("unexpected errors", () => {
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`,
       LOG_LEVEL: "info",
     });
-    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const sink = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     server = await startServer(config, { app: createApp(config, { logger: pino({ level: "info" }, sink) }) });
   });
 

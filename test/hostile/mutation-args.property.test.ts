@@ -50,6 +50,7 @@ const nastyString = fc.oneof(
     "\u0000",
     "\uD800",
     "../../etc/passwd",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-style payload, meant literally
     "${jndi:ldap://x}",
     "<script>alert(1)</script>",
     "%s%s%s%n",
@@ -90,8 +91,6 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.integer({ min: -2, max: 30 }), { maxLength: 30 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
-
-const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 /**
  * Each argument is either well typed (it passes GraphQL's coercion and reaches the service's own

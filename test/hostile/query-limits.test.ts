@@ -169,7 +169,9 @@ describe("aliases, depth, width", () => {
 
 describe("over WebSocket", () => {
   const sockets: WebSocket[] = [];
-  afterAll(() => sockets.forEach((socket) => socket.terminate()));
+  afterAll(() => {
+    for (const socket of sockets) socket.terminate();
+  });
 
   it("a message over BODY_LIMIT_BYTES closes the socket (1009 message too big)", async () => {
     const socket = new WebSocket(api.wsUrl, "graphql-transport-ws");

@@ -60,7 +60,7 @@ export function buildPatternTable(
   }
   const flood = (seed: number, free: number): number => {
     let region = seed;
-    let previous;
+    let previous: number;
     do {
       previous = region;
       region =

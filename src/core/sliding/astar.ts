@@ -120,7 +120,7 @@ export function aStar(
   rows: number,
   cols: number,
   start: readonly number[],
-  goal: readonly number[],
+  _goal: readonly number[],
   heuristic: SlidingHeuristic,
   options: SolveOptions = {},
   maxStored = DEFAULT_MAX_STORED,

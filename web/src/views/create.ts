@@ -35,7 +35,8 @@ function boardText(shape: Shape, board: number[]): string {
     let at = 0;
     return rows
       .map((count) => {
-        const cells = board.slice(at, (at += count));
+        const cells = board.slice(at, at + count);
+        at += count;
         return count === 2 ? `    ${cells[0]}   ${cells[1]}` : cells.join(" ");
       })
       .join("\n");
