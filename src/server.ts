@@ -25,7 +25,7 @@ import { ApiMetrics } from "./metrics/api-metrics.ts";
 import { graphqlMetricsPlugin } from "./metrics/graphql-plugin.ts";
 import type { PublicUser } from "./repositories/users.ts";
 
-export const GRAPHQL_PATH = "/graphql";
+const GRAPHQL_PATH = "/graphql";
 
 export interface RunningServer {
   /** http://host:port/graphql */
@@ -296,6 +296,3 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     close,
   };
 }
-
-/** Alias kept for callers that think of it as creating the server: it also starts it. */
-export const createServer = startServer;

@@ -3,7 +3,7 @@
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 
 /** Rows of tiles right-aligned in columns, the blank drawn as "_". */
-export function drawSlidingBoard(board: readonly number[], rows: number, cols: number): string {
+function drawSlidingBoard(board: readonly number[], rows: number, cols: number): string {
   const width = String(rows * cols - 1).length;
   const lines: string[] = [];
   for (let r = 0; r < rows; r++) {
@@ -26,7 +26,7 @@ const ROTATION_ROWS: readonly (readonly number[])[] = [
   [22, 23],
 ];
 
-export function drawRotationBoard(board: readonly number[]): string {
+function drawRotationBoard(board: readonly number[]): string {
   return ROTATION_ROWS.map((cells) => {
     if (cells.length === 7) return cells.map((cell) => board[cell]).join(" ");
     // The two arms are columns 2 and 4 of the 7-wide rows.
@@ -34,7 +34,7 @@ export function drawRotationBoard(board: readonly number[]): string {
   }).join("\n");
 }
 
-export function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
+function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
   return spec.kind === "rotation" ? drawRotationBoard(board) : drawSlidingBoard(board, spec.rows, spec.cols);
 }
 

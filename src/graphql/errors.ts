@@ -5,17 +5,6 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { IllegalMoveError, PuzzleInputError } from "../core/errors.ts";
 
-export type ErrorCode =
-  | "BAD_USER_INPUT"
-  | "ILLEGAL_MOVE"
-  | "NOT_A_SOLUTION"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "RATE_LIMITED"
-  | "LIMIT_EXCEEDED"
-  | "INTERNAL_SERVER_ERROR";
-
 /**
  * Input the client can fix. `field` names the argument or input field at fault ("name", "start",
  * "first", ...). Every input error, whatever its code, carries `category: "BAD_USER_INPUT"`.
@@ -73,7 +62,7 @@ export class LimitExceededError extends GraphQLError {
  * `index` and the `move` of an illegal move); BAD_PUZZLE and BAD_OPTION become BAD_USER_INPUT.
  * All keep `field` and `category: "BAD_USER_INPUT"`; `reason` is the core's code.
  */
-export function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown> {
+function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown> {
   const code =
     error.code === "ILLEGAL_MOVE" || error.code === "NOT_A_SOLUTION" ? error.code : "BAD_USER_INPUT";
   const extensions: Record<string, unknown> = { code, category: "BAD_USER_INPUT", reason: error.code };

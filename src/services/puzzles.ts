@@ -6,7 +6,7 @@ import type { Puzzle, PuzzleKind, PuzzleRepository } from "../repositories/puzzl
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 export const PUZZLE_CREATED = "puzzle-created";
 
 export interface CreatePuzzleInput {

@@ -21,7 +21,7 @@ export interface SolveEvent {
   readonly solve: Solve | null;
 }
 
-export function storedEvent(solve: Solve): SolveEvent {
+function storedEvent(solve: Solve): SolveEvent {
   const nodes = solve.nodesExpanded === null ? null : Number(solve.nodesExpanded);
   const ms = solve.durationMs;
   return {
@@ -35,7 +35,7 @@ export function storedEvent(solve: Solve): SolveEvent {
   };
 }
 
-export function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
+function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
   return {
     solveId,
     status: "RUNNING",

@@ -12,7 +12,7 @@
 
 import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
 
-export const UNREACHED = 255;
+const UNREACHED = 255;
 
 /** Thrown when `isCancelled` stops a build. */
 export class BuildCancelledError extends Error {

@@ -19,7 +19,7 @@ export interface IdaControl {
   readonly transpositions?: boolean;
 }
 
-export type IdaStatus = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
+type IdaStatus = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
 
 export interface IdaOutcome {
   readonly status: IdaStatus;

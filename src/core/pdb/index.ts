@@ -4,13 +4,12 @@
 //   pdbApplies(spec, name)      the partition fits the board and the goal's blank is in a corner
 //   pdbAvailable(name)          all of the partition's tables are in the registry
 //   pdbTableSpecs(name)         what tables a partition needs (for loaders and the CLI)
-//   buildPdbTables(name, opts)  builds the missing ones into the registry, with progress
 //   preparePdb(name)            makes the direct-address copies now (to share them with threads)
 //   solveWithPdb(spec, heuristic, options, tables?)
 
 import { PuzzleInputError } from "../errors.ts";
 import { isSlidingSolvable } from "../sliding/solvability.ts";
-import { getTable, hasTable, seedTables } from "../tables.ts";
+import { getTable, hasTable } from "../tables.ts";
 import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
@@ -73,33 +72,12 @@ export function strongestPdbFor(spec: Pick<SlidingSpec, "rows" | "cols" | "goal"
   return STRENGTH.find((name) => pdbApplies(spec, name)) ?? null;
 }
 
-export interface PdbBuildOptions {
-  /** Overall fraction 0..1 over all the partition's missing tables (weighted by entries). */
-  readonly onProgress?: (fraction: number, table: TableSpec) => void;
-  readonly isCancelled?: () => boolean;
-}
-
 /** Builds one table (pure, in memory). */
 export function buildTable(
   table: TableSpec,
   options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {},
 ): Uint8Array {
   return buildPatternTable(table.rows, table.cols, table.cells, options);
-}
-
-/** Builds every table of the partition that the registry lacks, and registers it. */
-export function buildPdbTables(name: string, options: PdbBuildOptions = {}): void {
-  const missing = pdbTableSpecs(name).filter((t) => !hasTable(t.key));
-  const total = missing.reduce((sum, t) => sum + t.entries, 0);
-  let done = 0;
-  for (const table of missing) {
-    const data = buildTable(table, {
-      isCancelled: options.isCancelled,
-      onProgress: (f) => options.onProgress?.((done + f * table.entries) / total, table),
-    });
-    seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
-    done += table.entries;
-  }
 }
 
 const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: SharedArrayBuffer[] }>();

@@ -8,7 +8,7 @@ import type { SearchProgress, SolveOptions } from "../types.ts";
 import { applyMoveInPlace } from "./board.ts";
 import { CENTRE_CELLS, COPIES_PER_SYMBOL, INVERSE_MOVE, MOVE_LETTERS, MOVE_LINES } from "./geometry.ts";
 
-export type IdaOutcome = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
+type IdaOutcome = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
 
 export interface IdaResult {
   readonly outcome: IdaOutcome;

@@ -3,7 +3,7 @@
 import { request } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
-export type PuzzleKind = "SLIDING" | "ROTATION";
+type PuzzleKind = "SLIDING" | "ROTATION";
 export type SolveStatus =
   | "QUEUED"
   | "RUNNING"
@@ -74,7 +74,7 @@ export interface Leaderboard {
   readonly entries: LeaderboardEntry[];
 }
 
-export interface UserStats {
+interface UserStats {
   readonly submissions: number;
   readonly optimalSolutions: number;
   readonly puzzlesCreated: number;
