@@ -101,12 +101,16 @@ for (const seed of [1, 2]) {
   );
 }
 const tableBytes = pdbTableSpecs(partition).reduce((sum, t) => sum + t.entries, 0);
+const readySeconds = ((performance.now() - began) / 1000).toFixed(1);
 console.log(
-  `tables ready in ${((performance.now() - began) / 1000).toFixed(1)} s: ${mib(tableBytes)} on disk; rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`,
+  `tables ready in ${readySeconds} s: ${mib(tableBytes)} on disk; ` +
+    `rss ${mib(process.memoryUsage().rss)}; ${hugePages()}`,
 );
+const transpositionNote = transpositions === undefined ? "" : `, transposition table ${transpositionsArg}`;
 console.log(
-  `${heuristic} + reflection${transpositions === undefined ? "" : `, transposition table ${transpositionsArg}`}, ${chosen.length} instance(s) of ${file}, single thread; wall-clock, and the process' CPU time ` +
-    "beside it (steadier than wall time when other work shares the two cores, though caches stay shared)",
+  `${heuristic} + reflection${transpositionNote}, ${chosen.length} instance(s) of ${file}, single thread; ` +
+    "wall-clock, and the process' CPU time beside it " +
+    "(steadier than wall time when other work shares the two cores, though caches stay shared)",
 );
 console.log("  #  opt  len        nodes  wall ms   cpu ms   Mnodes/s");
 
@@ -151,9 +155,16 @@ function runRound(print: boolean): RoundTotals {
       note = `  ${result.status}, lower bound ${result.lowerBound}`;
     }
     if (!print && note === "") continue;
-    console.log(
-      `${String(number).padStart(3)}  ${String(optimal).padStart(3)}  ${String(result.length).padStart(3)}  ${String(result.nodes).padStart(11)}  ${result.elapsedMs.toFixed(0).padStart(7)}  ${instanceCpuMs.toFixed(0).padStart(7)}  ${(result.nodes / result.elapsedMs / 1000).toFixed(2).padStart(9)}${note}`,
-    );
+    const columns = [
+      String(number).padStart(3),
+      String(optimal).padStart(3),
+      String(result.length).padStart(3),
+      String(result.nodes).padStart(11),
+      result.elapsedMs.toFixed(0).padStart(7),
+      instanceCpuMs.toFixed(0).padStart(7),
+      (result.nodes / result.elapsedMs / 1000).toFixed(2).padStart(9),
+    ];
+    console.log(`${columns.join("  ")}${note}`);
   }
   return { ms, cpuMs, nodes, solved, failures };
 }
@@ -167,8 +178,10 @@ for (let round = 1; round <= rounds; round++) {
   totals.push(t);
   if (round === 1)
     console.log(`solved ${t.solved}/${chosen.length}${t.failures ? `, ${t.failures} WRONG` : ""}`);
+  const times = `${(t.ms / 1000).toFixed(2)} s (CPU ${(t.cpuMs / 1000).toFixed(2)} s)`;
   console.log(
-    `${rounds > 1 ? `round ${round}: ` : ""}total ${(t.ms / 1000).toFixed(2)} s (CPU ${(t.cpuMs / 1000).toFixed(2)} s), ${t.nodes} nodes, ${(t.nodes / t.ms / 1000).toFixed(2)} M nodes/s, average ${Math.round(t.nodes / chosen.length)} nodes/instance`,
+    `${rounds > 1 ? `round ${round}: ` : ""}total ${times}, ${t.nodes} nodes, ` +
+      `${(t.nodes / t.ms / 1000).toFixed(2)} M nodes/s, average ${Math.round(t.nodes / chosen.length)} nodes/instance`,
   );
 }
 const failures = totals.reduce((sum, t) => sum + t.failures, 0);
@@ -177,7 +190,8 @@ if (rounds > 1) {
   const wall = totals.map((t) => t.ms).sort((a, b) => a - b);
   const cpu = totals.map((t) => t.cpuMs);
   console.log(
-    `${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s (CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`,
+    `${rounds} rounds: median total ${(median(wall) / 1000).toFixed(2)} s ` +
+      `(CPU ${(median(cpu) / 1000).toFixed(2)} s); sorted totals ${seconds(wall)} s`,
   );
 }
 if (PUBLISHED[partition]) console.log(PUBLISHED[partition]);

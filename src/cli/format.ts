@@ -61,7 +61,8 @@ export function describeSolution(
   boards: readonly (readonly number[])[],
 ): string {
   const lines: string[] = [];
-  const figures = `${result.algorithm}${result.heuristic ? ` with ${result.heuristic}` : ""}, ${result.nodes} nodes, ${result.elapsedMs.toFixed(1)} ms`;
+  const using = result.heuristic ? `${result.algorithm} with ${result.heuristic}` : result.algorithm;
+  const figures = `${using}, ${result.nodes} nodes, ${result.elapsedMs.toFixed(1)} ms`;
   if (result.status === "unsolvable") {
     lines.push("No solution: the goal cannot be reached from this start (permutation parity).", figures);
     return `${lines.join("\n")}\n`;
@@ -74,9 +75,8 @@ export function describeSolution(
     return `${lines.join("\n")}\n`;
   }
   const noun = result.length === 1 ? "move" : "moves";
-  lines.push(
-    `${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${result.moves === "" ? "none needed" : result.moves}`,
-  );
+  const moves = result.moves === "" ? "none needed" : result.moves;
+  lines.push(`${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${moves}`);
   if (result.centre !== undefined) lines.push(`centre symbol: ${result.centre}`);
   lines.push(figures, "", "start", drawBoard(spec, boards[0]));
   for (let i = 1; i < boards.length; i++)

@@ -52,7 +52,9 @@ export class ApiMetrics {
 
     this.graphqlRequests = new Counter({
       name: "puzzle_graphql_requests_total",
-      help: "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), operation type and outcome (`OK` or the first error's code)",
+      help:
+        "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), " +
+        "operation type and outcome (`OK` or the first error's code)",
       labelNames: ["operation", "type", "code"],
       registers: [registry],
     });

@@ -23,7 +23,10 @@ const api = useTestServer({
 
 const DEEP = `{ puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } }`;
 const ALIASES = `{ a: me { id } b: me { id } c: me { id } d: me { id } }`;
-const COSTLY = `{ puzzles { edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } } pageInfo { hasNextPage endCursor startCursor hasPreviousPage } } }`;
+const COSTLY = `{ puzzles {
+  edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } }
+  pageInfo { hasNextPage endCursor startCursor hasPreviousPage }
+} }`;
 const TOKENS = `{ ${Array.from({ length: 100 }, () => "me { id }").join(" ")} }`;
 
 describe("query limits over HTTP", () => {

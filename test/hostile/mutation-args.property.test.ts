@@ -266,11 +266,15 @@ describe("random and malformed mutation arguments", () => {
   it("query arguments: puzzle, puzzles, solve, user, leaderboard, topSolvers", async () => {
     const queries = [
       `query ($a: ID!) { puzzle(id: $a) { id } }`,
-      `query ($a: Int, $b: String, $c: PuzzleKind, $d: String) { puzzles(first: $a, after: $b, kind: $c, ownerName: $d) { edges { cursor } } }`,
+      `query ($a: Int, $b: String, $c: PuzzleKind, $d: String) {
+        puzzles(first: $a, after: $b, kind: $c, ownerName: $d) { edges { cursor } }
+      }`,
       `query ($a: ID!) { solve(id: $a) { id } }`,
       `query ($a: String!) { user(name: $a) { id } }`,
       `query ($a: ID!, $b: Int, $c: String) { leaderboard(puzzleId: $a, first: $b, after: $c) { totalEntries } }`,
-      `query ($a: PuzzleKind, $b: Int, $c: Int, $d: Int, $e: String) { topSolvers(kind: $a, rows: $b, cols: $c, first: $d, after: $e) { edges { cursor } } }`,
+      `query ($a: PuzzleKind, $b: Int, $c: Int, $d: Int, $e: String) {
+        topSolvers(kind: $a, rows: $b, cols: $c, first: $d, after: $e) { edges { cursor } }
+      }`,
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -215,7 +215,8 @@ export function solveWithPartition(
   validatePartition(def);
   if (toCanonical(spec) === null)
     throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
-  const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
+  const reflect = options.reflect !== false && spec.rows === spec.cols;
+  const label = `pdb:${groups.map((g) => g.length).join("-")}${reflect ? "+reflect" : ""}`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, began);
   const layout = partitionLayout(def, options.reflect !== false);
   // Through the registry: built once per process, shared with the named partitions' tables.

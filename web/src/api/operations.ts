@@ -168,7 +168,9 @@ export interface SolveRequestOptions {
 
 export async function requestSolve(puzzleId: string, options: SolveRequestOptions): Promise<Solve> {
   const data = await request<{ requestSolve: Solve }>(
-    `mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) { requestSolve(puzzleId: $puzzleId, options: $options) { ${SOLVE_FIELDS} } }`,
+    `mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {
+      requestSolve(puzzleId: $puzzleId, options: $options) { ${SOLVE_FIELDS} }
+    }`,
     { puzzleId, options },
   );
   return data.requestSolve;
@@ -194,7 +196,9 @@ export function onSolveProgress(solveId: string, handlers: SubscriptionHandlers<
 
 export async function submitSolution(puzzleId: string, moves: string): Promise<Submission> {
   const data = await request<{ submitSolution: Submission }>(
-    "mutation Submit($puzzleId: ID!, $moves: String!) { submitSolution(puzzleId: $puzzleId, moves: $moves) { id length rank optimal } }",
+    `mutation Submit($puzzleId: ID!, $moves: String!) {
+      submitSolution(puzzleId: $puzzleId, moves: $moves) { id length rank optimal }
+    }`,
     { puzzleId, moves },
   );
   return data.submitSolution;
@@ -218,7 +222,9 @@ export function onLeaderboardChanged(
   handlers: SubscriptionHandlers<LeaderboardEntry>,
 ): () => void {
   return subscribe<{ leaderboardChanged: LeaderboardEntry }>(
-    "subscription LeaderboardChanged($puzzleId: ID!) { leaderboardChanged(puzzleId: $puzzleId) { rank user { name } length submittedAt optimal } }",
+    `subscription LeaderboardChanged($puzzleId: ID!) {
+      leaderboardChanged(puzzleId: $puzzleId) { rank user { name } length submittedAt optimal }
+    }`,
     { puzzleId },
     { ...handlers, next: (data) => handlers.next(data.leaderboardChanged) },
   );
@@ -252,7 +258,9 @@ export interface SolverRanking {
 
 export async function topSolvers(first = 10): Promise<SolverRanking[]> {
   const data = await request<{ topSolvers: Connection<SolverRanking> }>(
-    "query TopSolvers($first: Int) { topSolvers(first: $first) { edges { node { rank user { name } optimalSolutions puzzlesSolved } } } }",
+    `query TopSolvers($first: Int) {
+      topSolvers(first: $first) { edges { node { rank user { name } optimalSolutions puzzlesSolved } } }
+    }`,
     { first },
   );
   return nodes(data.topSolvers);
