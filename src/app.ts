@@ -29,7 +29,7 @@ function createRepositories(prisma: PrismaClient) {
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+type Repositories = ReturnType<typeof createRepositories>;
 
 interface ServiceDeps {
   readonly config: Config;
@@ -67,7 +67,7 @@ function createServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   readonly ready: boolean;
   readonly checks: Record<string, "ok" | string>;
 }

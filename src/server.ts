@@ -27,7 +27,7 @@ import { attachGraphQLWebSocket } from "./http/websocket.ts";
 import { ApiMetrics } from "./metrics/api-metrics.ts";
 import { graphqlMetricsPlugin } from "./metrics/graphql-plugin.ts";
 
-export const GRAPHQL_PATH = "/graphql";
+const GRAPHQL_PATH = "/graphql";
 
 export interface RunningServer {
   /** http://host:port/graphql */
@@ -154,6 +154,3 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     close,
   };
 }
-
-/** Alias kept for callers that think of it as creating the server: it also starts it. */
-export const createServer = startServer;

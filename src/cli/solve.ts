@@ -13,14 +13,14 @@ import { parseSolveArgs, type SolveArgs } from "./args.ts";
 import { describeSolution, resultJson } from "./format.ts";
 import { readStdin, UsageError } from "./io.ts";
 
-export const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
+const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
                     [--heuristic auto|manhattan|linear-conflict|pdb:<name>] [--max-nodes N] [--time-limit MS]
                     [--json] [--rotation]
        puzzle solve --batch FILE|- [same options]
 tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)`;
 
 /** Builds the puzzle a line (or the command line) describes, with the shared --size/--goal/--rotation. */
-export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
+function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
   const start = parseTiles(tiles, "start");
   if (args.rotation) {
     if (args.goal !== undefined) throw new UsageError("--goal does not apply to the rotation game");

@@ -19,7 +19,7 @@ export interface PollCadence {
 }
 
 export const POLL_INTERVAL = 8192;
-export const DEFAULT_PROGRESS_INTERVAL_MS = 250;
+const DEFAULT_PROGRESS_INTERVAL_MS = 250;
 
 export class SearchControl {
   readonly startedAt = performance.now();

@@ -4,20 +4,20 @@
 // pages never skip or repeat rows when others are inserted meanwhile, and deep pages cost the same.
 import { BadInputError } from "../errors/index.ts";
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
 
 export interface ConnectionArgs {
   readonly first?: number | null;
   readonly after?: string | null;
 }
 
-export interface Edge<T> {
+interface Edge<T> {
   readonly cursor: string;
   readonly node: T;
 }
 
-export interface PageInfo {
+interface PageInfo {
   readonly hasNextPage: boolean;
   readonly hasPreviousPage: boolean;
   readonly startCursor: string | null;
@@ -40,7 +40,7 @@ export function pageSize(first: number | null | undefined): number {
   return first;
 }
 
-export function encodeCursor(key: readonly CursorValue[]): string {
+function encodeCursor(key: readonly CursorValue[]): string {
   return Buffer.from(JSON.stringify(key), "utf8").toString("base64url");
 }
 

@@ -18,14 +18,7 @@ import { Snapshot } from "./snapshot.ts";
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Queue states worth watching (finished jobs leave Redis at once: docs/pipeline.md). */
-export const QUEUE_STATES = [
-  "waiting",
-  "prioritized",
-  "active",
-  "delayed",
-  "failed",
-  "waiting-children",
-] as const;
+const QUEUE_STATES = ["waiting", "prioritized", "active", "delayed", "failed", "waiting-children"] as const;
 
 const ROUTES = new Set(["/graphql", "/healthz", "/readyz", "/metrics"]);
 
@@ -59,7 +52,9 @@ export class ApiMetrics {
 
     this.graphqlRequests = new Counter({
       name: "puzzle_graphql_requests_total",
-      help: "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), operation type and outcome (`OK` or the first error's code)",
+      help:
+        "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), " +
+        "operation type and outcome (`OK` or the first error's code)",
       labelNames: ["operation", "type", "code"],
       registers: [registry],
     });

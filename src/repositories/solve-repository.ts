@@ -11,7 +11,7 @@ import type { SolveResult } from "../core/types.ts";
 import type { SolveAlgorithm, SolveStatus } from "../generated/prisma/enums.ts";
 import { InsertBatcher } from "./insert-batcher.ts";
 
-export const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
+const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
 
 export function isFinished(status: SolveStatus): boolean {
   return !ACTIVE_STATUSES.includes(status);
@@ -82,7 +82,7 @@ export interface SolvePageQuery {
   readonly take: number;
 }
 
-export type QueuedVia = "cached" | "followed" | "new";
+type QueuedVia = "cached" | "followed" | "new";
 
 export interface QueuedSolve {
   readonly solve: Solve;

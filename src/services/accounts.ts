@@ -6,15 +6,15 @@ import { BadInputError } from "../errors/index.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 
 const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const NAME_MIN = 3;
-export const NAME_MAX = 32;
+const NAME_MIN = 3;
+const NAME_MAX = 32;
 const TOKEN_PREFIX = "pzt_";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export function validateUserName(name: string): void {
+function validateUserName(name: string): void {
   if (name.length < NAME_MIN || name.length > NAME_MAX) {
     throw new BadInputError(`name must be ${NAME_MIN} to ${NAME_MAX} characters, got ${name.length}`, "name");
   }

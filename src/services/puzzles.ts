@@ -6,7 +6,7 @@ import type { Puzzle, PuzzleKind, PuzzleRepository } from "../repositories/puzzl
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 export const PUZZLE_CREATED = "puzzle-created";
 
 export interface CreatePuzzleInput {
@@ -40,6 +40,7 @@ function normalizeTitle(title: string | null | undefined): string | null {
   }
   // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
   if (
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
       trimmed,
     )

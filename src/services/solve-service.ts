@@ -45,12 +45,12 @@ export interface SolveServiceSettings {
 }
 
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
-export function answeredByTable(spec: PuzzleSpec): boolean {
+function answeredByTable(spec: PuzzleSpec): boolean {
   return spec.kind === "rotation" || spec.rows * spec.cols <= MAX_TABLE_CELLS;
 }
 
 /** A table lookup: microseconds once the table is built (once per process, lazily). */
-export function answerFromTable(spec: PuzzleSpec): SolveResult {
+function answerFromTable(spec: PuzzleSpec): SolveResult {
   if (spec.kind === "rotation") return solveRotation(spec, { algorithm: "bfs" });
   const began = performance.now();
   const moves = tableSolution(spec.rows, spec.cols, spec.start, spec.goal);

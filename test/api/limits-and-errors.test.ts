@@ -23,7 +23,10 @@ const api = useTestServer({
 
 const DEEP = `{ puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } }`;
 const ALIASES = `{ a: me { id } b: me { id } c: me { id } d: me { id } }`;
-const COSTLY = `{ puzzles { edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } } pageInfo { hasNextPage endCursor startCursor hasPreviousPage } } }`;
+const COSTLY = `{ puzzles {
+  edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } }
+  pageInfo { hasNextPage endCursor startCursor hasPreviousPage }
+} }`;
 const TOKENS = `{ ${Array.from({ length: 100 }, () => "me { id }").join(" ")} }`;
 
 describe("query limits over HTTP", () => {
@@ -131,7 +134,12 @@ describe("unexpected errors", () => {
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`,
       LOG_LEVEL: "info",
     });
-    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const sink = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     server = await startServer(config, { app: createApp(config, { logger: pino({ level: "info" }, sink) }) });
   });
 

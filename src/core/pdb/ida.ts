@@ -17,7 +17,7 @@ import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
  */
 export const PDB_POLL_CADENCE: PollCadence = { pollEvery: 1 << 14, nodesPerStep: 4 };
 
-export type IdaStatus = "solved" | StopReason;
+type IdaStatus = "solved" | StopReason;
 
 export interface IdaOutcome {
   readonly status: IdaStatus;

@@ -138,10 +138,7 @@ function compiledHeuristic(
   // The compiled lookups are reused while they point at the same compact buffers.
   const cacheKey = layout.tables.map((t) => t.key).join(",");
   const cached = compiled.get(cacheKey);
-  if (
-    cached !== undefined &&
-    cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))
-  )
+  if (cached?.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key)))
     return cached.heuristic;
   const result = compileHeuristic(
     layout,

@@ -9,7 +9,7 @@ import { DIRECTION_LETTERS, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import type { SolveOptions } from "../types.ts";
 
-export const DEFAULT_MAX_STORED = 4_000_000;
+const DEFAULT_MAX_STORED = 4_000_000;
 
 class NodeStore {
   capacity = 1024;
@@ -120,7 +120,7 @@ export function aStar(
   rows: number,
   cols: number,
   start: readonly number[],
-  goal: readonly number[],
+  _goal: readonly number[],
   heuristic: SlidingHeuristic,
   options: SolveOptions = {},
   maxStored = DEFAULT_MAX_STORED,

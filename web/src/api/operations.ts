@@ -16,7 +16,7 @@ import type {
 import { request } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
-export type { CreatePuzzleInput, PuzzleKind, SolveStatus } from "../gql/graphql.ts";
+export type { CreatePuzzleInput, SolveStatus } from "../gql/graphql.ts";
 export type Puzzle = PuzzleFieldsFragment;
 export type Solve = SolveFieldsFragment;
 export type SolveEvent = SolveProgressSubscription["solveProgress"];
