@@ -5,7 +5,7 @@
 // 499 (nginx' "client closed request") for the access log and the metrics, not a 500.
 import type { ErrorRequestHandler } from "express";
 import type { App } from "../../app.ts";
-import { errorBody } from "../../graphql/errors.ts";
+import { errorBody, serviceUnavailableResponse } from "../../graphql/errors.ts";
 import { requestIdOf } from "./use-request-log.ts";
 
 /** nginx' status for a request its client abandoned; never sent, only logged and counted. */
@@ -14,9 +14,14 @@ export const CLIENT_CLOSED_REQUEST = 499;
 export function useJsonErrors(app: App): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const type = (error as { type?: string }).type;
+    // Postgres away while the token was checked: 503 SERVICE_UNAVAILABLE, as in GraphQL.
+    const unavailable = serviceUnavailableResponse(error);
     if (type === "request.aborted" || req.readableAborted) {
       res.statusCode = CLIENT_CLOSED_REQUEST;
       app.logger.debug({ reqId: requestIdOf(req) }, "client closed the request before its body arrived");
+    } else if (unavailable !== undefined) {
+      res.setHeader("Retry-After", String(unavailable.retryAfter));
+      res.status(unavailable.status).json(unavailable.body);
     } else if (type === "entity.too.large") {
       res.status(413).json(
         errorBody(`request body larger than ${app.config.bodyLimitBytes} bytes`, {
