@@ -9,7 +9,7 @@ export type AuthResult =
   | { readonly ok: false; readonly reason: string };
 
 /** The token in an Authorization value; undefined when there is none, null when malformed. */
-function bearerToken(value: unknown): string | undefined | null {
+export function bearerToken(value: unknown): string | undefined | null {
   if (value === undefined || value === null || value === "") return undefined;
   if (typeof value !== "string") return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(value);
