@@ -34,8 +34,26 @@ export interface IdaOutcome {
   readonly initialH: number;
 }
 
+/** One iteration of a work unit (see idaIteration). */
+export interface IdaIterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | Exclude<IdaStatus, "solved">;
+  /** The moves after the unit's own path, when a solution within the bound was found. */
+  readonly moves: number[] | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
 interface Search {
   readonly run: (start: ArrayLike<number>, control: IdaControl) => IdaOutcome;
+  readonly iterate: (
+    state: ArrayLike<number>,
+    g: number,
+    prevBlank: number,
+    bound: number,
+    control: IdaControl,
+  ) => IdaIterationOutcome;
   busy: boolean;
 }
 
@@ -62,6 +80,33 @@ export function idaStar(
   search.busy = true;
   try {
     return search.run(start, control);
+  } finally {
+    search.busy = false;
+  }
+}
+
+/**
+ * One IDA* iteration from an arbitrary `state` reached with `g` moves, whose blank was on `prevBlank`
+ * before (-1: none), under `bound` on f: a work unit of the split search (../split/).
+ */
+export function idaIteration(
+  h: CompiledHeuristic,
+  state: ArrayLike<number>,
+  g: number,
+  prevBlank: number,
+  bound: number,
+  control: IdaControl = {},
+): IdaIterationOutcome {
+  let search = searches.get(h);
+  if (search === undefined) {
+    search = newSearch(h);
+    searches.set(h, search);
+  } else if (search.busy) {
+    search = newSearch(h);
+  }
+  search.busy = true;
+  try {
+    return search.iterate(state, g, prevBlank, bound, control);
   } finally {
     search.busy = false;
   }
@@ -494,5 +539,51 @@ function createSearch(
       bound = withParity(nextBound);
     }
   };
-  return { run, busy: false };
+  // One iteration from a unit's state (the split search): the same set-up as run, then one dfs
+  // from depth g under the given bound.
+  const iterate = (
+    state: ArrayLike<number>,
+    g0: number,
+    prevBlank: number,
+    searchBound: number,
+    ctl: IdaControl,
+  ): IdaIterationOutcome => {
+    control = ctl;
+    began = performance.now();
+    deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
+    maxNodes = ctl.maxNodes ?? Infinity;
+    progressEvery = ctl.progressIntervalMs ?? 250;
+    useTable = ctl.transpositions ?? n <= 16;
+    lastProgress = began;
+    solutionLength = 0;
+    counts.fill(0);
+    key.fill(0);
+    for (let cell = 0; cell < n; cell++) {
+      board[cell] = state[cell];
+      pos[state[cell]] = cell;
+      key[wordOf[cell]] |= state[cell] << shiftOf[cell];
+    }
+    sums.fill(0);
+    for (let gi = 0; gi < lookups; gi++) {
+      idx[gi] = groupIndex(h, gi, pos);
+      val[gi] = tables[gi][idx[gi]];
+      sums[h.setOf[gi]] += val[gi];
+    }
+    if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: g0 };
+    bound = searchBound;
+    nextBound = Infinity;
+    stampBase += 1024;
+    if (stampBase > 0x7fffffff - 2048) {
+      tt.fill(0);
+      stampBase = 1024;
+    }
+    countdown = nextCountdown();
+    const result = dfs(g0, pos[0], prevBlank);
+    const nodes = counts[NODES];
+    if (result === FOUND)
+      return { status: "done", moves: Array.from(path.subarray(g0, solutionLength)), nodes, nextBound };
+    const stop = abortStatus as Exclude<IdaStatus, "solved">;
+    return { status: result === ABORT ? stop : "done", moves: null, nodes, nextBound };
+  };
+  return { run, iterate, busy: false };
 }

@@ -9,7 +9,7 @@
 //   own IDA* in ../pdb/, which the facade calls).
 // Both skip the move back to the parent and poll budgets and cancellation every POLL_INTERVAL nodes.
 
-import { POLL_INTERVAL, SearchControl, type SearchOutcome } from "./control.ts";
+import { POLL_INTERVAL, SearchControl, type SearchOutcome, type StopReason } from "./control.ts";
 import { DIRECTION_LETTERS, manhattanTable, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import { encodeLines, lineTables } from "./linear-conflict.ts";
@@ -293,5 +293,58 @@ export function idaStar(
     busy = false;
     control = undefined;
     heuristic = undefined;
+  }
+}
+
+/** One iteration of a work unit (see idaStarIteration). */
+export interface IterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | StopReason;
+  /** U/D/L/R after the unit's own path, when a solution within the bound was found; else null. */
+  readonly moves: string | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
+/**
+ * One IDA* iteration of the built-in kernel from an arbitrary `state` reached with `g` moves, the
+ * last one in direction `lastDir` (-1: none, so its reverse is not generated), under `bound`: a
+ * work unit of the split search (../split/).
+ */
+export function idaStarIteration(
+  shapeRows: number,
+  shapeCols: number,
+  state: readonly number[],
+  goal: readonly number[],
+  heuristicChoice: "manhattan" | "linear-conflict",
+  g: number,
+  lastDir: number,
+  searchBound: number,
+  options: SolveOptions = {},
+): IterationOutcome {
+  if (busy) throw new Error("idaStar is not re-entrant (called from a progress callback?)");
+  busy = true;
+  try {
+    prepareBoard(shapeRows, shapeCols, state);
+    heuristic = undefined;
+    const rootH = prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
+    control = new SearchControl(options);
+    nodes = 0;
+    generated = 0;
+    countdown = POLL_INTERVAL;
+    stopped = false;
+    bound = searchBound;
+    nextBound = Infinity;
+    const found = searchBuiltIn(board.indexOf(0), g, rootH, lastDir < 0 ? -1 : lastDir ^ 1);
+    if (found) {
+      let moves = "";
+      for (let i = g; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
+      return { status: "done", moves, nodes, nextBound };
+    }
+    return { status: control.stopReason ?? "done", moves: null, nodes, nextBound };
+  } finally {
+    busy = false;
+    control = undefined;
   }
 }
