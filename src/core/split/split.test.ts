@@ -7,7 +7,7 @@ import { applySlidingMoves } from "../sliding/moves.ts";
 import { solve } from "../solve.ts";
 import type { SlidingSpec } from "../types.ts";
 import { SplitSearch } from "./coordinator.ts";
-import { childNodes, expandFrontier } from "./frontier.ts";
+import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
 
 const goalOf = (n: number) => [...Array.from({ length: n - 1 }, (_, i) => i + 1), 0];
 const LETTERS = "UDLR";
@@ -107,7 +107,7 @@ describe("frontier", () => {
       expect(seen.size).toBe(node.moves.length + 1);
     }
     // Without dedupe a 3x3 frontier of this depth has more paths than distinct states.
-    let paths = [{ moves: "", board: [...s.start] }];
+    let paths: FrontierNode[] = [{ moves: "", board: [...s.start] }];
     for (let d = 0; d < f.depth; d++) paths = paths.flatMap((p) => childNodes(3, 3, p));
     expect(paths.length).toBeGreaterThan(f.nodes.length);
   });
