@@ -16,7 +16,7 @@ export { createSlidingHeuristic, ManhattanHeuristic, LinearConflictHeuristic } f
 export type { SlidingHeuristic } from "./sliding/heuristic.ts";
 export { idaStar } from "./sliding/idastar.ts";
 export { aStar } from "./sliding/astar.ts";
-export type { SearchOutcome } from "./sliding/control.ts";
+export type { SearchOutcome } from "./search-control.ts";
 export {
   buildSlidingTable,
   slidingTable,

@@ -2,7 +2,7 @@
 // A cursor is an opaque base64url string holding the sort key of the last row seen (e.g. [id], or
 // [length, createdAt, id] for a leaderboard); the next page is "rows after that key" in SQL, so
 // pages never skip or repeat rows when others are inserted meanwhile, and deep pages cost the same.
-import { BadUserInputError } from "./errors.ts";
+import { BadInputError } from "../errors/index.ts";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -35,7 +35,7 @@ export type CursorValue = string | number;
 export function pageSize(first: number | null | undefined): number {
   if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-    throw new BadUserInputError(`first must be from 1 to ${MAX_PAGE_SIZE}, got ${first}`, "first");
+    throw new BadInputError(`first must be from 1 to ${MAX_PAGE_SIZE}, got ${first}`, "first");
   }
   return first;
 }
@@ -63,7 +63,7 @@ export function decodeCursor(
     Array.isArray(key) &&
     key.length === shape.length &&
     key.every((value, i) => (shape[i] === "int" ? Number.isSafeInteger(value) : typeof value === "string"));
-  if (!valid) throw new BadUserInputError("after is not a cursor from this list", "after");
+  if (!valid) throw new BadInputError("after is not a cursor from this list", "after");
   return key as CursorValue[];
 }
 

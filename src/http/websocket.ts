@@ -20,7 +20,8 @@ import { LRUCache } from "lru-cache";
 import { WebSocketServer } from "ws";
 import type { App } from "../app.ts";
 import { createContext } from "../graphql/context.ts";
-import { formatApiError, RateLimitedError } from "../graphql/errors.ts";
+import { RateLimitedError } from "../errors/index.ts";
+import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
@@ -180,7 +181,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         const prepaid = state.prepaid;
         state.prepaid = undefined;
         const budget = await (prepaid ?? app.rateLimits.consume("requests", clientKey(user?.id, ip)));
-        if (!budget.allowed) return [new RateLimitedError(budget.retryAfter)];
+        if (!budget.allowed) return [toGraphQLError(new RateLimitedError(budget.retryAfter))];
         let document = validated.get(payload.query);
         if (document === undefined) {
           try {

@@ -6,11 +6,11 @@ import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { preparePdb, strongestAvailablePdb } from "../core/pdb/index.ts";
-import type { UnitResult, UnitTask } from "../core/split/coordinator.ts";
+import { preparePdb } from "../core/pdb/index.ts";
+import { SearchControl } from "../core/search-control.ts";
+import { type UnitResult, type UnitTask, fold, isDone, isObsolete, next } from "../core/split/coordinator.ts";
 import { planUnits } from "../core/split/plan.ts";
-import { frontierResult, splitResult } from "../core/split/solve-split.ts";
-import { unitSearcherFor } from "../core/split/unit-searcher.ts";
+import { splitResult } from "../core/split/solve-split.ts";
 import { isSlidingSolvable } from "../core/sliding/solvability.ts";
 import { exportTables } from "../core/tables.ts";
 import type { PuzzleSpec, SlidingSpec, SolveResult } from "../core/types.ts";
@@ -60,27 +60,16 @@ export class LocalExecutor {
 
   /** One puzzle on every thread: the split search's units, smallest bound first. */
   async solveSplit(spec: SlidingSpec, options: PlainSolveOptions): Promise<SolveResult> {
-    const began = performance.now();
     if (!isSlidingSolvable(spec)) return this.solve(spec, options);
-    if (options.heuristic === undefined || options.heuristic === "auto") {
-      const pdb = strongestAvailablePdb(spec);
-      if (pdb !== null) options = { ...options, heuristic: pdb };
-    }
-    const label = unitSearcherFor(spec, options).heuristic;
-    const plan = planUnits(spec, { threads: this.threads });
-    if (plan.kind === "solved") return frontierResult(plan.moves, label, began);
-    const search = plan.search;
-    const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
+    const control = new SearchControl(options);
+    const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
     const running = new Map<UnitTask, Int32Array>();
-    let stop: SolveResult["status"] | undefined;
+    let nodes = 0;
     await new Promise<void>((resolve, reject) => {
       const pump = () => {
-        if (stop === undefined && performance.now() > deadline) stop = "timed_out";
-        if (stop === undefined && options.maxNodes !== undefined && search.state.nodes >= options.maxNodes)
-          stop = "budget_exhausted";
-        if (stop !== undefined) for (const flag of running.values()) Atomics.store(flag, 0, 1);
-        while (stop === undefined && running.size < this.threads) {
-          const unit = search.next();
+        if (control.poll(nodes, 0)) for (const flag of running.values()) Atomics.store(flag, 0, 1);
+        while (control.stopReason === undefined && running.size < this.threads) {
+          const unit = next(state);
           if (unit === null) break;
           dispatch(unit);
         }
@@ -92,16 +81,18 @@ export class LocalExecutor {
         const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag };
         (this.pool.run(task) as Promise<UnitResult>).then((result) => {
           running.delete(unit);
-          search.fold(unit, result);
+          nodes += result.nodes;
+          fold(state, unit, result);
           // Units whose bound reached the new answer's length cannot improve it: stop them.
-          for (const [other, flag] of running) if (search.obsolete(other)) Atomics.store(flag, 0, 1);
+          for (const [other, flag] of running) if (isObsolete(state, other)) Atomics.store(flag, 0, 1);
           pump();
         }, reject);
       };
       pump();
     });
-    if (stop === undefined && !search.done) throw new Error("split search: no unit left and no solution");
-    return splitResult(search, { heuristic: label }, began, stop);
+    const stop = control.stopReason;
+    if (stop === undefined && !isDone(state)) throw new Error("split search: no unit left and no solution");
+    return splitResult(state, control.elapsedMs(), nodes, stop);
   }
 
   close(): Promise<void> {

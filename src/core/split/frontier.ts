@@ -55,9 +55,16 @@ export function childNodes(rows: number, cols: number, node: FrontierNode): Fron
 
 /**
  * Expands until the frontier holds at least `minNodes` states or reaches `maxDepth` (the frontier
- * of depth 0 is the root alone).
+ * of depth 0 is the root alone). With `rank`, each node's children are taken smallest rank first
+ * (ties in move order), so the frontier lists states in the order a depth-first search ordering
+ * children by that rank would meet them.
  */
-export function expandFrontier(shape: FrontierShape, minNodes: number, maxDepth = 64): Frontier {
+export function expandFrontier(
+  shape: FrontierShape,
+  minNodes: number,
+  maxDepth = 64,
+  rank?: (board: readonly number[]) => number,
+): Frontier {
   const { rows, cols, start, goal } = shape;
   if (sameBoard(start, goal)) return { kind: "solved", moves: "", generated: 0 };
   let level: FrontierNode[] = [{ moves: "", board: [...start] }];
@@ -67,7 +74,12 @@ export function expandFrontier(shape: FrontierShape, minNodes: number, maxDepth 
   while (level.length < minNodes && depth < maxDepth) {
     const next: FrontierNode[] = [];
     for (const node of level) {
-      for (const child of childNodes(rows, cols, node)) {
+      let children = childNodes(rows, cols, node);
+      if (rank !== undefined) {
+        const ranks = new Map(children.map((child) => [child, rank(child.board)]));
+        children = children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+      }
+      for (const child of children) {
         generated++;
         if (sameBoard(child.board, goal)) return { kind: "solved", moves: child.moves, generated };
         const key = child.board.join(",");

@@ -1,21 +1,24 @@
-// planUnits: how to cut a search into units, decided from counts alone (the platform can reuse it
-// with queue jobs): expand the root until there are `unitsPerThread` x `threads` states.
+// planUnits: how to cut a search into units, decided from the board alone (the platform can call it
+// to make queue jobs): expand the root until there are `unitsPerThread` x `threads` states, listed in
+// the order the unsplit kernel would search them, and start every unit at the root's bound.
 
-import { applySlidingMoves } from "../sliding/moves.ts";
-import type { SlidingSpec } from "../types.ts";
-import { SplitSearch, type ResplitPolicy } from "./coordinator.ts";
-import { childNodes, expandFrontier } from "./frontier.ts";
+import type { SlidingSpec, SolveOptions } from "../types.ts";
+import type { ResplitPolicy, SplitState } from "./coordinator.ts";
+import { initialState } from "./coordinator.ts";
+import { expandFrontier } from "./frontier.ts";
+import { chooseHeuristic, unitRanker } from "./unit-searcher.ts";
 
 export interface PlanOptions {
   readonly threads: number;
-  /** Units per thread (default 24): enough for the slowest unit not to leave threads idle. */
+  /**
+   * Units per thread (default 8): enough for the slowest unit not to leave threads idle, few enough
+   * that each unit's per-iteration set-up stays small next to its search.
+   */
   readonly unitsPerThread?: number;
   readonly resplit?: ResplitPolicy;
+  /** As SolveOptions.heuristic (default auto: the strongest loaded pattern database). */
+  readonly heuristic?: SolveOptions["heuristic"];
 }
-
-export type Plan =
-  | { readonly kind: "solved"; readonly moves: string }
-  | { readonly kind: "split"; readonly depth: number; readonly search: SplitSearch };
 
 /** Parity of every solution's length: the blank's grid distance from start to goal, mod 2. */
 export function solutionParity(spec: Pick<SlidingSpec, "cols" | "start" | "goal">): number {
@@ -27,25 +30,24 @@ export function solutionParity(spec: Pick<SlidingSpec, "cols" | "start" | "goal"
   return distance & 1;
 }
 
-/** The moves of a unit's children, for re-splitting (legal moves, never undoing the last one). */
-export function unitChildren(spec: SlidingSpec): (moves: string) => string[] {
-  return (moves) =>
-    childNodes(spec.rows, spec.cols, {
-      moves,
-      board: applySlidingMoves(spec.rows, spec.cols, spec.start, moves),
-    }).map((child) => child.moves);
-}
-
-export function planUnits(spec: SlidingSpec, options: PlanOptions, rootBound = 0): Plan {
-  const target = Math.max(1, options.threads) * (options.unitsPerThread ?? 24);
-  const frontier = expandFrontier(spec, target);
-  if (frontier.kind === "solved") return { kind: "solved", moves: frontier.moves };
-  const search = SplitSearch.fromFrontier(
+/**
+ * The split search's initial state (plain JSON). A goal met while expanding the frontier is the
+ * answer at once: the state then has `best` set and no unit (isDone holds).
+ */
+export function planUnits(spec: SlidingSpec, options: PlanOptions): SplitState {
+  const heuristic = chooseHeuristic(spec, options.heuristic);
+  const target = Math.max(1, options.threads) * (options.unitsPerThread ?? 8);
+  const frontier = expandFrontier(spec, target, 64, unitRanker(spec, heuristic));
+  const parity = solutionParity(spec);
+  if (frontier.kind === "solved") {
+    return { ...initialState([], parity, 0), heuristic, best: frontier.moves, depth: frontier.moves.length };
+  }
+  const state = initialState(
     frontier.nodes.map((node) => node.moves),
-    solutionParity(spec),
-    Math.max(rootBound, frontier.depth),
-    unitChildren(spec),
+    parity,
+    frontier.depth,
+    spec,
     options.resplit,
   );
-  return { kind: "split", depth: frontier.depth, search };
+  return { ...state, heuristic, depth: frontier.depth };
 }

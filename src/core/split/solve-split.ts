@@ -1,85 +1,57 @@
 // The split search in one thread (SolveOptions.split): the coordinator's loop with the units
 // searched in turn. The local executor (src/local-executor/) runs the same units on several threads.
+// One SearchControl, made from the caller's options, stops the whole search and reports its
+// progress; each unit polls it (cancellation, clock) and gets what is left of the node budget.
 
+import { solvedResult, stoppedResult, unsolvableResult } from "../results.ts";
+import { SearchControl } from "../search-control.ts";
 import { isSlidingSolvable } from "../sliding/solvability.ts";
-import type { SlidingSpec, SolveOptions, SolveResult, SolveStatus } from "../types.ts";
-import type { SplitSearch } from "./coordinator.ts";
+import type { SlidingSpec, SolveOptions, SolveResult, StopReason } from "../types.ts";
+import { type SplitState, fold, isDone, lowerBound, next } from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
-import { type UnitSearcher, unitSearcherFor } from "./unit-searcher.ts";
+import { heuristicLabel, searchUnit } from "./unit-searcher.ts";
 
-/** The SolveResult of a finished (or stopped) split search. */
+/** The SolveResult of a finished (or stopped) split search; `nodes` includes stopped units' work. */
 export function splitResult(
-  search: SplitSearch,
-  searcher: Pick<UnitSearcher, "heuristic">,
-  began: number,
-  stopped?: SolveStatus,
+  state: SplitState,
+  elapsedMs: number,
+  nodes: number,
+  stopped?: StopReason,
 ): SolveResult {
-  const base = {
+  const figures = {
     algorithm: "idastar",
-    heuristic: searcher.heuristic,
-    nodes: search.state.nodes,
-    elapsedMs: performance.now() - began,
+    heuristic: heuristicLabel(state.heuristic ?? ""),
+    nodes,
+    elapsedMs,
   };
-  if (stopped !== undefined || !search.done)
-    return {
-      ...base,
-      status: stopped ?? "cancelled",
-      moves: "",
-      length: -1,
-      optimal: false,
-      lowerBound: search.lowerBound(),
-    };
-  const moves = search.state.best!;
-  return { ...base, status: "solved", moves, length: moves.length, optimal: true, lowerBound: moves.length };
-}
-
-/** The answer when the frontier itself met the goal. */
-export function frontierResult(moves: string, heuristic: string, began: number): SolveResult {
-  return {
-    status: "solved",
-    moves,
-    length: moves.length,
-    algorithm: "idastar",
-    heuristic,
-    nodes: 0,
-    elapsedMs: performance.now() - began,
-    optimal: true,
-    lowerBound: moves.length,
-  };
+  if (stopped !== undefined || !isDone(state))
+    return stoppedResult(stopped ?? "cancelled", lowerBound(state), figures);
+  return solvedResult(state.best!, figures);
 }
 
 export function solveSplit(spec: SlidingSpec, options: SolveOptions = {}): SolveResult {
-  const began = performance.now();
-  const searcher = unitSearcherFor(spec, options);
+  const control = new SearchControl(options);
   if (!isSlidingSolvable(spec))
-    return {
-      status: "unsolvable",
-      moves: "",
-      length: -1,
-      algorithm: "solvability",
-      nodes: 0,
-      elapsedMs: performance.now() - began,
-      optimal: false,
-      lowerBound: -1,
-    };
-  const plan = planUnits(spec, { threads: 1 }, searcher.rootBound);
-  if (plan.kind === "solved") return frontierResult(plan.moves, searcher.heuristic, began);
-  const search = plan.search;
-  const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
-  for (;;) {
-    const task = search.next();
-    if (task === null) break;
-    if (options.isCancelled?.()) return splitResult(search, searcher, began, "cancelled");
-    if (performance.now() > deadline) return splitResult(search, searcher, began, "timed_out");
-    if (options.maxNodes !== undefined && search.state.nodes >= options.maxNodes)
-      return splitResult(search, searcher, began, "budget_exhausted");
-    search.fold(task, searcher.search(task, { isCancelled: options.isCancelled }));
-    options.onProgress?.({
-      bound: search.lowerBound(),
-      nodes: search.state.nodes,
-      elapsedMs: performance.now() - began,
-    });
+    return unsolvableResult({ algorithm: "solvability", nodes: 0, elapsedMs: control.elapsedMs() });
+  const state = planUnits(spec, { threads: 1, heuristic: options.heuristic });
+  let nodes = 0;
+  let reported = -1;
+  const unitOptions = {
+    transpositions: options.transpositions,
+    isCancelled: () => control.interrupted(),
+  };
+  for (let task = next(state); task !== null; task = next(state)) {
+    const low = lowerBound(state);
+    const stop = low > reported ? control.newBound(nodes, low) : control.poll(nodes, low);
+    reported = Math.max(reported, low);
+    if (stop) return splitResult(state, control.elapsedMs(), nodes, control.stoppedBy());
+    const left = options.maxNodes === undefined ? undefined : options.maxNodes - nodes;
+    const result = searchUnit(spec, task, undefined, { ...unitOptions, maxNodes: left });
+    nodes += result.nodes;
+    fold(state, task, result);
   }
-  if (!search.done) throw new Error("split search: no unit left and no solution (unsolvable input?)");
-  return splitResult(search, searcher, began);
+  if (control.poll(nodes, lowerBound(state)))
+    return splitResult(state, control.elapsedMs(), nodes, control.stoppedBy());
+  if (!isDone(state)) throw new Error("split search: no unit left and no solution (unsolvable input?)");
+  return splitResult(state, control.elapsedMs(), nodes);
 }

@@ -6,11 +6,12 @@ import { describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import { solve } from "../solve.ts";
 import type { SlidingSpec } from "../types.ts";
-import { SplitSearch } from "./coordinator.ts";
+import { fold, initialState, isDone, isObsolete, lowerBound, next, release } from "./coordinator.ts";
+import { planUnits } from "./plan.ts";
+import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
 
 const goalOf = (n: number) => [...Array.from({ length: n - 1 }, (_, i) => i + 1), 0];
-const LETTERS = "UDLR";
 
 /** A board after a random walk of `moves` from the goal (the walk never undoes its last move). */
 function walk(rows: number, cols: number, choices: readonly number[]): number[] {
@@ -131,54 +132,92 @@ describe("frontier", () => {
 
 describe("coordinator", () => {
   it("hands out the smallest bound first and answers only when every bound reaches the answer", () => {
-    const search = SplitSearch.fromFrontier(["U", "L", "R"], 0, 10);
-    const a = search.next()!;
-    search.fold(a, { solution: null, nodes: 5, nextBound: 13 }); // a: 14 (parity)
-    const b = search.next()!;
+    const s = initialState(["U", "L", "R"], 0, 10);
+    const a = next(s)!;
+    fold(s, a, { solution: null, nodes: 5, nextBound: 13 }); // a: 14 (parity)
+    const b = next(s)!;
     expect(b.bound).toBe(10);
-    search.fold(b, { solution: null, nodes: 5, nextBound: 12 }); // b: 12
-    const c = search.next()!;
+    fold(s, b, { solution: null, nodes: 5, nextBound: 12 }); // b: 12
+    const c = next(s)!;
     expect(c.id).toBe(2); // c (10) before b (12)
-    const b2 = search.next()!;
+    const b2 = next(s)!;
     expect(b2.id).toBe(1);
-    search.fold(b2, { solution: "D".repeat(11), nodes: 5, nextBound: Infinity }); // length 12
-    expect(search.state.best?.length).toBe(12);
-    expect(search.done).toBe(false); // c is still at 10: a solution of 10 may be there
-    expect(search.lowerBound()).toBe(10);
-    expect(search.next()).toBeNull(); // a (14) cannot improve 12; c is busy
-    search.fold(c, { solution: null, nodes: 1, nextBound: 11 }); // c: 12
-    expect(search.done).toBe(true);
-    expect(search.lowerBound()).toBe(12);
+    fold(s, b2, { solution: "D".repeat(11), nodes: 5, nextBound: Infinity }); // length 12
+    expect(s.best?.length).toBe(12);
+    expect(isDone(s)).toBe(false); // c is still at 10: a solution of 10 may be there
+    expect(lowerBound(s)).toBe(10);
+    expect(next(s)).toBeNull(); // a (14) cannot improve 12; c is busy
+    fold(s, c, { solution: null, nodes: 1, nextBound: 11 }); // c: 12
+    expect(isDone(s)).toBe(true);
+    expect(lowerBound(s)).toBe(12);
   });
 
   it("a shorter solution replaces a longer one; units at or above it stop", () => {
-    const search = SplitSearch.fromFrontier(["U", "L"], 0, 10);
-    const a = search.next()!;
-    search.fold(a, { solution: null, nodes: 1, nextBound: 12 });
-    const b = search.next()!;
-    search.fold(b, { solution: null, nodes: 1, nextBound: 12 });
-    const a2 = search.next()!;
-    const b2 = search.next()!;
-    search.fold(a2, { solution: "x".repeat(11), nodes: 1, nextBound: Infinity }); // 12
-    expect(search.obsolete(b2)).toBe(true);
-    search.fold(b2, { solution: null, nodes: 1, nextBound: 14, stopped: true });
-    expect(search.done).toBe(true);
-    expect(search.state.best?.length).toBe(12);
+    const s = initialState(["U", "L"], 0, 10);
+    fold(s, next(s)!, { solution: null, nodes: 1, nextBound: 12 });
+    fold(s, next(s)!, { solution: null, nodes: 1, nextBound: 12 });
+    const a2 = next(s)!;
+    const b2 = next(s)!;
+    fold(s, a2, { solution: "x".repeat(11), nodes: 1, nextBound: Infinity }); // 12
+    expect(isObsolete(s, b2)).toBe(true);
+    fold(s, b2, { solution: null, nodes: 1, nextBound: 14, stopped: true });
+    expect(isDone(s)).toBe(true);
+    expect(s.best?.length).toBe(12);
   });
 
   it("re-splits a unit far above the median into its children, which keep its bound", () => {
-    const kids = (moves: string) => [...LETTERS].map((l) => moves + l);
-    const search = SplitSearch.fromFrontier(["U", "D", "L", "R"], 0, 10, kids, { factor: 4, minNodes: 100 });
-    const tasks = [search.next()!, search.next()!, search.next()!, search.next()!];
-    search.fold(tasks[0], { solution: null, nodes: 10, nextBound: 12 });
-    search.fold(tasks[1], { solution: null, nodes: 12, nextBound: 12 });
-    search.fold(tasks[2], { solution: null, nodes: 11, nextBound: 12 });
-    search.fold(tasks[3], { solution: null, nodes: 1000, nextBound: 12 });
-    expect(search.state.resplits).toBe(1);
-    const children = search.state.units.filter((u) => u.moves.startsWith("R"));
-    expect(children.map((u) => u.moves)).toEqual(["RU", "RD", "RL", "RR"]);
+    const shape = { rows: 4, cols: 4, start: goalOf(16) };
+    const s = initialState(["U", "L", "UL", "LU"], 0, 10, shape, { factor: 4, minNodes: 100 });
+    const tasks = [next(s)!, next(s)!, next(s)!, next(s)!];
+    fold(s, tasks[0], { solution: null, nodes: 10, nextBound: 12 });
+    fold(s, tasks[1], { solution: null, nodes: 12, nextBound: 12 });
+    fold(s, tasks[2], { solution: null, nodes: 11, nextBound: 12 });
+    fold(s, tasks[3], { solution: null, nodes: 1000, nextBound: 12 });
+    expect(s.resplits).toBe(1);
+    const children = s.units.filter((u) => u.moves.startsWith("LU"));
+    expect(children.map((u) => u.moves)).toEqual(["LUU", "LUL", "LUR"]);
     expect(children.every((u) => u.bound === 12)).toBe(true);
     // The state is plain JSON.
-    expect(JSON.parse(JSON.stringify(search.toJSON()))).toEqual(search.state);
+    expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+
+  it("folds a result once: a duplicate, or a stale task's, changes nothing", () => {
+    const s = initialState(["U", "L"], 0, 10);
+    const a = next(s)!;
+    expect(fold(s, a, { solution: null, nodes: 7, nextBound: 12 })).toBe(true);
+    const after = JSON.stringify(s);
+    expect(fold(s, a, { solution: null, nodes: 7, nextBound: 12 })).toBe(false); // delivered twice
+    expect(fold(s, a, { solution: "DD", nodes: 3, nextBound: Infinity })).toBe(false); // an older run
+    expect(JSON.stringify(s)).toBe(after);
+    expect(s.nodes).toBe(7);
+  });
+
+  it("a unit whose result was lost is handed out again and gives the same answer", () => {
+    const board = walk(4, 4, [0, 1, 2, 3, 0, 1, 2, 3, 2, 1, 0, 3, 3, 2, 1, 0, 1, 2, 3, 0, 0, 1, 2, 3]);
+    const p = spec(4, 4, board);
+    const plain = solve(p, { heuristic: "linear-conflict" });
+    const run = (loseEvery: number): string => {
+      // The state goes through JSON at every step, as it would through Redis.
+      let state = JSON.parse(JSON.stringify(planUnits(p, { threads: 2, heuristic: "linear-conflict" })));
+      let handed = 0;
+      for (let task = next(state); task !== null; task = next(state)) {
+        const copy = JSON.parse(JSON.stringify(task));
+        const result = JSON.parse(JSON.stringify(searchUnit(p, copy)));
+        if (++handed % loseEvery === 0) {
+          release(state, copy); // interrupted midway: its result never arrives
+        } else {
+          fold(state, copy, result);
+          fold(state, copy, result); // and some arrive twice
+        }
+        state = JSON.parse(JSON.stringify(state));
+      }
+      expect(isDone(state)).toBe(true);
+      return state.best;
+    };
+    const once = run(Number.POSITIVE_INFINITY);
+    const lossy = run(3);
+    expect(lossy.length).toBe(plain.length);
+    expect(once.length).toBe(plain.length);
+    expect(applySlidingMoves(4, 4, board, lossy)).toEqual(p.goal);
   });
 });

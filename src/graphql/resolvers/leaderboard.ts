@@ -8,7 +8,7 @@ import type { PublicUser } from "../../repositories/users.ts";
 import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import {

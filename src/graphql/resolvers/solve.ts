@@ -1,12 +1,13 @@
 // Solving: requestSolve, cancelSolve, the solve history and the solveProgress subscription. Thin
 // over SolveService; the rows are Prisma's Solve, with ids as strings and BigInts as numbers.
 import type { Solve } from "../../generated/prisma/client.ts";
+import { storedAlgorithmUsed } from "../../queue/search-options.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import type { RequestSolveOptions } from "../../services/solve-service.ts";
 import type { SolveEvent } from "../../services/solve-progress.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
@@ -58,6 +59,7 @@ export const solveResolvers = {
     requestedBy: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
+    algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
   },
   SolveEvent: {
     solveId: (event: SolveEvent) => String(event.solveId),

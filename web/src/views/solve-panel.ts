@@ -189,7 +189,7 @@ export function solvePanel(
       algorithm: algorithm.value as SolveRequestOptions["algorithm"],
       timeLimitSeconds: Number(timeLimit.value),
     };
-    if (spec.kind === "sliding") options.heuristic = heuristic.value;
+    if (spec.kind === "sliding") options.heuristic = heuristic.value as SolveRequestOptions["heuristic"];
     try {
       const solve = await requestSolve(puzzleId, options);
       solveId = solve.id;
