@@ -60,6 +60,9 @@ export function unitRanker(
 
 interface Searcher {
   readonly key: string;
+  /** The arguments it was last asked for (identity compared). */
+  readonly spec?: SlidingSpec;
+  readonly heuristic?: string;
   search(task: UnitTask, control: UnitControl): UnitResult;
 }
 
@@ -78,12 +81,19 @@ export function searchUnit(
   tables?: Readonly<Record<string, SharedArrayBuffer>>,
   control: UnitControl = {},
 ): UnitResult {
-  const choice = chooseHeuristic(spec, (task.heuristic ?? "auto") as SolveOptions["heuristic"]);
-  const key = JSON.stringify([spec, choice]);
-  if (cached?.key !== key || tables !== undefined)
-    cached = choice.startsWith("pdb:")
-      ? pdbSearcher(key, spec, choice as PdbHeuristic, tables)
-      : builtInSearcher(key, spec, choice as "manhattan" | "linear-conflict");
+  // The same spec object and heuristic as the last unit (a thread's or the one-thread loop's
+  // common case): no work to recognise it.
+  if (cached === null || cached.spec !== spec || cached.heuristic !== task.heuristic || tables !== undefined) {
+    const choice = chooseHeuristic(spec, (task.heuristic ?? "auto") as SolveOptions["heuristic"]);
+    const key = JSON.stringify([spec, choice]);
+    const searcher =
+      cached?.key === key && tables === undefined
+        ? cached
+        : choice.startsWith("pdb:")
+          ? pdbSearcher(key, spec, choice as PdbHeuristic, tables)
+          : builtInSearcher(key, spec, choice as "manhattan" | "linear-conflict");
+    cached = { ...searcher, spec, heuristic: task.heuristic };
+  }
   return cached.search(task, control);
 }
 
