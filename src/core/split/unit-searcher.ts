@@ -83,7 +83,12 @@ export function searchUnit(
 ): UnitResult {
   // The same spec object and heuristic as the last unit (a thread's or the one-thread loop's
   // common case): no work to recognise it.
-  if (cached === null || cached.spec !== spec || cached.heuristic !== task.heuristic || tables !== undefined) {
+  if (
+    cached === null ||
+    cached.spec !== spec ||
+    cached.heuristic !== task.heuristic ||
+    tables !== undefined
+  ) {
     const choice = chooseHeuristic(spec, (task.heuristic ?? "auto") as SolveOptions["heuristic"]);
     const key = JSON.stringify([spec, choice]);
     const searcher =
