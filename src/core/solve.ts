@@ -14,6 +14,7 @@ import { type PdbHeuristic, solveWithPdb, strongestAvailablePdb } from "./pdb/in
 import { createSlidingHeuristic } from "./sliding/heuristic.ts";
 import { idaStar } from "./sliding/idastar.ts";
 import { isSlidingSolvable } from "./sliding/solvability.ts";
+import { solveSplit } from "./split/solve-split.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "./sliding/table.ts";
 import type { Algorithm, PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "./types.ts";
 
@@ -58,6 +59,7 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
     : heuristicName === "auto" && algorithm !== "astar"
       ? strongestAvailablePdb(spec)
       : null;
+  if (options.split === true && algorithm !== "astar") return solveSplit(spec, options);
   if (pdb !== null) {
     if (algorithm === "astar") {
       throw new PuzzleInputError("pattern-database heuristics run with idastar", "BAD_OPTION", "heuristic");

@@ -63,6 +63,11 @@ export interface SolveOptions {
    * on 5x5 (where the probe costs about what the nodes it saves would). Either way the answer is the same.
    */
   readonly transpositions?: boolean;
+  /**
+   * IDA* as short independent work units (src/core/split/, docs/distributed.md): same optimal
+   * length. Default false; the CLI's `--threads N` runs the units on N threads.
+   */
+  readonly split?: boolean;
 }
 
 export type SolveStatus = SolveResult["status"];

@@ -32,12 +32,28 @@ export interface IdaOutcome {
   readonly initialH: number;
 }
 
+/** One iteration of a work unit (see idaIteration). */
+export interface IdaIterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | Exclude<IdaStatus, "solved">;
+  /** The moves after the unit's own path, when a solution within the bound was found. */
+  readonly moves: number[] | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
 interface Search {
   readonly run: (
     start: ArrayLike<number>,
     transpositions: boolean | undefined,
     control: SearchControl,
   ) => IdaOutcome;
+  readonly iterate: (
+    unit: IdaUnit,
+    transpositions: boolean | undefined,
+    control: SearchControl,
+  ) => IdaIterationOutcome;
   busy: boolean;
 }
 
@@ -59,6 +75,50 @@ export function idaStar(
   options: SolveOptions = {},
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
+  return withSearch(h, (search) => search.run(start, options.transpositions, control));
+}
+
+/** A split search's work unit for idaIteration: one iteration from `state` under `bound`. */
+export interface IdaUnit {
+  /** Canonical board of the unit's state. */
+  readonly state: ArrayLike<number>;
+  /** Moves from the root to `state`. */
+  readonly g: number;
+  /** The blank's cell before the last move (-1: none), so that move is not undone. */
+  readonly prevBlank: number;
+  readonly bound: number;
+  /**
+   * Units of the same root (any number >= 0 naming it) searched one after the other in a thread
+   * share the transposition table's entries made under the same bound: a state a previous unit
+   * searched at no greater depth is not searched again (see docs/distributed.md). -1: no sharing.
+   */
+  readonly root: number;
+}
+
+/** One IDA* iteration of a split search's unit (../split/), stopped and reported through `control`. */
+export function idaIteration(
+  h: CompiledHeuristic,
+  unit: IdaUnit,
+  options: SolveOptions = {},
+  control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
+): IdaIterationOutcome {
+  return withSearch(h, (search) => search.iterate(unit, options.transpositions, control));
+}
+
+/**
+ * The kernel's order of siblings (smaller first): the largest set sum, ties broken by the sum of
+ * every set's (see dfs in createSearch). For the split search's frontier.
+ */
+export function siblingOrderKey(h: CompiledHeuristic, board: ArrayLike<number>): number {
+  const pos = new Int32Array(h.n);
+  for (let cell = 0; cell < h.n; cell++) pos[board[cell]] = cell;
+  const sums = new Array<number>(h.sets).fill(0);
+  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  return Math.max(...sums) * (1 << 16) + sums.reduce((a, b) => a + b, 0);
+}
+
+/** Runs `body` on this heuristic's search (a fresh one when it is busy: a solve from a callback). */
+function withSearch<T>(h: CompiledHeuristic, body: (search: Search) => T): T {
   let search = searches.get(h);
   if (search === undefined) {
     search = newSearch(h);
@@ -68,7 +128,7 @@ export function idaStar(
   }
   search.busy = true;
   try {
-    return search.run(start, options.transpositions, control);
+    return body(search);
   } finally {
     search.busy = false;
   }
@@ -226,8 +286,21 @@ function createSearch(
   const key = new Int32Array(5);
   const ttShift = 32 - TT_BITS;
   const tt = new Int32Array((1 << TT_BITS) * slotWidth);
-  // Entries hold stampBase + depth; stampBase grows by 1024 per iteration, so older entries never match.
+  // Entries hold stampBase + depth, stampBase = epoch * 2^18 + bound * 2^10 (depths < 1024, bounds
+  // < 256 when shared): a new epoch per iteration of `run`, so older entries never match; `iterate`
+  // keeps the epoch while it searches units of the same root, so units under the same bound share
+  // entries (and units under different bounds do not).
+  const EPOCH = 1 << 18;
+  let epoch = 0;
   let stampBase = 0;
+  let sharedRoot = -1;
+  const newEpoch = (): void => {
+    epoch++;
+    if (epoch >= 1 << 13) {
+      tt.fill(0);
+      epoch = 1;
+    }
+  };
   let useTable = true;
   // Node counters in a typed array: a closure variable past 2^30 (V8's small-integer range, reached
   // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
@@ -414,11 +487,12 @@ function createSearch(
     return 0;
   };
 
-  const run = (
+  // The set-up `run` and `iterate` share: the board, its key, the sets' sums, the control. Returns h.
+  const load = (
     start: ArrayLike<number>,
     transpositions: boolean | undefined,
     ctl: SearchControl,
-  ): IdaOutcome => {
+  ): number => {
     control = ctl;
     // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
     // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
@@ -437,8 +511,16 @@ function createSearch(
       val[g] = tables[g][idx[g]];
       sums[h.setOf[g]] += val[g];
     }
-    const initialH = Math.max(...sums);
+    return Math.max(...sums);
+  };
 
+  const run = (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): IdaOutcome => {
+    const initialH = load(start, transpositions, ctl);
+    sharedRoot = -1;
     const blank0 = pos[0];
     const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
     const withParity = (b: number) => (((b - parity) & 1) === 0 ? b : b + 1);
@@ -455,11 +537,8 @@ function createSearch(
     bound = withParity(initialH);
     for (;;) {
       nextBound = Infinity;
-      stampBase += 1024; // depths stay below 1024 (the path's length)
-      if (stampBase > 0x7fffffff - 2048) {
-        tt.fill(0);
-        stampBase = 1024;
-      }
+      newEpoch();
+      stampBase = epoch * EPOCH;
       if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stoppedBy(), [], bound);
       countdown = ctl.countdown(counts[NODES]);
       const result = dfs(0, blank0, -1);
@@ -473,5 +552,30 @@ function createSearch(
       bound = withParity(nextBound);
     }
   };
-  return { run, busy: false };
+
+  // One iteration from a unit's state (the split search): dfs from depth g under the unit's bound.
+  const iterate = (
+    unit: IdaUnit,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): IdaIterationOutcome => {
+    const f0 = unit.g + load(unit.state, transpositions, ctl);
+    if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: unit.g };
+    // Below the unit's own f nothing is searched: its f is the next bound.
+    if (f0 > unit.bound) return { status: "done", moves: null, nodes: 0, nextBound: f0 };
+    if (unit.root < 0 || unit.root !== sharedRoot || unit.bound >= 256) newEpoch();
+    sharedRoot = unit.bound >= 256 ? -1 : unit.root;
+    stampBase = epoch * EPOCH + (unit.bound & 255) * 1024;
+    bound = unit.bound;
+    nextBound = Infinity;
+    countdown = ctl.countdown(0);
+    const result = dfs(unit.g, pos[0], unit.prevBlank);
+    const nodes = counts[NODES];
+    // An unfinished iteration's entries promise searches that did not end: the next unit starts afresh.
+    if (result !== 0) sharedRoot = -1;
+    if (result === FOUND)
+      return { status: "done", moves: Array.from(path.subarray(unit.g, solutionLength)), nodes, nextBound };
+    return { status: result === ABORT ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound };
+  };
+  return { run, iterate, busy: false };
 }

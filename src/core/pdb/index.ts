@@ -104,7 +104,7 @@ function directTable(layout: PartitionLayout, key: string, compact: SharedArrayB
   return new Uint8Array(buffer);
 }
 
-function compiledHeuristic(
+export function compiledHeuristic(
   name: string,
   tables: Readonly<Record<string, SharedArrayBuffer>> | undefined,
   options: SolveOptions,

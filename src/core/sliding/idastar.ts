@@ -13,7 +13,7 @@ import { SearchControl, type SearchOutcome } from "../search-control.ts";
 import { DIRECTION_LETTERS, manhattanTable, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import { encodeLines, lineTables } from "./linear-conflict.ts";
-import type { SolveOptions } from "../types.ts";
+import type { SolveOptions, StopReason } from "../types.ts";
 
 const MAX_DEPTH = 1000;
 /** Nodes before the first poll (see idaStar). */
@@ -257,24 +257,7 @@ export function idaStar(
   heuristicChoice: "manhattan" | "linear-conflict" | SlidingHeuristic,
   options: SolveOptions = {},
 ): SearchOutcome {
-  if (busy) throw new Error("idaStar is not re-entrant (called from a progress callback?)");
-  busy = true;
-  try {
-    prepareBoard(shapeRows, shapeCols, start);
-    const generic = typeof heuristicChoice !== "string";
-    heuristic = generic ? heuristicChoice : undefined;
-    const rootH = generic
-      ? heuristicChoice.reset(board)
-      : prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
-    const search = generic ? searchGeneric : searchBuiltIn;
-    control = new SearchControl(options);
-    nodes = 0;
-    generated = 0;
-    // Poll early in the first iteration too (after V8 has allocated the kernel's feedback, before it
-    // optimises it), so the optimised kernel has seen the poll call: a path it has not seen costs a
-    // deoptimisation of the whole recursion later, and the re-optimisation does not always follow.
-    countdown = Math.min(FIRST_POLL, control.countdown(nodes));
-    stopped = false;
+  return withSearch(shapeRows, shapeCols, start, goal, heuristicChoice, options, (search, rootH, control) => {
     bound = rootH;
     for (;;) {
       if (control.newBound(nodes, bound)) {
@@ -293,9 +276,84 @@ export function idaStar(
       }
       bound = nextBound;
     }
+  });
+}
+
+/**
+ * The set-up every entry point shares: the board, the heuristic, a SearchControl from `options`,
+ * the counters; then `body(kernel, rootH)`, with the module state released afterwards.
+ */
+function withSearch<T>(
+  shapeRows: number,
+  shapeCols: number,
+  start: readonly number[],
+  goal: readonly number[],
+  heuristicChoice: "manhattan" | "linear-conflict" | SlidingHeuristic,
+  options: SolveOptions,
+  body: (search: typeof searchBuiltIn, rootH: number, control: SearchControl) => T,
+): T {
+  if (busy) throw new Error("idaStar is not re-entrant (called from a progress callback?)");
+  busy = true;
+  try {
+    prepareBoard(shapeRows, shapeCols, start);
+    const generic = typeof heuristicChoice !== "string";
+    heuristic = generic ? heuristicChoice : undefined;
+    const rootH = generic
+      ? heuristicChoice.reset(board)
+      : prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
+    control = new SearchControl(options);
+    nodes = 0;
+    generated = 0;
+    // Poll early in the first iteration too (after V8 has allocated the kernel's feedback, before it
+    // optimises it), so the optimised kernel has seen the poll call: a path it has not seen costs a
+    // deoptimisation of the whole recursion later, and the re-optimisation does not always follow.
+    countdown = Math.min(FIRST_POLL, control.countdown(nodes));
+    stopped = false;
+    return body(generic ? searchGeneric : searchBuiltIn, rootH, control);
   } finally {
     busy = false;
     control = undefined;
     heuristic = undefined;
   }
+}
+
+/** One iteration of a work unit (see idaStarIteration). */
+export interface IterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | StopReason;
+  /** U/D/L/R after the unit's own path, when a solution within the bound was found; else null. */
+  readonly moves: string | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
+/**
+ * One IDA* iteration from an arbitrary `state` reached with `g` moves, the last one in direction
+ * `lastDir` (-1: none, so its reverse is not generated), under `searchBound`: a work unit of the
+ * split search (../split/). Stops and reports through the same SearchControl as idaStar.
+ */
+export function idaStarIteration(
+  shapeRows: number,
+  shapeCols: number,
+  state: readonly number[],
+  goal: readonly number[],
+  heuristicChoice: "manhattan" | "linear-conflict",
+  g: number,
+  lastDir: number,
+  searchBound: number,
+  options: SolveOptions = {},
+): IterationOutcome {
+  return withSearch(shapeRows, shapeCols, state, goal, heuristicChoice, options, (search, rootH, ctl) => {
+    // Below the unit's own f nothing is searched: its f is the next bound.
+    if (g + rootH > searchBound) return { status: "done", moves: null, nodes: 0, nextBound: g + rootH };
+    bound = searchBound;
+    nextBound = Infinity;
+    if (search(board.indexOf(0), g, rootH, lastDir < 0 ? -1 : lastDir ^ 1)) {
+      let moves = "";
+      for (let i = g; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
+      return { status: "done", moves, nodes, nextBound };
+    }
+    return { status: stopped ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound };
+  });
 }
