@@ -36,3 +36,5 @@ export {
   rotationTable,
   ROTATION_TABLE_NAME,
 } from "./rotation/index.ts";
+// Searches as short work units: the plain-JSON API the local executor and the platform share.
+export * from "./split/index.ts";

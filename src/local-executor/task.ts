@@ -7,13 +7,13 @@ import type { SlidingSpec, PuzzleSpec, SolveOptions } from "../core/types.ts";
 /** Solve options that survive a structured clone (no callbacks). */
 export type PlainSolveOptions = Omit<SolveOptions, "isCancelled" | "onProgress">;
 
-export interface SolveTask {
+interface SolveTask {
   readonly kind: "solve";
   readonly spec: PuzzleSpec;
   readonly options: PlainSolveOptions;
 }
 
-export interface UnitThreadTask {
+interface UnitThreadTask {
   readonly kind: "unit";
   readonly spec: SlidingSpec;
   readonly options: PlainSolveOptions;
