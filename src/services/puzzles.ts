@@ -36,6 +36,7 @@ export interface PuzzleListQuery {
 /** Bidirectional formatting characters: embeddings and overrides, isolates, and the marks. */
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 /** C0 and C1 controls and DEL (U+0000 cannot even be stored in Postgres text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

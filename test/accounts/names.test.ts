@@ -32,7 +32,7 @@ describe("signUp over HTTP", () => {
     ["by a digit 1 for an l", (s: string) => s.replace("l", "1"), "looks like"],
     [
       "by fullwidth letters (NFKC)",
-      (s: string) => s.replace(/[a-z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)),
+      (s: string) => s.replace(/[a-z]/g, (c) => String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0)),
       "taken",
     ],
     ["by rn for m", (s: string) => s.replace("m", "rn"), "looks like"],
@@ -47,7 +47,7 @@ describe("signUp over HTTP", () => {
 
   it("stores the NFKC form and finds a user by any case of the name", async () => {
     const name = stem();
-    const wide = name.replace(/[a-z]/g, (c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0));
+    const wide = name.replace(/[a-z]/g, (c) => String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0));
     const { user } = await api.client().signUp(wide);
     expect(user.name).toBe(name);
     const found = await api
