@@ -45,7 +45,7 @@ function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
   const solves = createSolveService(deps);
   return {
-    accounts: new AccountService(repositories.users),
+    accounts: new AccountService(repositories.users, events),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
     solves,
     submissions: new SubmissionService(

@@ -51,6 +51,9 @@ const envSchema = z.object({
   /** Mutations that create work (createPuzzle, requestSolve, submitSolution...), per user. */
   RATE_LIMIT_WORK: int(1, 1_000_000).default(60),
   RATE_LIMIT_WORK_WINDOW_SECONDS: int(1, 86_400).default(60),
+  /** Failed authentications (a token that matches no user) per IP; beyond it, refused before Postgres. */
+  RATE_LIMIT_AUTH_FAILURES: int(1, 1_000_000).default(20),
+  RATE_LIMIT_AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400).default(300),
   GRAPHQL_MAX_DEPTH: int(2, 100).default(10),
   GRAPHQL_MAX_COST: int(10, 1_000_000).default(5000),
   GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
@@ -125,6 +128,8 @@ export type Config = Readonly<{
     signUpWindowSeconds: number;
     work: number;
     workWindowSeconds: number;
+    authFailures: number;
+    authFailureWindowSeconds: number;
   }>;
   graphql: Readonly<{
     maxDepth: number;
@@ -195,6 +200,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       signUpWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
       work: e.RATE_LIMIT_WORK,
       workWindowSeconds: e.RATE_LIMIT_WORK_WINDOW_SECONDS,
+      authFailures: e.RATE_LIMIT_AUTH_FAILURES,
+      authFailureWindowSeconds: e.RATE_LIMIT_AUTH_FAILURE_WINDOW_SECONDS,
     }),
     graphql: Object.freeze({
       maxDepth: e.GRAPHQL_MAX_DEPTH,

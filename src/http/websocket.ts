@@ -25,6 +25,7 @@ import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
+import { CLOSE_RATE_LIMITED, CLOSE_TOKEN_REVOKED, codeOf, UserSockets } from "./user-sockets.ts";
 import { clientKey, type RateDecision } from "./rate-limit.ts";
 
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
@@ -149,6 +150,12 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     });
   });
 
+  // A user's open sockets, closed (4401) as soon as any API process revokes the user's token.
+  const sockets = new UserSockets();
+  const stopFollowing = app.services.accounts.onRevoked((userId) =>
+    sockets.closeAll(userId, CLOSE_TOKEN_REVOKED, "UNAUTHENTICATED: the API token was revoked or rotated"),
+  );
+
   const disposable = useServer<Record<string, unknown> | undefined>(
     {
       async onConnect(ctx) {
@@ -159,17 +166,19 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         // the token (Postgres away) closes with 4500 without graphql-ws' default, the error's message.
         let result: Awaited<ReturnType<typeof authenticate>>;
         try {
-          result = await authenticate(app, ctx.connectionParams?.authorization);
+          result = await authenticate(app, ctx.connectionParams?.authorization, state.ip);
         } catch (error) {
           app.logger.error({ err: error }, "WebSocket connection not authenticated: unexpected error");
           ctx.extra.socket.close(CloseCode.InternalServerError, "INTERNAL_SERVER_ERROR");
           return false;
         }
         if (!result.ok) {
-          ctx.extra.socket.close(CloseCode.Forbidden, `UNAUTHENTICATED: ${result.reason}`.slice(0, 120));
+          const code = result.error instanceof RateLimitedError ? CLOSE_RATE_LIMITED : CloseCode.Forbidden;
+          ctx.extra.socket.close(code, `${codeOf(result.error)}: ${result.error.message}`.slice(0, 120));
           return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
         }
         state.user = result.user;
+        if (result.user !== null) sockets.add(result.user.id, ctx.extra.socket);
         state.prepaid = app.rateLimits.consume("requests", clientKey(result.user?.id, state.ip));
         return true;
       },
@@ -234,6 +243,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
       },
       async onClose(ctx) {
         const state = stateOf(ctx.extra);
+        if (state.user) sockets.remove(state.user.id, ctx.extra.socket);
         const prepaid = state.prepaid;
         state.prepaid = undefined;
         if (prepaid === undefined) return;
@@ -246,6 +256,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
 
   return {
     async close() {
+      stopFollowing();
       await disposable.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },
