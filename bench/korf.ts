@@ -19,6 +19,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pdbTableSpecs, solveWithPdb, type PdbHeuristic } from "../src/core/pdb/index.ts";
 import { applySlidingMoves } from "../src/core/sliding/moves.ts";
+import { pdbDirectory } from "../src/config.ts";
 import { ensurePdb } from "../src/pdb-store/store.ts";
 import { scrambledBoard, seededRandom } from "../test/hostile/boards.ts";
 import { median } from "./stats.ts";
@@ -72,6 +73,7 @@ function hugePages(): string {
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
 let began = performance.now();
 ensurePdb(partition, {
+  dir: pdbDirectory(),
   onEvent: (event) => {
     if (event.kind === "built")
       console.log(

@@ -1,16 +1,16 @@
 // `npm run worker`: one worker process. It brings the database schema up to date (safe beside the
 // API doing the same), builds its tables, starts its solver threads and takes search jobs until
 // SIGTERM/SIGINT, then shuts down in order (docs/pipeline.md). A second signal exits at once.
-import { createApp } from "../src/app.ts";
 import { loadConfigOrExit } from "../src/config.ts";
 import { ensureDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { startMetricsServer, type MetricsServer } from "../src/metrics/metrics-server.ts";
 import { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
+import { createWorkerContainer } from "./container.ts";
 import { SolveWorker, workerSettings } from "./solve-worker.ts";
 
 const config = loadConfigOrExit();
-const app = createApp(config, { name: "worker", poolSize: config.solverThreads + 4 });
+const app = createWorkerContainer(config, { poolSize: config.solverThreads + 4 });
 const log = app.logger;
 
 try {

@@ -3,8 +3,7 @@
 import type { Solve } from "../../generated/prisma/client.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
-import type { RequestSolveOptions } from "../../services/solve-service.ts";
-import type { SolveEvent } from "../../services/solve-progress.ts";
+import type { RequestSolveOptions, SolveEvent } from "../../solves/index.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../errors.ts";
 import { limitWork, requireUser } from "../guards.ts";
