@@ -1,5 +1,6 @@
-// The application container: configuration, connections, repositories and services, built once per
-// process (the API server, a worker, a test) and closed once. To add a repository or a service,
+// The API's application container: configuration, connections, repositories and services, built once
+// per process (the API server, a test) and closed once. Workers have a smaller one of their own
+// (workers/container.ts), made from the same pieces. To add a repository or a service,
 // add one line to createRepositories / createServices (and, for resources that need closing, call
 // `app.onClose` where you create them).
 import type { Redis } from "ioredis";

@@ -10,20 +10,20 @@ import { createWorkerContainer } from "./container.ts";
 import { SolveWorker, workerSettings } from "./solve-worker.ts";
 
 const config = loadConfigOrExit();
-const app = createWorkerContainer(config, { poolSize: config.solverThreads + 4 });
-const log = app.logger;
+const container = createWorkerContainer(config, { poolSize: config.solverThreads + 4 });
+const log = container.logger;
 
 try {
   await ensureDatabase(config.databaseUrl);
   await migrate(config.databaseUrl, { logger: log });
 } catch (error) {
   log.fatal({ err: error }, "database not ready");
-  await app.close();
+  await container.close();
   process.exit(1);
 }
 
 const metrics = config.workerMetricsPort === undefined ? undefined : new WorkerMetrics(config.solverThreads);
-const worker = await SolveWorker.start(workerSettings(config), app, metrics);
+const worker = await SolveWorker.start(workerSettings(config), container, metrics);
 let metricsServer: MetricsServer | undefined;
 if (metrics && config.workerMetricsPort !== undefined) {
   try {
@@ -47,7 +47,7 @@ function stop(signal: NodeJS.Signals): void {
   worker
     .close()
     .then(() => metricsServer?.close())
-    .then(() => app.close())
+    .then(() => container.close())
     .then(
       () => {
         log.info("worker stopped");
