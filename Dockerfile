@@ -13,4 +13,6 @@ ENV NODE_ENV=production \
 EXPOSE 4000
 
 # The API: migrates the database (creating it if missing), then serves /graphql, /healthz, /readyz.
+# A worker started beside it (START_WORKER) gets the product's settings from the API (src/main.ts);
+# docker-compose.yml runs the worker service through scripts/tuned-node.sh.
 CMD ["node", "dist/src/main.js"]

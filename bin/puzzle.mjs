@@ -1,5 +1,11 @@
-#!/usr/bin/env node
-// The `puzzle` command: runs the compiled CLI from dist/ (built by `npm install` / `npm run build`).
+#!/bin/sh
+//bin/sh -c :; exec /bin/sh "$(dirname -- "$(readlink -f -- "$0")")/../scripts/tuned-node.sh" "$0" "$@"
+// The `puzzle` command. Run as a program (npx puzzle, or bin/puzzle.mjs on PATH) the line above is
+// shell (a no-op `//bin/sh -c :`, then an exec): it starts node on this same file through
+// scripts/tuned-node.sh, which adds the product's settings (huge pages for the tables;
+// PUZZLE_HUGEPAGES=0 opts out) and replaces itself with node, so the command stays one process. To
+// node that line is a comment. `node bin/puzzle.mjs` skips it (no huge pages). This module runs the
+// compiled CLI from dist/ (built by `npm install`).
 let main;
 try {
   ({ main } = await import("../dist/src/cli/main.js"));

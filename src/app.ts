@@ -31,7 +31,7 @@ function createRepositories(prisma: PrismaClient) {
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+type Repositories = ReturnType<typeof createRepositories>;
 
 interface ServiceDeps {
   readonly config: Config;
@@ -69,7 +69,7 @@ function createServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   readonly ready: boolean;
   readonly checks: Record<string, "ok" | string>;
 }

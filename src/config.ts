@@ -87,6 +87,12 @@ const envSchema = z.object({
   MAX_OPEN_SOLVES_PER_USER: int(1, 1_000_000).default(20),
   /** A worker process serves GET /metrics on this port (0: any free port, logged); unset: no endpoint. */
   WORKER_METRICS_PORT: int(0, 65535).optional(),
+  /** The API serves GET /metrics on this port of its own (0: any free port, logged) instead of its API port. */
+  API_METRICS_PORT: int(0, 65535).optional(),
+  /** GET /metrics on the API port needs `Authorization: Bearer <METRICS_TOKEN>`; unset (and no API_METRICS_PORT): not served. */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  /** The queue dashboard (/admin/queues) needs `Authorization: Bearer <ADMIN_TOKEN>`; unset: no dashboard. */
+  ADMIN_TOKEN: z.string().min(16, "at least 16 characters").optional(),
   /**
    * Pattern databases each worker process loads (or builds and saves in PDB_DIR) at start-up and
    * shares with its solver threads, comma-separated: 663, 555, 78, 6666; or "none".
@@ -149,6 +155,11 @@ export type Config = Readonly<{
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
+  /** undefined: the API's metrics are on its own port only with a token, else nowhere. */
+  apiMetricsPort: number | undefined;
+  metricsToken: string | undefined;
+  /** undefined: no queue dashboard. */
+  adminToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -213,6 +224,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
+    apiMetricsPort: e.API_METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    adminToken: e.ADMIN_TOKEN,
   });
 }
 

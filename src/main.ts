@@ -8,6 +8,7 @@ import { loadConfigOrExit, projectRoot, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startServer } from "./server.ts";
+import { tunedEnvironment } from "./tuned-environment.ts";
 
 export const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
 
@@ -24,7 +25,11 @@ function superviseWorker(config: Config, logger: Logger): Supervisor {
 
   const start = () => {
     const startedAt = Date.now();
-    const current = spawn(process.execPath, [WORKER_ENTRY], { stdio: "inherit", env: process.env });
+    // The worker searches: it starts with the product's settings (huge pages for its tables).
+    const current = spawn(process.execPath, [WORKER_ENTRY], {
+      stdio: "inherit",
+      env: tunedEnvironment(process.env),
+    });
     child = current;
     logger.info({ pid: current.pid }, "worker started");
     current.on("exit", (code, signal) => {
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
     }
     shuttingDown = true;
     logger.info({ signal }, "shutting down");
-    Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
+    void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
       const failed = results.filter((r) => r.status === "rejected");
       for (const failure of failed)
         logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");

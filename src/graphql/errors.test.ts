@@ -3,7 +3,8 @@
 import { GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
 import { IllegalMoveError, PuzzleInputError } from "../core/errors.ts";
-import { BadUserInputError, formatApiError, INTERNAL_ERROR_MESSAGE, RateLimitedError } from "./errors.ts";
+import { BadInputError, RateLimitedError } from "../errors/index.ts";
+import { formatApiError, INTERNAL_ERROR_MESSAGE } from "./errors.ts";
 
 /** What graphql-js hands over when a resolver at `path` throws `error`. */
 function thrownInResolver(error: Error): GraphQLError {
@@ -14,9 +15,7 @@ const format = (error: GraphQLError) => formatApiError(error.toJSON(), error);
 
 describe("formatApiError", () => {
   it("keeps BAD_USER_INPUT and its field", () => {
-    const { formatted, unexpected } = format(
-      thrownInResolver(new BadUserInputError("name is taken", "name")),
-    );
+    const { formatted, unexpected } = format(thrownInResolver(new BadInputError("name is taken", "name")));
     expect(unexpected).toBe(false);
     expect(formatted).toMatchObject({
       message: "name is taken",

@@ -2,17 +2,21 @@
 import type { PublicUser } from "../repositories/users.ts";
 import type { RateLimitKind } from "../http/rate-limit.ts";
 import type { GraphQLContext } from "./context.ts";
-import { RateLimitedError, UnauthenticatedError } from "./errors.ts";
+import { RateLimitedError, UnauthenticatedError } from "../errors/index.ts";
+import { toGraphQLError } from "./errors.ts";
+
+// These throw the mapped GraphQLError rather than the domain error: Apollo takes the HTTP status
+// (401, 429) from a resolver error's extensions before formatError runs.
 
 /** The authenticated user; UNAUTHENTICATED without a token. */
 export function requireUser(ctx: GraphQLContext): PublicUser {
-  if (ctx.user === null) throw new UnauthenticatedError();
+  if (ctx.user === null) throw toGraphQLError(new UnauthenticatedError());
   return ctx.user;
 }
 
 async function enforce(ctx: GraphQLContext, kind: RateLimitKind, key: string, what: string): Promise<void> {
   const decision = await ctx.app.rateLimits.consume(kind, key);
-  if (!decision.allowed) throw new RateLimitedError(decision.retryAfter, what);
+  if (!decision.allowed) throw toGraphQLError(new RateLimitedError(decision.retryAfter, what));
 }
 
 /**

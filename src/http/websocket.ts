@@ -20,7 +20,8 @@ import { LRUCache } from "lru-cache";
 import { WebSocketServer } from "ws";
 import type { App } from "../app.ts";
 import { createContext } from "../graphql/context.ts";
-import { formatApiError, RateLimitedError } from "../graphql/errors.ts";
+import { RateLimitedError } from "../errors/index.ts";
+import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
@@ -59,21 +60,22 @@ export interface GraphQLWebSocketServer {
 }
 
 /**
- * graphql-js' own errors carry no code; over HTTP Apollo gives them one. The same codes here, so a
- * client sees one set of codes whatever the transport.
+ * Errors of one cause get one code, whatever the transport: Apollo gives every parse error
+ * GRAPHQL_PARSE_FAILED, every validation error GRAPHQL_VALIDATION_FAILED (graphql-armor's depth,
+ * cost, alias and directive limits included, which carry BAD_USER_INPUT of their own) and every bad
+ * variable BAD_USER_INPUT. The same here, replacing whatever code an error came with.
  */
 function withCode(errors: readonly GraphQLError[], code: string): GraphQLError[] {
-  return errors.map((error) =>
-    error.extensions?.code !== undefined
-      ? error
-      : new GraphQLError(error.message, {
-          nodes: error.nodes,
-          source: error.source,
-          positions: error.positions,
-          path: error.path,
-          originalError: error.originalError,
-          extensions: { ...error.extensions, code },
-        }),
+  return errors.map(
+    (error) =>
+      new GraphQLError(error.message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        originalError: error.originalError,
+        extensions: { ...error.extensions, code },
+      }),
   );
 }
 
@@ -180,7 +182,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         const prepaid = state.prepaid;
         state.prepaid = undefined;
         const budget = await (prepaid ?? app.rateLimits.consume("requests", clientKey(user?.id, ip)));
-        if (!budget.allowed) return [new RateLimitedError(budget.retryAfter)];
+        if (!budget.allowed) return [toGraphQLError(new RateLimitedError(budget.retryAfter))];
         let document = validated.get(payload.query);
         if (document === undefined) {
           try {

@@ -39,7 +39,7 @@ const PROFILES: Readonly<
 };
 
 /** Connection options of a profile, for ioredis (`new Redis(url, options)`) and BullMQ (`connection`). */
-export function redisOptions(url: string, profile: RedisProfile): RedisConnectionOptions {
+function redisOptions(url: string, profile: RedisProfile): RedisConnectionOptions {
   return { url, ...PROFILES[profile], connectTimeout: 2000, retryStrategy: retryDelayMs };
 }
 

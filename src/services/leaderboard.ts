@@ -1,7 +1,7 @@
 // Leaderboards and player records: a puzzle's ranking (one entry per user), the ranking of players
 // across puzzles (topSolvers), per-user counts, and the live feed of new personal bests. Reads only:
 // submissions are written by SubmissionService.
-import { BadUserInputError, NotFoundError } from "../graphql/errors.ts";
+import { BadInputError, NotFoundError } from "../errors/index.ts";
 import type {
   LeaderboardKey,
   LeaderboardRepository,
@@ -33,7 +33,7 @@ const SIDE_MAX = 5;
 function checkSide(value: number | null | undefined, field: "rows" | "cols"): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (!Number.isInteger(value) || value < SIDE_MIN || value > SIDE_MAX) {
-    throw new BadUserInputError(`${field} must be from ${SIDE_MIN} to ${SIDE_MAX}, got ${value}`, field);
+    throw new BadInputError(`${field} must be from ${SIDE_MIN} to ${SIDE_MAX}, got ${value}`, field);
   }
   return value;
 }

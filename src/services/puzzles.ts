@@ -1,12 +1,12 @@
 // Puzzles: validation and solvability come from the pure core; this service adds ownership, the
 // title, storage and the "puzzle created" event.
 import { canonicalKey, createPuzzle, isSolvable } from "../core/index.ts";
-import { BadUserInputError } from "../graphql/errors.ts";
+import { BadInputError } from "../errors/index.ts";
 import type { Puzzle, PuzzleKind, PuzzleRepository } from "../repositories/puzzles.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 export const PUZZLE_CREATED = "puzzle-created";
 
 export interface CreatePuzzleInput {
@@ -36,18 +36,16 @@ export interface PuzzleListQuery {
 function normalizeTitle(title: string | null | undefined): string | null {
   const trimmed = title?.trim() ?? "";
   if (trimmed.length > TITLE_MAX) {
-    throw new BadUserInputError(
-      `title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`,
-      "title",
-    );
+    throw new BadInputError(`title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`, "title");
   }
   // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
   if (
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
       trimmed,
     )
   ) {
-    throw new BadUserInputError("title may not contain control characters or unpaired surrogates", "title");
+    throw new BadInputError("title may not contain control characters or unpaired surrogates", "title");
   }
   return trimmed === "" ? null : trimmed;
 }
@@ -63,7 +61,7 @@ export class PuzzleService {
     if (input.kind === "ROTATION") {
       for (const field of ["rows", "cols"] as const) {
         if (input[field] !== null && input[field] !== undefined) {
-          throw new BadUserInputError(`the Rotation Game board has a fixed shape: leave ${field} out`, field);
+          throw new BadInputError(`the Rotation Game board has a fixed shape: leave ${field} out`, field);
         }
       }
     }

@@ -3,7 +3,7 @@
 // event bus (leaderboardChanged), and a puzzle without a proven optimum gets a Solve of the platform's
 // own, so that `optimal` becomes known without anyone asking.
 import { PuzzleInputError, normalizeMoves, replayMoves } from "../core/index.ts";
-import { BadUserInputError, NotFoundError } from "../graphql/errors.ts";
+import { BadInputError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
@@ -14,7 +14,7 @@ import type { EventBus } from "./events.ts";
 import { LEADERBOARD_CHANGED, type LeaderboardChangedEvent } from "./leaderboard.ts";
 
 /** Longer sequences are refused before replay (the request body limit bounds them anyway). */
-export const MAX_MOVES = 10_000;
+const MAX_MOVES = 10_000;
 
 /**
  * What submissions need from the solving pipeline: a Solve the platform asks for itself
@@ -43,10 +43,7 @@ export class SubmissionService {
     if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const normalized = normalizeMoves(moves);
     if (normalized.length > MAX_MOVES) {
-      throw new BadUserInputError(
-        `moves must be at most ${MAX_MOVES} moves, got ${normalized.length}`,
-        "moves",
-      );
+      throw new BadInputError(`moves must be at most ${MAX_MOVES} moves, got ${normalized.length}`, "moves");
     }
     const { solved } = replayMoves(puzzleSpec(puzzle), normalized);
     if (!solved) {

@@ -28,7 +28,7 @@ export interface SolvePageQuery {
   readonly take: number;
 }
 
-export type QueuedVia = "cached" | "followed" | "new";
+type QueuedVia = "cached" | "followed" | "new";
 
 export interface QueuedSolve {
   readonly solve: Solve;

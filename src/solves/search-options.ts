@@ -16,6 +16,25 @@ export function coreAlgorithm(stored: StoredAlgorithm): Algorithm {
   return ALGORITHMS[stored];
 }
 
+// What a finished search reports it ran (SolveResult.algorithm, stored in algorithm_used), in the
+// stored/GraphQL spelling. "solvability" is the parity check answering UNSOLVABLE: no search ran.
+const ALGORITHMS_USED: Readonly<Record<string, StoredAlgorithm | null>> = {
+  "bfs-table": "BFS_TABLE",
+  "rotation-table": "BFS_TABLE",
+  astar: "ASTAR",
+  idastar: "IDA_STAR",
+  "rotation-idastar": "IDA_STAR",
+  solvability: null,
+};
+
+/** "idastar" → "IDA_STAR", "rotation-table" → "BFS_TABLE"; null when no search ran. */
+export function storedAlgorithmUsed(used: string | null): StoredAlgorithm | null {
+  if (used === null) return null;
+  const stored = ALGORITHMS_USED[used];
+  if (stored === undefined) throw new Error(`unknown algorithm_used ${JSON.stringify(used)}`);
+  return stored;
+}
+
 /** "AUTO" → "auto", "LINEAR_CONFLICT" → "linear-conflict", "PDB_663" → "pdb:663". */
 export function coreHeuristic(stored: string): HeuristicName {
   switch (stored) {

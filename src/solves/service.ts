@@ -5,10 +5,11 @@
 import { pdbApplies } from "../core/pdb/index.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "../core/sliding/table.ts";
 import { solveRotation } from "../core/rotation/solve.ts";
+import { solvedResult, unsolvableResult } from "../core/results.ts";
 import type { Config } from "../config.ts";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
-import { BadUserInputError, ForbiddenError, LimitExceededError, NotFoundError } from "../graphql/errors.ts";
+import { BadInputError, ForbiddenError, LimitExceededError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import { newSolveJobId } from "./contracts.ts";
 import { puzzleSpec, searchJobData } from "./job-data.ts";
@@ -41,38 +42,17 @@ export interface SolveServiceSettings {
 }
 
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
-export function answeredByTable(spec: PuzzleSpec): boolean {
+function answeredByTable(spec: PuzzleSpec): boolean {
   return spec.kind === "rotation" || spec.rows * spec.cols <= MAX_TABLE_CELLS;
 }
 
 /** A table lookup: microseconds once the table is built (once per process, lazily). */
-export function answerFromTable(spec: PuzzleSpec): SolveResult {
+function answerFromTable(spec: PuzzleSpec): SolveResult {
   if (spec.kind === "rotation") return solveRotation(spec, { algorithm: "bfs" });
   const began = performance.now();
   const moves = tableSolution(spec.rows, spec.cols, spec.start, spec.goal);
-  if (moves === undefined) {
-    return {
-      status: "unsolvable",
-      moves: "",
-      length: -1,
-      algorithm: "bfs-table",
-      nodes: 0,
-      elapsedMs: 0,
-      optimal: true,
-      lowerBound: 0,
-    };
-  }
-  const elapsedMs = performance.now() - began;
-  return {
-    status: "solved",
-    moves,
-    length: moves.length,
-    algorithm: "bfs-table",
-    nodes: 0,
-    elapsedMs,
-    optimal: true,
-    lowerBound: moves.length,
-  };
+  if (moves === undefined) return unsolvableResult({ algorithm: "bfs-table", nodes: 0, elapsedMs: 0 });
+  return solvedResult(moves, { algorithm: "bfs-table", nodes: 0, elapsedMs: performance.now() - began });
 }
 
 function checkOptions(
@@ -88,26 +68,26 @@ function checkOptions(
     timeLimitSeconds < 1 ||
     timeLimitSeconds > MAX_TIME_LIMIT_SECONDS
   ) {
-    throw new BadUserInputError(
+    throw new BadInputError(
       `timeLimitSeconds must be from 1 to ${MAX_TIME_LIMIT_SECONDS}, got ${timeLimitSeconds}`,
       "options.timeLimitSeconds",
     );
   }
   if (algorithm === "BFS_TABLE" && !answeredByTable(spec)) {
-    throw new BadUserInputError(
+    throw new BadInputError(
       `no distance table answers ${puzzle.rows}x${puzzle.cols} boards: use AUTO, ASTAR or IDA_STAR`,
       "options.algorithm",
     );
   }
   if (algorithm === "ASTAR" && spec.kind === "rotation") {
-    throw new BadUserInputError(
+    throw new BadInputError(
       "the Rotation Game is solved with AUTO, BFS_TABLE or IDA_STAR",
       "options.algorithm",
     );
   }
   const core = coreHeuristic(heuristic);
   if (core.startsWith("pdb:") && (spec.kind === "rotation" || !pdbApplies(spec, core))) {
-    throw new BadUserInputError(
+    throw new BadInputError(
       `heuristic ${heuristic} does not fit this puzzle (pattern databases serve 4x4 or 5x5 boards whose goal has the blank in a corner)`,
       "options.heuristic",
     );
@@ -161,10 +141,11 @@ export class SolveService {
       .createQueued(solve, newSolveJobId(), { maxOpenPerUser: this.settings.maxOpenSolvesPerUser })
       .catch((error: unknown) => {
         if (!(error instanceof OpenSolvesLimitError)) throw error;
-        throw new LimitExceededError(`${error.message}: wait for one to finish or cancel one`, {
-          limit: error.limit,
-          open: error.open,
-        });
+        throw new LimitExceededError(
+          `${error.message}: wait for one to finish or cancel one`,
+          error.limit,
+          error.open,
+        );
       });
     // Fairness: a user's n-th open Solve gets priority n (1 runs first), so one user's backlog does
     // not hold back another user's first search.

@@ -93,7 +93,7 @@ describe("mutations need a token", () => {
   });
 
   it("refuses an unknown token with 401, even for reads", async () => {
-    const { status, body } = await api.client("pzt_" + "x".repeat(43)).request(ME);
+    const { status, body } = await api.client(`pzt_${"x".repeat(43)}`).request(ME);
     expect(status).toBe(401);
     expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });

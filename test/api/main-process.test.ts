@@ -1,7 +1,7 @@
 // `npm start` as a real process: creates and migrates its database, serves, runs a worker process
 // beside the API, and on SIGTERM drains, stops the worker and exits 0.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/config.ts";
@@ -96,6 +96,10 @@ describe("npm start (src/main.ts)", () => {
         await new Promise((r) => setTimeout(r, 100));
       const started = main.logs().find((l) => l.msg === "worker started");
       expect(started?.pid).toBeGreaterThan(0);
+      // Started with the product's settings (src/tuned-environment.ts).
+      expect(readFileSync(`/proc/${started!.pid}/environ`, "utf8")).toMatch(
+        /(^|\0)GLIBC_TUNABLES=glibc\.malloc\.hugetlb=1\0/,
+      );
       main.child.kill("SIGTERM");
       expect(await main.exited).toBe(0);
       expect(() => process.kill(started!.pid!, 0)).toThrow(); // the worker is gone too

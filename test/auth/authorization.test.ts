@@ -213,7 +213,9 @@ describe("one user against another", () => {
         { name: bob.user.name },
       ),
       alice.client.request(
-        `query ($id: ID!) { puzzle(id: $id) { owner { id name createdAt } solves { edges { node { id requestedBy { id name } } } } } }`,
+        `query ($id: ID!) {
+          puzzle(id: $id) { owner { id name createdAt } solves { edges { node { id requestedBy { id name } } } } }
+        }`,
         { id: puzzle },
       ),
       alice.client.request(`query ($id: ID!) { solve(id: $id) { requestedBy { id name createdAt } } }`, {

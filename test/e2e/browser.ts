@@ -1,17 +1,33 @@
 // Headless Chromium for the page's end-to-end tests: Debian's /usr/bin/chromium (no browser download)
 // driven by playwright-core, with a fresh profile per run and nothing that talks to the internet.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { projectRoot } from "../../src/config.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function chromiumMissing(): string | undefined {
-  return existsSync(CHROMIUM_PATH)
-    ? undefined
-    : `${CHROMIUM_PATH} not found: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  if (existsSync(CHROMIUM_PATH)) return undefined;
+  const why = `${CHROMIUM_PATH} not found: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`;
+  // In CI a missing browser is a missing install step, not a reason to skip: fail the file.
+  if (process.env.CI !== undefined && process.env.CI !== "" && process.env.CI !== "false")
+    throw new Error(why);
+  return why;
+}
+
+/** The pages are served from web/dist/: build them if this run has not (npm test builds them first). */
+export function ensureWebBuilt(): void {
+  const dist = join(projectRoot, "web", "dist");
+  if (existsSync(join(dist, "index.html")) && existsSync(join(dist, "explorer.html"))) return;
+  const built = spawnSync(process.execPath, [join(projectRoot, "web", "build.mjs")], {
+    cwd: projectRoot,
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("web/build.mjs failed");
 }
 
 const ARGS = [

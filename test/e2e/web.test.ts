@@ -2,8 +2,7 @@
 // Redis) and a real worker process: sign up, create and play a 3x3 with the keyboard, submit and see
 // rank 1; watch a 4x4 search live and animate its solution; an invalid typed board shows its error.
 // `SCREENSHOTS=1` also saves the main screens to docs/screenshots/ (npm run screenshots:web).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +12,7 @@ import { uniqueName } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { BOARDS, FAST_PIPELINE, startWorker } from "../pipeline/pipeline.ts";
 import type { WorkerProcess } from "../pipeline/worker-process.ts";
-import { chromiumMissing, launchBrowser, type Browser } from "./browser.ts";
+import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser } from "./browser.ts";
 
 const missing = chromiumMissing();
 if (missing) console.warn(`[e2e] skipping the browser tests: ${missing}`);
@@ -25,16 +24,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-/** The page is served from web/dist/: build it if this run has not (npm test builds it first). */
-function ensureWebBuilt(): void {
-  if (existsSync(join(projectRoot, "web", "dist", "index.html"))) return;
-  const built = spawnSync(process.execPath, [join(projectRoot, "web", "build.mjs")], {
-    cwd: projectRoot,
-    stdio: "inherit",
-  });
-  if (built.status !== 0) throw new Error("web/build.mjs failed");
 }
 
 /** Types a board into the create form and saves it; resolves with the new puzzle's page path. */

@@ -8,15 +8,17 @@ import type { PublicUser } from "../../repositories/users.ts";
 import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import {
   decodeCursor,
   idConnection,
   idPage,
+  leaderboardCursor,
   pageSize,
   toConnection,
+  topSolversCursor,
   type ConnectionArgs,
 } from "../pagination.ts";
 
@@ -36,9 +38,7 @@ function isOptimal(length: number, optimum: number | null): boolean | null {
  */
 async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args: ConnectionArgs) {
   const size = pageSize(args.first);
-  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
-  const after: LeaderboardKey | undefined =
-    key === undefined ? undefined : { length: key[0], createdAt: new Date(key[1]), userId: key[2] };
+  const after: LeaderboardKey | undefined = decodeCursor(args.after, leaderboardCursor);
   const service = ctx.services.leaderboards;
   const [summary, rows] = await Promise.all([
     service.summary(puzzleId),
@@ -63,9 +63,7 @@ interface TopSolversArgs extends ConnectionArgs {
 
 async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
   const size = pageSize(args.first);
-  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
-  const after: SolverKey | undefined =
-    key === undefined ? undefined : { optimalSolutions: key[0], excessMoves: key[1], userId: key[2] };
+  const after: SolverKey | undefined = decodeCursor(args.after, topSolversCursor);
   const rows = await ctx.services.leaderboards.topSolvers(args, size + 1, after);
   return toConnection(rows, size, (row) => [row.optimalSolutions, row.excessMoves, row.userId], args.after);
 }

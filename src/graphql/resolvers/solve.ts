@@ -3,9 +3,9 @@
 import type { Solve } from "../../generated/prisma/client.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
-import type { RequestSolveOptions, SolveEvent } from "../../solves/index.ts";
+import { type RequestSolveOptions, type SolveEvent, storedAlgorithmUsed } from "../../solves/index.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
@@ -57,6 +57,7 @@ export const solveResolvers = {
     requestedBy: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
+    algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
   },
   SolveEvent: {
     solveId: (event: SolveEvent) => String(event.solveId),

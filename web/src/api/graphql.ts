@@ -1,5 +1,7 @@
 // Queries and mutations over plain fetch (POST /graphql, JSON). The token, when there is one, goes in
 // `Authorization: Bearer`. Any GraphQL error becomes an ApiError (the first one: it names the cause).
+// Documents come from graphql-codegen (../gql/): their result and variable types travel with them.
+import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
 import { authorization, signOut } from "./session.ts";
 
@@ -10,7 +12,17 @@ interface GraphQLResponse<T> {
   errors?: GraphQLErrorShape[];
 }
 
-export async function request<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+/** Variables are optional only for documents that take none. */
+export type VariablesOf<V> = [V] extends [Record<string, never>] ? [variables?: V] : [variables: V];
+
+export async function request<T, V>(
+  document: TypedDocumentString<T, V>,
+  ...[variables]: VariablesOf<V>
+): Promise<T> {
+  return post<T>(document.toString(), variables ?? {});
+}
+
+async function post<T>(query: string, variables: unknown): Promise<T> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   const auth = authorization();
   if (auth) headers.authorization = auth;
@@ -28,7 +40,7 @@ export async function request<T>(query: string, variables: Record<string, unknow
   // anonymously; reads then work, and mutations say that they need an account.
   if (response.status === 401 && auth) {
     signOut();
-    return request<T>(query, variables);
+    return post<T>(query, variables);
   }
   let body: GraphQLResponse<T>;
   try {

@@ -1,157 +1,171 @@
-// Every GraphQL operation the page uses, with the shapes it reads back. The names are the API's
-// public contract (the platform, pipeline and leaderboard issues); nothing here is private.
+// Every GraphQL operation the page uses. Their result and variable types are generated from the
+// schema by graphql-codegen (`npm run codegen` → ../gql/), never written by hand here: the documents
+// are written with `graphql(...)`, and each helper returns the part of the result the views read.
+import { graphql } from "../gql/index.ts";
+import type {
+  CreatePuzzleInput,
+  LeaderboardEntryFieldsFragment,
+  PuzzleFieldsFragment,
+  SolveFieldsFragment,
+  SolveOptions,
+  SolveProgressSubscription,
+  SubmitMutation,
+  TopSolversQuery,
+  UserPageQuery,
+} from "../gql/graphql.ts";
 import { request } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
-export type PuzzleKind = "SLIDING" | "ROTATION";
-export type SolveStatus =
-  | "QUEUED"
-  | "RUNNING"
-  | "SOLVED"
-  | "UNSOLVABLE"
-  | "CANCELLED"
-  | "TIMED_OUT"
-  | "FAILED";
+export type { CreatePuzzleInput, SolveStatus } from "../gql/graphql.ts";
+export type Puzzle = PuzzleFieldsFragment;
+export type Solve = SolveFieldsFragment;
+export type SolveEvent = SolveProgressSubscription["solveProgress"];
+export type SolveRequestOptions = SolveOptions;
+export type Submission = SubmitMutation["submitSolution"];
+export type LeaderboardEntry = LeaderboardEntryFieldsFragment;
+export type SolverRanking = TopSolversQuery["topSolvers"]["edges"][number]["node"];
 
 export interface UserRef {
   readonly name: string;
 }
 
-export interface Puzzle {
-  readonly id: string;
-  readonly kind: PuzzleKind;
-  readonly rows: number | null;
-  readonly cols: number | null;
-  readonly start: number[];
-  readonly goal: number[] | null;
-  readonly title: string | null;
-  readonly solvable: boolean;
-  readonly createdAt: string;
-  readonly owner: UserRef;
-}
-
-export interface Solve {
-  readonly id: string;
-  readonly status: SolveStatus;
-  readonly moves: string | null;
-  readonly length: number | null;
-  readonly optimal: boolean | null;
-  readonly lowerBound: number | null;
-  readonly nodesExpanded: number | null;
-  readonly durationMs: number | null;
-  readonly cached: boolean | null;
-  readonly error: string | null;
-}
-
-export interface SolveEvent {
-  readonly solveId: string;
-  readonly status: SolveStatus;
-  readonly lowerBound: number | null;
-  readonly nodesExpanded: number | null;
-  readonly nodesPerSecond: number | null;
-  readonly elapsedMs: number | null;
-  readonly solve: Solve | null;
-}
-
-export interface Submission {
-  readonly id: string;
-  readonly length: number;
-  readonly rank: number | null;
-  readonly optimal: boolean | null;
-}
-
-export interface LeaderboardEntry {
-  readonly rank: number;
-  readonly user: UserRef;
-  readonly length: number;
-  readonly submittedAt: string;
-  readonly optimal: boolean | null;
-}
-
 export interface Leaderboard {
-  readonly optimalLength: number | null;
+  readonly optimalLength: number | null | undefined;
   readonly totalEntries: number;
   readonly entries: LeaderboardEntry[];
 }
 
-export interface UserStats {
-  readonly submissions: number;
-  readonly optimalSolutions: number;
-  readonly puzzlesCreated: number;
-}
-
-export interface UserPage {
-  readonly name: string;
-  readonly createdAt: string;
-  readonly stats: UserStats | null;
+type UserPageUser = NonNullable<UserPageQuery["user"]>;
+export interface UserPage extends Omit<UserPageUser, "puzzles" | "submissions"> {
   readonly puzzles: Puzzle[];
-  readonly submissions: {
-    id: string;
-    length: number;
-    optimal: boolean | null;
-    createdAt: string;
-    puzzle: { id: string; title: string | null };
-  }[];
+  readonly submissions: UserPageUser["submissions"]["edges"][number]["node"][];
 }
 
-interface Connection<T> {
-  edges: { node: T }[];
-}
+const nodes = <T>(connection: { edges: { node: T }[] }): T[] => connection.edges.map((edge) => edge.node);
 
-const nodes = <T>(connection: Connection<T>): T[] => connection.edges.map((edge) => edge.node);
+graphql(`
+  fragment PuzzleFields on Puzzle {
+    id
+    kind
+    rows
+    cols
+    start
+    goal
+    title
+    solvable
+    createdAt
+    owner {
+      name
+    }
+  }
+`);
 
-const PUZZLE_FIELDS = "id kind rows cols start goal title solvable createdAt owner { name }";
-const SOLVE_FIELDS = "id status moves length optimal lowerBound nodesExpanded durationMs cached error";
+graphql(`
+  fragment SolveFields on Solve {
+    id
+    status
+    moves
+    length
+    optimal
+    lowerBound
+    nodesExpanded
+    durationMs
+    cached
+    error
+  }
+`);
+
+graphql(`
+  fragment LeaderboardEntryFields on LeaderboardEntry {
+    rank
+    user {
+      name
+    }
+    length
+    submittedAt
+    optimal
+  }
+`);
+
+const SignUpDocument = graphql(`
+  mutation SignUp($name: String!) {
+    signUp(name: $name) {
+      token
+      user {
+        name
+      }
+    }
+  }
+`);
 
 export async function signUp(name: string): Promise<{ token: string; name: string }> {
-  const data = await request<{ signUp: { token: string; user: UserRef } }>(
-    "mutation SignUp($name: String!) { signUp(name: $name) { token user { name } } }",
-    { name },
-  );
+  const data = await request(SignUpDocument, { name });
   return { token: data.signUp.token, name: data.signUp.user.name };
 }
 
+const MeDocument = graphql(`
+  query Me {
+    me {
+      name
+    }
+  }
+`);
+
 export async function me(): Promise<UserRef | null> {
-  return (await request<{ me: UserRef | null }>("query Me { me { name } }")).me;
+  return (await request(MeDocument)).me ?? null;
 }
 
-export interface CreatePuzzleInput {
-  kind: PuzzleKind;
-  rows?: number;
-  cols?: number;
-  start: number[];
-  goal?: number[];
-  title?: string;
-}
+const CreatePuzzleDocument = graphql(`
+  mutation CreatePuzzle($input: CreatePuzzleInput!) {
+    createPuzzle(input: $input) {
+      ...PuzzleFields
+    }
+  }
+`);
 
 export async function createPuzzle(input: CreatePuzzleInput): Promise<Puzzle> {
-  const data = await request<{ createPuzzle: Puzzle }>(
-    `mutation CreatePuzzle($input: CreatePuzzleInput!) { createPuzzle(input: $input) { ${PUZZLE_FIELDS} } }`,
-    { input },
-  );
-  return data.createPuzzle;
+  return (await request(CreatePuzzleDocument, { input })).createPuzzle;
 }
+
+const PuzzleDocument = graphql(`
+  query Puzzle($id: ID!) {
+    puzzle(id: $id) {
+      ...PuzzleFields
+    }
+  }
+`);
 
 export async function getPuzzle(id: string): Promise<Puzzle | null> {
-  return (
-    await request<{ puzzle: Puzzle | null }>(
-      `query Puzzle($id: ID!) { puzzle(id: $id) { ${PUZZLE_FIELDS} } }`,
-      { id },
-    )
-  ).puzzle;
+  return (await request(PuzzleDocument, { id })).puzzle ?? null;
 }
+
+const PuzzlesDocument = graphql(`
+  query Puzzles($first: Int) {
+    puzzles(first: $first) {
+      edges {
+        node {
+          ...PuzzleFields
+        }
+      }
+    }
+  }
+`);
 
 export async function recentPuzzles(first = 20): Promise<Puzzle[]> {
-  const data = await request<{ puzzles: Connection<Puzzle> }>(
-    `query Puzzles($first: Int) { puzzles(first: $first) { edges { node { ${PUZZLE_FIELDS} } } } }`,
-    { first },
-  );
-  return nodes(data.puzzles);
+  return nodes((await request(PuzzlesDocument, { first })).puzzles);
 }
 
+const PuzzleCreatedDocument = graphql(`
+  subscription PuzzleCreated {
+    puzzleCreated {
+      ...PuzzleFields
+    }
+  }
+`);
+
 export function onPuzzleCreated(handlers: SubscriptionHandlers<Puzzle>): () => void {
-  return subscribe<{ puzzleCreated: Puzzle }>(
-    `subscription { puzzleCreated { ${PUZZLE_FIELDS} } }`,
+  return subscribe(
+    PuzzleCreatedDocument,
     {},
     {
       ...handlers,
@@ -160,100 +174,172 @@ export function onPuzzleCreated(handlers: SubscriptionHandlers<Puzzle>): () => v
   );
 }
 
-export interface SolveRequestOptions {
-  algorithm?: "AUTO" | "BFS_TABLE" | "ASTAR" | "IDA_STAR";
-  heuristic?: string;
-  timeLimitSeconds?: number;
-}
+const RequestSolveDocument = graphql(`
+  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {
+    requestSolve(puzzleId: $puzzleId, options: $options) {
+      ...SolveFields
+    }
+  }
+`);
 
 export async function requestSolve(puzzleId: string, options: SolveRequestOptions): Promise<Solve> {
-  const data = await request<{ requestSolve: Solve }>(
-    `mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) { requestSolve(puzzleId: $puzzleId, options: $options) { ${SOLVE_FIELDS} } }`,
-    { puzzleId, options },
-  );
-  return data.requestSolve;
+  return (await request(RequestSolveDocument, { puzzleId, options })).requestSolve;
 }
+
+const CancelSolveDocument = graphql(`
+  mutation CancelSolve($id: ID!) {
+    cancelSolve(id: $id) {
+      ...SolveFields
+    }
+  }
+`);
 
 export async function cancelSolve(id: string): Promise<Solve> {
-  return (
-    await request<{ cancelSolve: Solve }>(
-      `mutation CancelSolve($id: ID!) { cancelSolve(id: $id) { ${SOLVE_FIELDS} } }`,
-      { id },
-    )
-  ).cancelSolve;
+  return (await request(CancelSolveDocument, { id })).cancelSolve;
 }
+
+const SolveProgressDocument = graphql(`
+  subscription SolveProgress($solveId: ID!) {
+    solveProgress(solveId: $solveId) {
+      solveId
+      status
+      lowerBound
+      nodesExpanded
+      nodesPerSecond
+      elapsedMs
+      solve {
+        ...SolveFields
+      }
+    }
+  }
+`);
 
 export function onSolveProgress(solveId: string, handlers: SubscriptionHandlers<SolveEvent>): () => void {
-  return subscribe<{ solveProgress: SolveEvent }>(
-    `subscription SolveProgress($solveId: ID!) { solveProgress(solveId: $solveId) {
-      solveId status lowerBound nodesExpanded nodesPerSecond elapsedMs solve { ${SOLVE_FIELDS} } } }`,
+  return subscribe(
+    SolveProgressDocument,
     { solveId },
-    { ...handlers, next: (data) => handlers.next(data.solveProgress) },
+    {
+      ...handlers,
+      next: (data) => handlers.next(data.solveProgress),
+    },
   );
 }
+
+const SubmitDocument = graphql(`
+  mutation Submit($puzzleId: ID!, $moves: String!) {
+    submitSolution(puzzleId: $puzzleId, moves: $moves) {
+      id
+      length
+      rank
+      optimal
+    }
+  }
+`);
 
 export async function submitSolution(puzzleId: string, moves: string): Promise<Submission> {
-  const data = await request<{ submitSolution: Submission }>(
-    "mutation Submit($puzzleId: ID!, $moves: String!) { submitSolution(puzzleId: $puzzleId, moves: $moves) { id length rank optimal } }",
-    { puzzleId, moves },
-  );
-  return data.submitSolution;
+  return (await request(SubmitDocument, { puzzleId, moves })).submitSolution;
 }
 
+const LeaderboardDocument = graphql(`
+  query Leaderboard($puzzleId: ID!, $first: Int) {
+    leaderboard(puzzleId: $puzzleId, first: $first) {
+      optimalLength
+      totalEntries
+      edges {
+        node {
+          ...LeaderboardEntryFields
+        }
+      }
+    }
+  }
+`);
+
 export async function leaderboard(puzzleId: string, first = 20): Promise<Leaderboard> {
-  const data = await request<{
-    leaderboard: Connection<LeaderboardEntry> & { optimalLength: number | null; totalEntries: number };
-  }>(
-    `query Leaderboard($puzzleId: ID!, $first: Int) { leaderboard(puzzleId: $puzzleId, first: $first) {
-      optimalLength totalEntries edges { node { rank user { name } length submittedAt optimal } } } }`,
-    { puzzleId, first },
-  );
-  const board = data.leaderboard;
+  const board = (await request(LeaderboardDocument, { puzzleId, first })).leaderboard;
   return { optimalLength: board.optimalLength, totalEntries: board.totalEntries, entries: nodes(board) };
 }
+
+const LeaderboardChangedDocument = graphql(`
+  subscription LeaderboardChanged($puzzleId: ID!) {
+    leaderboardChanged(puzzleId: $puzzleId) {
+      ...LeaderboardEntryFields
+    }
+  }
+`);
 
 /** Calls `changed` whenever the puzzle's leaderboard gains a new best entry. */
 export function onLeaderboardChanged(
   puzzleId: string,
   handlers: SubscriptionHandlers<LeaderboardEntry>,
 ): () => void {
-  return subscribe<{ leaderboardChanged: LeaderboardEntry }>(
-    "subscription LeaderboardChanged($puzzleId: ID!) { leaderboardChanged(puzzleId: $puzzleId) { rank user { name } length submittedAt optimal } }",
+  return subscribe(
+    LeaderboardChangedDocument,
     { puzzleId },
-    { ...handlers, next: (data) => handlers.next(data.leaderboardChanged) },
+    {
+      ...handlers,
+      next: (data) => handlers.next(data.leaderboardChanged),
+    },
   );
 }
+
+const UserPageDocument = graphql(`
+  query UserPage($name: String!) {
+    user(name: $name) {
+      name
+      createdAt
+      stats {
+        submissions
+        optimalSolutions
+        puzzlesCreated
+      }
+      puzzles(first: 10) {
+        edges {
+          node {
+            ...PuzzleFields
+          }
+        }
+      }
+      submissions(first: 10) {
+        edges {
+          node {
+            id
+            length
+            optimal
+            createdAt
+            puzzle {
+              id
+              title
+            }
+          }
+        }
+      }
+    }
+  }
+`);
 
 export async function userPage(name: string): Promise<UserPage | null> {
-  const data = await request<{
-    user:
-      | (Omit<UserPage, "puzzles" | "submissions"> & {
-          puzzles: Connection<Puzzle>;
-          submissions: Connection<UserPage["submissions"][number]>;
-        })
-      | null;
-  }>(
-    `query UserPage($name: String!) { user(name: $name) {
-      name createdAt stats { submissions optimalSolutions puzzlesCreated }
-      puzzles(first: 10) { edges { node { ${PUZZLE_FIELDS} } } }
-      submissions(first: 10) { edges { node { id length optimal createdAt puzzle { id title } } } } } }`,
-    { name },
-  );
-  if (data.user === null) return null;
-  return { ...data.user, puzzles: nodes(data.user.puzzles), submissions: nodes(data.user.submissions) };
+  const { user } = await request(UserPageDocument, { name });
+  if (!user) return null;
+  return { ...user, puzzles: nodes(user.puzzles), submissions: nodes(user.submissions) };
 }
 
-export interface SolverRanking {
-  readonly rank: number;
-  readonly user: UserRef;
-  readonly optimalSolutions: number;
-  readonly puzzlesSolved: number;
-}
+const TopSolversDocument = graphql(`
+  query TopSolvers($first: Int) {
+    topSolvers(first: $first) {
+      edges {
+        node {
+          rank
+          user {
+            name
+          }
+          optimalSolutions
+          puzzlesSolved
+        }
+      }
+    }
+  }
+`);
 
 export async function topSolvers(first = 10): Promise<SolverRanking[]> {
-  const data = await request<{ topSolvers: Connection<SolverRanking> }>(
-    "query TopSolvers($first: Int) { topSolvers(first: $first) { edges { node { rank user { name } optimalSolutions puzzlesSolved } } } }",
-    { first },
-  );
-  return nodes(data.topSolvers);
+  return nodes((await request(TopSolversDocument, { first })).topSolvers);
 }

@@ -2,6 +2,7 @@
 // goes in the `connection_init` payload as `{ authorization: "Bearer <token>" }`. Signing in or out
 // closes the connection, and the next subscription opens one with the new token.
 import { createClient, type Client } from "graphql-ws";
+import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
 import { GRAPHQL_PATH } from "./graphql.ts";
 import { authorization, onSessionChange } from "./session.ts";
@@ -47,13 +48,13 @@ function toApiError(error: unknown): ApiError {
 }
 
 /** Starts a subscription; returns a function that stops it. */
-export function subscribe<T>(
-  query: string,
-  variables: Record<string, unknown>,
+export function subscribe<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
   handlers: SubscriptionHandlers<T>,
 ): () => void {
   return getClient().subscribe<T>(
-    { query, variables },
+    { query: document.toString(), variables: variables as Record<string, unknown> },
     {
       next: (result) => {
         if (result.errors && result.errors.length > 0) handlers.error?.(ApiError.from(result.errors[0]));

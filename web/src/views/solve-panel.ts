@@ -49,7 +49,10 @@ function outcome(solve: Solve, seenBound: number | null): string {
   const bound = solve.lowerBound ?? seenBound;
   switch (solve.status) {
     case "SOLVED":
-      return `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`;
+      return (
+        `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves` +
+        `${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`
+      );
     case "UNSOLVABLE":
       return "This puzzle cannot be solved: no sequence of moves reaches the goal.";
     case "TIMED_OUT":
@@ -189,7 +192,7 @@ export function solvePanel(
       algorithm: algorithm.value as SolveRequestOptions["algorithm"],
       timeLimitSeconds: Number(timeLimit.value),
     };
-    if (spec.kind === "sliding") options.heuristic = heuristic.value;
+    if (spec.kind === "sliding") options.heuristic = heuristic.value as SolveRequestOptions["heuristic"];
     try {
       const solve = await requestSolve(puzzleId, options);
       solveId = solve.id;

@@ -1,0 +1,128 @@
+/* eslint-disable */
+import * as types from './graphql';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n": typeof types.PuzzleFieldsFragmentDoc,
+    "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": typeof types.SolveFieldsFragmentDoc,
+    "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": typeof types.LeaderboardEntryFieldsFragmentDoc,
+    "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  query Me {\n    me {\n      name\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.CreatePuzzleDocument,
+    "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleDocument,
+    "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n": typeof types.PuzzlesDocument,
+    "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleCreatedDocument,
+    "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": typeof types.RequestSolveDocument,
+    "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": typeof types.CancelSolveDocument,
+    "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n": typeof types.SolveProgressDocument,
+    "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": typeof types.SubmitDocument,
+    "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": typeof types.LeaderboardDocument,
+    "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": typeof types.LeaderboardChangedDocument,
+    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.UserPageDocument,
+    "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": typeof types.TopSolversDocument,
+};
+const documents: Documents = {
+    "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n": types.PuzzleFieldsFragmentDoc,
+    "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": types.SolveFieldsFragmentDoc,
+    "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": types.LeaderboardEntryFieldsFragmentDoc,
+    "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": types.SignUpDocument,
+    "\n  query Me {\n    me {\n      name\n    }\n  }\n": types.MeDocument,
+    "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": types.CreatePuzzleDocument,
+    "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleDocument,
+    "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n": types.PuzzlesDocument,
+    "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleCreatedDocument,
+    "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": types.RequestSolveDocument,
+    "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": types.CancelSolveDocument,
+    "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n": types.SolveProgressDocument,
+    "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": types.SubmitDocument,
+    "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": types.LeaderboardDocument,
+    "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": types.LeaderboardChangedDocument,
+    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": types.UserPageDocument,
+    "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": types.TopSolversDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n"): typeof import('./graphql').PuzzleFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n"): typeof import('./graphql').SolveFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n"): typeof import('./graphql').LeaderboardEntryFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').SignUpDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      name\n    }\n  }\n"): typeof import('./graphql').MeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n"): typeof import('./graphql').CreatePuzzleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n"): typeof import('./graphql').PuzzleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzlesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n"): typeof import('./graphql').PuzzleCreatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n"): typeof import('./graphql').RequestSolveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n"): typeof import('./graphql').CancelSolveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n"): typeof import('./graphql').SolveProgressDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n"): typeof import('./graphql').SubmitDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').LeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n"): typeof import('./graphql').LeaderboardChangedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').UserPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TopSolversDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,525 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/**
+ * A new puzzle. Errors are BAD_USER_INPUT with `field` naming the culprit (`rows`, `cols`, `start`, `goal`,
+ * `title`): a size out of range, a tile missing or repeated, a Rotation Game board without eight of each symbol.
+ */
+export type CreatePuzzleInput = {
+  /** Required for SLIDING (2..5); omit for ROTATION. */
+  cols?: number | null | undefined;
+  /** SLIDING only; default: 1..n-1 then the blank. */
+  goal?: Array<number> | null | undefined;
+  /** Sliding tiles or the Rotation Game. */
+  kind: PuzzleKind;
+  /** Required for SLIDING (2..5); omit for ROTATION. */
+  rows?: number | null | undefined;
+  /** SLIDING: each of 0..rows*cols-1 once, row by row, 0 the blank. ROTATION: the 24 cells, eight each of 1, 2 and 3. */
+  start: Array<number>;
+  /** Optional, at most 200 characters (trimmed; no control characters). */
+  title?: string | null | undefined;
+};
+
+/** Which game a puzzle is. */
+export type PuzzleKind =
+  /** The Rotation Game (UVa 1343): 24 cells, eight each of 1, 2 and 3; goal: one symbol in the 8 centre cells. */
+  | 'ROTATION'
+  /** Sliding tiles, 2x2 up to 5x5: tiles 1..n-1 and the blank 0, row by row. */
+  | 'SLIDING';
+
+/** A search algorithm: asked for in SolveOptions.algorithm, reported in Solve.algorithm and Solve.algorithmUsed. */
+export type SolveAlgorithm =
+  /** A* with a closed set (sliding puzzles). */
+  | 'ASTAR'
+  /** A distance table where one answers (every 3x3 and smaller board, every Rotation Game board), else IDA*. Never reported as used. */
+  | 'AUTO'
+  /** A distance table only (boards of at most 9 cells, the Rotation Game). */
+  | 'BFS_TABLE'
+  /** Iterative-deepening A*: little memory, any size; its bound is a proven lower bound while it runs. */
+  | 'IDA_STAR';
+
+/** A lower-bound heuristic for the A* and IDA* searches (distance tables need none). */
+export type SolveHeuristic =
+  /** The strongest available for the puzzle's size. */
+  | 'AUTO'
+  /** Manhattan distance plus two moves per pair of tiles in conflict on their goal row or column. */
+  | 'LINEAR_CONFLICT'
+  /** Sum of each tile's distance to its goal cell. */
+  | 'MANHATTAN'
+  /** 4x4 pattern databases, tiles in groups of 7 and 8 (the strongest 4x4 one; largest to build). */
+  | 'PDB_78'
+  /** 4x4 pattern databases, tiles in groups of 5, 5 and 5. */
+  | 'PDB_555'
+  /** 4x4 pattern databases, tiles in groups of 6, 6 and 3. Pattern databases need a goal with the blank in a corner. */
+  | 'PDB_663'
+  /** 5x5 pattern databases, tiles in four groups of 6. */
+  | 'PDB_6666';
+
+/**
+ * How to solve. BAD_USER_INPUT (field `options.algorithm`, `options.heuristic` or `options.timeLimitSeconds`)
+ * when an option does not fit the puzzle: BFS_TABLE beyond 9 cells, ASTAR or a pattern database for the
+ * Rotation Game, a pattern database of another size.
+ */
+export type SolveOptions = {
+  /** Default AUTO. */
+  algorithm?: SolveAlgorithm | null | undefined;
+  /** Default AUTO; ignored by distance tables. */
+  heuristic?: SolveHeuristic | null | undefined;
+  /** 1..3600, default 60. A search that runs out of time ends TIMED_OUT with the lower bound it proved. */
+  timeLimitSeconds?: number | null | undefined;
+};
+
+/** Where a solve is in its life. QUEUED and RUNNING are open; every other status is final. */
+export type SolveStatus =
+  /** Stopped by `cancelSolve`; `lowerBound` keeps what the search proved. */
+  | 'CANCELLED'
+  /** The search failed; `error` says why. */
+  | 'FAILED'
+  /** Waiting for a worker. */
+  | 'QUEUED'
+  /** A worker is searching; `solveProgress` reports its progress. */
+  | 'RUNNING'
+  /** Finished with `moves` (optimal unless `optimal` is false). */
+  | 'SOLVED'
+  /** Ran out of `timeLimitSeconds`; `lowerBound` keeps what the search proved. */
+  | 'TIMED_OUT'
+  /** The puzzle has no solution (decided without a search). */
+  | 'UNSOLVABLE';
+
+export type PuzzleFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } };
+
+export type SolveFieldsFragment = { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null };
+
+export type LeaderboardEntryFieldsFragment = { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } };
+
+export type SignUpMutationVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SignUpMutation = { signUp: { token: string, user: { name: string } } };
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { me: { name: string } | null };
+
+export type CreatePuzzleMutationVariables = Exact<{
+  input: CreatePuzzleInput;
+}>;
+
+
+export type CreatePuzzleMutation = { createPuzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } };
+
+export type PuzzleQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PuzzleQuery = { puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } | null };
+
+export type PuzzlesQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type PuzzlesQuery = { puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } }> } };
+
+export type PuzzleCreatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PuzzleCreatedSubscription = { puzzleCreated: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } };
+
+export type RequestSolveMutationVariables = Exact<{
+  puzzleId: string | number;
+  options?: SolveOptions | null | undefined;
+}>;
+
+
+export type RequestSolveMutation = { requestSolve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } };
+
+export type CancelSolveMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelSolveMutation = { cancelSolve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } };
+
+export type SolveProgressSubscriptionVariables = Exact<{
+  solveId: string | number;
+}>;
+
+
+export type SolveProgressSubscription = { solveProgress: { solveId: string, status: SolveStatus, lowerBound: number | null, nodesExpanded: number | null, nodesPerSecond: number | null, elapsedMs: number | null, solve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } | null } };
+
+export type SubmitMutationVariables = Exact<{
+  puzzleId: string | number;
+  moves: string;
+}>;
+
+
+export type SubmitMutation = { submitSolution: { id: string, length: number, rank: number, optimal: boolean | null } };
+
+export type LeaderboardQueryVariables = Exact<{
+  puzzleId: string | number;
+  first?: number | null | undefined;
+}>;
+
+
+export type LeaderboardQuery = { leaderboard: { optimalLength: number | null, totalEntries: number, edges: Array<{ node: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } }> } };
+
+export type LeaderboardChangedSubscriptionVariables = Exact<{
+  puzzleId: string | number;
+}>;
+
+
+export type LeaderboardChangedSubscription = { leaderboardChanged: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } };
+
+export type UserPageQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type UserPageQuery = { user: { name: string, createdAt: string, stats: { submissions: number, optimalSolutions: number, puzzlesCreated: number }, puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } }> }, submissions: { edges: Array<{ node: { id: string, length: number, optimal: boolean | null, createdAt: string, puzzle: { id: string, title: string | null } } }> } } | null };
+
+export type TopSolversQueryVariables = Exact<{
+  first?: number | null | undefined;
+}>;
+
+
+export type TopSolversQuery = { topSolvers: { edges: Array<{ node: { rank: number, optimalSolutions: number, puzzlesSolved: number, user: { name: string } } }> } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const PuzzleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}
+    `, {"fragmentName":"PuzzleFields"}) as unknown as TypedDocumentString<PuzzleFieldsFragment, unknown>;
+export const SolveFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SolveFields on Solve {
+  id
+  status
+  moves
+  length
+  optimal
+  lowerBound
+  nodesExpanded
+  durationMs
+  cached
+  error
+}
+    `, {"fragmentName":"SolveFields"}) as unknown as TypedDocumentString<SolveFieldsFragment, unknown>;
+export const LeaderboardEntryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment LeaderboardEntryFields on LeaderboardEntry {
+  rank
+  user {
+    name
+  }
+  length
+  submittedAt
+  optimal
+}
+    `, {"fragmentName":"LeaderboardEntryFields"}) as unknown as TypedDocumentString<LeaderboardEntryFieldsFragment, unknown>;
+export const SignUpDocument = new TypedDocumentString(`
+    mutation SignUp($name: String!) {
+  signUp(name: $name) {
+    token
+    user {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SignUpMutation, SignUpMutationVariables>;
+export const MeDocument = new TypedDocumentString(`
+    query Me {
+  me {
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<MeQuery, MeQueryVariables>;
+export const CreatePuzzleDocument = new TypedDocumentString(`
+    mutation CreatePuzzle($input: CreatePuzzleInput!) {
+  createPuzzle(input: $input) {
+    ...PuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`) as unknown as TypedDocumentString<CreatePuzzleMutation, CreatePuzzleMutationVariables>;
+export const PuzzleDocument = new TypedDocumentString(`
+    query Puzzle($id: ID!) {
+  puzzle(id: $id) {
+    ...PuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`) as unknown as TypedDocumentString<PuzzleQuery, PuzzleQueryVariables>;
+export const PuzzlesDocument = new TypedDocumentString(`
+    query Puzzles($first: Int) {
+  puzzles(first: $first) {
+    edges {
+      node {
+        ...PuzzleFields
+      }
+    }
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`) as unknown as TypedDocumentString<PuzzlesQuery, PuzzlesQueryVariables>;
+export const PuzzleCreatedDocument = new TypedDocumentString(`
+    subscription PuzzleCreated {
+  puzzleCreated {
+    ...PuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`) as unknown as TypedDocumentString<PuzzleCreatedSubscription, PuzzleCreatedSubscriptionVariables>;
+export const RequestSolveDocument = new TypedDocumentString(`
+    mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {
+  requestSolve(puzzleId: $puzzleId, options: $options) {
+    ...SolveFields
+  }
+}
+    fragment SolveFields on Solve {
+  id
+  status
+  moves
+  length
+  optimal
+  lowerBound
+  nodesExpanded
+  durationMs
+  cached
+  error
+}`) as unknown as TypedDocumentString<RequestSolveMutation, RequestSolveMutationVariables>;
+export const CancelSolveDocument = new TypedDocumentString(`
+    mutation CancelSolve($id: ID!) {
+  cancelSolve(id: $id) {
+    ...SolveFields
+  }
+}
+    fragment SolveFields on Solve {
+  id
+  status
+  moves
+  length
+  optimal
+  lowerBound
+  nodesExpanded
+  durationMs
+  cached
+  error
+}`) as unknown as TypedDocumentString<CancelSolveMutation, CancelSolveMutationVariables>;
+export const SolveProgressDocument = new TypedDocumentString(`
+    subscription SolveProgress($solveId: ID!) {
+  solveProgress(solveId: $solveId) {
+    solveId
+    status
+    lowerBound
+    nodesExpanded
+    nodesPerSecond
+    elapsedMs
+    solve {
+      ...SolveFields
+    }
+  }
+}
+    fragment SolveFields on Solve {
+  id
+  status
+  moves
+  length
+  optimal
+  lowerBound
+  nodesExpanded
+  durationMs
+  cached
+  error
+}`) as unknown as TypedDocumentString<SolveProgressSubscription, SolveProgressSubscriptionVariables>;
+export const SubmitDocument = new TypedDocumentString(`
+    mutation Submit($puzzleId: ID!, $moves: String!) {
+  submitSolution(puzzleId: $puzzleId, moves: $moves) {
+    id
+    length
+    rank
+    optimal
+  }
+}
+    `) as unknown as TypedDocumentString<SubmitMutation, SubmitMutationVariables>;
+export const LeaderboardDocument = new TypedDocumentString(`
+    query Leaderboard($puzzleId: ID!, $first: Int) {
+  leaderboard(puzzleId: $puzzleId, first: $first) {
+    optimalLength
+    totalEntries
+    edges {
+      node {
+        ...LeaderboardEntryFields
+      }
+    }
+  }
+}
+    fragment LeaderboardEntryFields on LeaderboardEntry {
+  rank
+  user {
+    name
+  }
+  length
+  submittedAt
+  optimal
+}`) as unknown as TypedDocumentString<LeaderboardQuery, LeaderboardQueryVariables>;
+export const LeaderboardChangedDocument = new TypedDocumentString(`
+    subscription LeaderboardChanged($puzzleId: ID!) {
+  leaderboardChanged(puzzleId: $puzzleId) {
+    ...LeaderboardEntryFields
+  }
+}
+    fragment LeaderboardEntryFields on LeaderboardEntry {
+  rank
+  user {
+    name
+  }
+  length
+  submittedAt
+  optimal
+}`) as unknown as TypedDocumentString<LeaderboardChangedSubscription, LeaderboardChangedSubscriptionVariables>;
+export const UserPageDocument = new TypedDocumentString(`
+    query UserPage($name: String!) {
+  user(name: $name) {
+    name
+    createdAt
+    stats {
+      submissions
+      optimalSolutions
+      puzzlesCreated
+    }
+    puzzles(first: 10) {
+      edges {
+        node {
+          ...PuzzleFields
+        }
+      }
+    }
+    submissions(first: 10) {
+      edges {
+        node {
+          id
+          length
+          optimal
+          createdAt
+          puzzle {
+            id
+            title
+          }
+        }
+      }
+    }
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`) as unknown as TypedDocumentString<UserPageQuery, UserPageQueryVariables>;
+export const TopSolversDocument = new TypedDocumentString(`
+    query TopSolvers($first: Int) {
+  topSolvers(first: $first) {
+    edges {
+      node {
+        rank
+        user {
+          name
+        }
+        optimalSolutions
+        puzzlesSolved
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TopSolversQuery, TopSolversQueryVariables>;
