@@ -4,11 +4,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
-import { newSolveJobId } from "../../src/queue/contracts.ts";
-import { Reconciler } from "../../src/queue/reconciler.ts";
-import { createSolveQueue } from "../../src/queue/solve-queue.ts";
-import type { SolveQueue } from "../../src/queue/solve-queue.ts";
-import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+import {
+  newSolveJobId,
+  Reconciler,
+  createSolveQueue,
+  type SolveQueue,
+  SolveRepository,
+} from "../../src/solves/index.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import type { TestDatabase } from "../helpers/database.ts";
 
