@@ -67,6 +67,9 @@ describe("Reconciler", () => {
       jobIds.push(solve.jobId as string);
     }
     const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0, batch: 3 });
+    // graceMs 0 compares created_at (microseconds) with Date.now() (milliseconds): a row written in the
+    // current millisecond would still count as too young.
+    await new Promise((resolve) => setTimeout(resolve, 5));
 
     expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 5, failed: 0 });
     for (const [i, jobId] of jobIds.entries()) {
