@@ -54,7 +54,8 @@ const bins = [
 const goal = Array.from({ length: side * side }, (_, i) => i).join(",");
 const solveArgs = ["solve", "--batch", "-", "--goal", goal, "--heuristic", `pdb:${partition}`];
 const timeLimit = argument("time-limit");
-if (timeLimit !== undefined) solveArgs.push("--time-limit", String(Number(timeLimit) * 1000));
+// `puzzle solve --time-limit` takes seconds (it took milliseconds before the CLI hardening).
+if (timeLimit !== undefined) solveArgs.push("--time-limit", String(Number(timeLimit)));
 const input = chosen.map((n) => `${instances[n - 1].tiles.join(" ")}\n`).join("");
 
 interface Round {

@@ -60,6 +60,19 @@ function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: stri
   };
 }
 
+/**
+ * Loads a partition's tables, building whatever is missing with a progress bar and the steps
+ * (loaded, built, saved) on stderr. Used by `pdb build` and `solve --build-missing`.
+ */
+export function buildPdbReporting(name: string, options: { dir?: string; force?: boolean } = {}): void {
+  const bar = progressBar(process.stderr);
+  ensurePdb(name, {
+    ...options,
+    onProgress: (fraction, table) => bar(fraction, table.key),
+    onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
+  });
+}
+
 export async function pdbCommand(args: readonly string[]): Promise<number> {
   const [sub, ...rest] = args;
   let dir: string | undefined;
@@ -93,14 +106,8 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     return 2;
   }
   const name = names[0].replace(/^pdb:/, "");
-  const bar = progressBar(process.stderr);
   const began = performance.now();
-  ensurePdb(name, {
-    dir,
-    force,
-    onProgress: (fraction, table) => bar(fraction, table.key),
-    onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
-  });
+  buildPdbReporting(name, { dir, force });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`);
