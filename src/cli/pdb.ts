@@ -3,7 +3,8 @@
 
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
-import { type PdbEvent, ensurePdb, loadTable, pdbDir, tablePath } from "../pdb-store/store.ts";
+import { describePdbEvent } from "../pdb-store/describe-event.ts";
+import { ensurePdb, loadTable, pdbDir, tablePath } from "../pdb-store/store.ts";
 import { existsSync } from "node:fs";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR]
@@ -17,19 +18,6 @@ function formatDuration(seconds: number): string {
 
 function mib(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-}
-
-function describe(event: PdbEvent): string {
-  switch (event.kind) {
-    case "loaded":
-      return `loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`;
-    case "rejected":
-      return `rejected ${event.path}: ${event.message}; rebuilding`;
-    case "built":
-      return `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`;
-    case "saved":
-      return `saved ${event.path} in ${event.ms.toFixed(0)} ms`;
-  }
 }
 
 function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: string) => void {
@@ -69,7 +57,11 @@ export function buildPdbReporting(name: string, options: { dir?: string; force?:
   ensurePdb(name, {
     ...options,
     onProgress: (fraction, table) => bar(fraction, table.key),
-    onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
+    onEvent: (event) => {
+      // The bar shows the build's progress; the other events get a line each.
+      if (event.kind === "progress") return;
+      process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describePdbEvent(event)}\n`);
+    },
   });
 }
 
