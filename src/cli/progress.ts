@@ -27,7 +27,7 @@ function count(n: number): string {
 }
 
 /** "bound 48, 12.3 M nodes, 10.1 M nodes/s, 1.2 s" (or the phase, while tables are built). */
-export function describeProgress(p: SearchProgress): string {
+function describeProgress(p: SearchProgress): string {
   const seconds = `${(p.elapsedMs / 1000).toFixed(1)} s`;
   if (p.phase !== undefined) {
     const percent = p.fraction === undefined ? "" : ` ${(p.fraction * 100).toFixed(0)}%`;

@@ -17,7 +17,7 @@ import {
 import { hostname } from "node:os";
 
 /** A lock not refreshed for this long is taken over (holders refresh it every few seconds). */
-export const STALE_MS = 60_000;
+const STALE_MS = 60_000;
 /** How often a holder refreshes its lock, at most. */
 const REFRESH_MS = 5_000;
 const POLL_MS = 200;
