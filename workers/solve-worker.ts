@@ -22,6 +22,7 @@ import { listenForCancels } from "./cancel-listener.ts";
 import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
 import { SolverPool } from "./solver-pool.ts";
 import { prepareTables } from "./tables.ts";
+import { describePdbEvent } from "../src/pdb-store/describe-event.ts";
 
 export interface WorkerSettings {
   readonly redisUrl: string;
@@ -98,7 +99,7 @@ export class SolveWorker {
   ): Promise<SolveWorker> {
     const tables = prepareTables(settings.pdbs, settings.pdbDir, (event) => {
       const ms = "ms" in event ? Math.round(event.ms) : undefined;
-      log.info({ table: event.table.key, ms }, `pattern database table ${event.kind}`);
+      log.info({ table: event.table.key, ms, event: event.kind }, describePdbEvent(event));
       if (ms !== undefined) metrics?.tableEvent(event.table.key, event.kind, ms);
     });
     metrics?.tablesPrepared(tables.ms);

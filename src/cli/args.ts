@@ -1,6 +1,7 @@
 // Command-line parsing for `puzzle solve`. Options may be written `--opt value` or `--opt=value`;
 // `--goal` takes every following word up to the next option, like the start tiles do.
 
+import { parseTimeLimit } from "./duration.ts";
 import { UsageError } from "./io.ts";
 
 export interface SolveArgs {
@@ -17,6 +18,10 @@ export interface SolveArgs {
   readonly timeLimitMs?: number;
   /** Solver threads (--threads N): undefined = the machine's cores. */
   readonly threads?: number;
+  /** --build-missing: build a named pattern database that is not in PDB_DIR instead of refusing. */
+  readonly buildMissing: boolean;
+  /** --progress: progress on stderr even when it is not a terminal; --quiet: none at all. */
+  readonly progress: "auto" | "always" | "never";
   readonly help: boolean;
 }
 
@@ -29,7 +34,16 @@ const VALUE_OPTIONS = new Set([
   "--time-limit",
   "--threads",
 ]);
-const FLAGS = new Set(["--json", "--rotation", "--help", "-h"]);
+const FLAGS = new Set([
+  "--json",
+  "--rotation",
+  "--help",
+  "-h",
+  "--build-missing",
+  "--progress",
+  "--quiet",
+  "-q",
+]);
 
 function positiveNumber(option: string, text: string): number {
   const value = Number(text);
@@ -46,7 +60,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
   const flags = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
-    if (!word.startsWith("--") && word !== "-h") {
+    if (!word.startsWith("--") && word !== "-h" && word !== "-q") {
       collecting.push(word);
       continue;
     }
@@ -82,8 +96,10 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     json: flags.has("--json"),
     rotation: flags.has("--rotation"),
     help: flags.has("--help") || flags.has("-h"),
+    buildMissing: flags.has("--build-missing"),
+    progress: flags.has("--quiet") || flags.has("-q") ? "never" : flags.has("--progress") ? "always" : "auto",
     maxNodes: maxNodes === undefined ? undefined : positiveNumber("--max-nodes", maxNodes),
-    timeLimitMs: timeLimit === undefined ? undefined : positiveNumber("--time-limit", timeLimit),
+    timeLimitMs: timeLimit === undefined ? undefined : parseTimeLimit(timeLimit),
     threads: threads === undefined ? undefined : Number(threads),
   };
 }

@@ -8,8 +8,13 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Exit status for bad input (usage errors and malformed puzzles alike). */
+// Exit statuses (docs/cli.md, "Exit status"). 1 is left for unexpected errors.
+/** Bad input: usage errors, malformed puzzles, a named pattern database that is not built. */
 export const EXIT_BAD_INPUT = 2;
+/** A search stopped by --time-limit or --max-nodes before its answer (the lower bound is printed). */
+export const EXIT_STOPPED = 3;
+/** Interrupted (Ctrl-C): 128 + SIGINT, what a shell reports for a process the signal ended. */
+export const EXIT_INTERRUPTED = 130;
 
 /**
  * Reports an error as one line on stderr, never a stack trace, and returns the exit status:

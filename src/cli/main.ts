@@ -38,8 +38,13 @@ export async function main(argv: readonly string[]): Promise<number> {
       case "-h":
         process.stdout.write(`${USAGE}\n`);
         return 0;
-      default:
+      case undefined:
         process.stderr.write(`${USAGE}\n`);
+        return EXIT_BAD_INPUT;
+      default:
+        process.stderr.write(
+          `puzzle: unknown command ${JSON.stringify(command)} (commands: judge, solve, pdb, help; \`puzzle help\` shows the usage)\n`,
+        );
         return EXIT_BAD_INPUT;
     }
   } catch (error) {

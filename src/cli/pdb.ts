@@ -4,7 +4,8 @@
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
 import { pdbDirectory } from "../config.ts";
-import { type PdbEvent, ensurePdb, loadTable, tablePath } from "../pdb-store/store.ts";
+import { describePdbEvent } from "../pdb-store/describe-event.ts";
+import { ensurePdb, loadTable, tablePath } from "../pdb-store/store.ts";
 import { existsSync } from "node:fs";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR]
@@ -18,19 +19,6 @@ function formatDuration(seconds: number): string {
 
 function mib(bytes: number): string {
   return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
-}
-
-function describe(event: PdbEvent): string {
-  switch (event.kind) {
-    case "loaded":
-      return `loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`;
-    case "rejected":
-      return `rejected ${event.path}: ${event.message}; rebuilding`;
-    case "built":
-      return `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`;
-    case "saved":
-      return `saved ${event.path} in ${event.ms.toFixed(0)} ms`;
-  }
 }
 
 function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: string) => void {
@@ -59,6 +47,23 @@ function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: stri
       stream.write(`${line}\n`);
     }
   };
+}
+
+/**
+ * Loads a partition's tables, building whatever is missing with a progress bar and the steps
+ * (loaded, built, saved) on stderr. Used by `pdb build` and `solve --build-missing`.
+ */
+export function buildPdbReporting(name: string, options: { dir: string; force?: boolean }): void {
+  const bar = progressBar(process.stderr);
+  ensurePdb(name, {
+    ...options,
+    onProgress: (fraction, table) => bar(fraction, table.key),
+    onEvent: (event) => {
+      // The bar shows the build's progress; the other events get a line each.
+      if (event.kind === "progress") return;
+      process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describePdbEvent(event)}\n`);
+    },
+  });
 }
 
 export async function pdbCommand(args: readonly string[]): Promise<number> {
@@ -95,14 +100,8 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     return 2;
   }
   const name = names[0].replace(/^pdb:/, "");
-  const bar = progressBar(process.stderr);
   const began = performance.now();
-  ensurePdb(name, {
-    dir,
-    force,
-    onProgress: (fraction, table) => bar(fraction, table.key),
-    onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
-  });
+  buildPdbReporting(name, { dir, force });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);

@@ -12,15 +12,49 @@ import { solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import { parseSolveArgs, type SolveArgs } from "./args.ts";
 import { describeSolution, resultJson } from "./format.ts";
-import { readStdin, UsageError } from "./io.ts";
+import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_STOPPED, readStdin, UsageError } from "./io.ts";
+import { missingTablesError } from "./missing-tables.ts";
+import { type ProgressReporter, progressReporter } from "./progress.ts";
+
+/** Boards have 2 to 5 rows and columns (the core's limit, said here in the user's words). */
+const MAX_SIDE = 5;
+
+/** The board's shape: --size, or the square a tile count makes; messages name the 5x5 limit. */
+function boardShape(count: number, size: string | undefined): { rows: number; cols: number } {
+  if (size !== undefined) {
+    const { rows, cols } = parseSize(size);
+    if (rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE)
+      throw new UsageError(
+        `--size ${size}: boards go from 2x2 up to ${MAX_SIDE}x${MAX_SIDE} (2 to ${MAX_SIDE} rows and columns)`,
+      );
+    return { rows, cols };
+  }
+  const side = inferSquareSide(count);
+  if (side !== undefined) return { rows: side, cols: side };
+  const root = Math.sqrt(count);
+  if (Number.isInteger(root) && root > MAX_SIDE)
+    throw new UsageError(
+      `${count} tiles make a ${root}x${root} board: sizes stop at ${MAX_SIDE}x${MAX_SIDE}`,
+    );
+  throw new UsageError(
+    `cannot tell the board's shape from ${count} tiles (square boards have 4, 9, 16 or 25): give --size RxC, up to ${MAX_SIDE}x${MAX_SIDE}`,
+  );
+}
 
 const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
-                    [--heuristic auto|manhattan|linear-conflict|pdb:<name>] [--max-nodes N] [--time-limit MS]
-                    [--json] [--rotation] [--threads N]
+                    [--heuristic auto|manhattan|linear-conflict|pdb:<name>] [--build-missing]
+                    [--max-nodes N] [--time-limit 30|2.5s|500ms|1m] [--json] [--rotation] [--threads N]
+                    [--progress|--quiet]
        puzzle solve --batch FILE|- [same options]
+--time-limit: seconds unless a unit is given (ms, s, m)
+--heuristic pdb:<name>: its tables must be built (puzzle pdb build <name>), or add --build-missing
 --threads N: solver threads (default: the machine's cores); one puzzle is split into work units
              over them, a batch solves N puzzles at once (answers still in input order)
-tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)`;
+--progress: progress lines on stderr even when it is not a terminal; --quiet: no progress at all
+tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)
+sizes: 2x2 up to 5x5 (rectangles with --size RxC)
+exit status: 0 answered (solved or unsolvable), 2 bad input, 3 timed out or node budget spent,
+             130 interrupted; a batch exits with its worst line's status`;
 
 /** Builds the puzzle a line (or the command line) describes, with the shared --size/--goal/--rotation. */
 function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
@@ -30,16 +64,7 @@ function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleS
     return createPuzzle({ kind: "rotation", start });
   }
   const goal = args.goal === undefined ? undefined : parseTiles(args.goal, "goal");
-  let rows: number;
-  let cols: number;
-  if (args.size !== undefined) ({ rows, cols } = parseSize(args.size));
-  else {
-    const side = inferSquareSide(start.length);
-    if (side === undefined) {
-      throw new UsageError(`cannot tell the board's shape from ${start.length} tiles: give --size RxC`);
-    }
-    rows = cols = side;
-  }
+  const { rows, cols } = boardShape(start.length, args.size);
   return createPuzzle({ kind: "sliding", rows, cols, start, goal });
 }
 
@@ -54,28 +79,41 @@ function solveOptions(args: SolveArgs): SolveOptions {
 
 /**
  * Loads the pattern databases a 4x4 or 5x5 search would use from the store on disk (PDB_DIR), when
- * they are there, so `auto` can pick them. Loaded lazily: most runs never need the store.
+ * they are there, so `auto` can pick them; `auto` never builds anything (without tables it uses
+ * linear conflict). A pattern database named with --heuristic must be in the store: it is refused
+ * (exit status 2, naming the build command and its cost) unless --build-missing asks for the build.
+ * Loaded lazily: most runs never need the store.
  */
-async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefined): Promise<void> {
+async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<void> {
+  const heuristic = args.heuristic;
   if (spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return;
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
   const { pdbDirectory } = await import("../config.ts");
   const dir = pdbDirectory();
-  // The named one, or the strongest applicable one whose files are all there.
+  if (heuristic?.startsWith("pdb:")) {
+    // An unknown name (pdbApplies throws), a board it does not serve or an algorithm it does not
+    // run with are reported by solve(), before anything is loaded or built.
+    if (args.algorithm === "astar" || args.algorithm === "bfs" || !pdbApplies(spec, heuristic)) return;
+    if (loadPdb(heuristic, { dir })) return;
+    if (!args.buildMissing) throw missingTablesError(heuristic, dir);
+    const { buildPdbReporting } = await import("./pdb.ts");
+    process.stderr.write(`puzzle: building ${heuristic} (--build-missing)\n`);
+    buildPdbReporting(heuristic, { dir });
+    return;
+  }
+  // The strongest applicable one whose files are all there.
   const strongest = strongestPdbFor(spec);
-  const candidates = heuristic?.startsWith("pdb:")
-    ? [heuristic]
-    : [
-        ...(strongest === null ? [] : [strongest]),
-        ...PDB_HEURISTICS.filter((name) => name !== strongest && pdbApplies(spec, name)),
-      ];
+  const candidates = [
+    ...(strongest === null ? [] : [strongest]),
+    ...PDB_HEURISTICS.filter((name) => name !== strongest && pdbApplies(spec, name)),
+  ];
   for (const name of candidates) {
     try {
       if (loadPdb(name, { dir })) return;
     } catch {
-      // An unknown name is reported by solve(); an unreadable store just means no tables.
+      // An unreadable store just means no tables.
       return;
     }
   }
@@ -109,76 +147,122 @@ function threadCount(args: SolveArgs): number {
   return args.threads ?? availableParallelism();
 }
 
+/** The exit status of one answer: 0 answered, 3 stopped by a limit, 130 interrupted. */
+function exitStatusOf(result: SolveResult): number {
+  if (result.status === "solved" || result.status === "unsolvable") return 0;
+  return result.status === "cancelled" ? EXIT_INTERRUPTED : EXIT_STOPPED;
+}
+
 /** The JSON line of a line that could not be solved. */
 function errorJson(error: unknown): Record<string, unknown> {
   return { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
 }
 
-/** A batch on several threads: lines solved at once, each printed as soon as those before it are. */
-async function runThreadedBatch(lines: readonly string[], args: SolveArgs, threads: number): Promise<number> {
-  const { LocalExecutor } = await import("../local-executor/executor.ts");
+type BatchLine = { spec: PuzzleSpec } | { error: unknown };
+
+function parseBatch(text: string, args: SolveArgs): BatchLine[] {
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => {
+      try {
+        return { spec: puzzleFrom(line, args) };
+      } catch (error) {
+        return { error };
+      }
+    });
+}
+
+/**
+ * A batch's exit status, with one line on stderr saying why when it is not 0: 3 when a line
+ * stopped before its answer (time limit, node budget), else 2 when a line was not a puzzle, else 0.
+ * Each line's own outcome is in its JSON (`status`, or `error`).
+ */
+function batchStatus(answers: readonly Record<string, unknown>[]): number {
+  const stopped = answers.filter((a) => a.status === "timed_out" || a.status === "budget_exhausted").length;
+  const bad = answers.filter((a) => "error" in a).length;
+  if (stopped === 0 && bad === 0) return 0;
+  const parts = [
+    ...(stopped > 0 ? [`${stopped} stopped before an answer (time limit or node budget)`] : []),
+    ...(bad > 0 ? [`${bad} not solved (bad input)`] : []),
+  ];
+  process.stderr.write(`puzzle: ${parts.join(", ")}, of ${answers.length} lines\n`);
+  return stopped > 0 ? EXIT_STOPPED : EXIT_BAD_INPUT;
+}
+
+/** Answers the lines in order, on `threads` threads (each puzzle unsplit), printing each at once. */
+async function answerLines(
+  lines: readonly BatchLine[],
+  args: SolveArgs,
+  threads: number,
+): Promise<Record<string, unknown>[]> {
   const options = solveOptions(args);
-  const parsed = lines.map((line): { spec: PuzzleSpec } | { error: unknown } => {
-    try {
-      return { spec: puzzleFrom(line, args) };
-    } catch (error) {
-      return { error };
+  const printed: Record<string, unknown>[] = [];
+  const print = (json: Record<string, unknown>) => {
+    printed.push(json);
+    process.stdout.write(`${JSON.stringify(json)}\n`);
+  };
+  if (threads <= 1) {
+    for (const line of lines) {
+      try {
+        print("spec" in line ? resultJson(solve(line.spec, options)) : errorJson(line.error));
+      } catch (error) {
+        print(errorJson(error));
+      }
     }
-  });
-  const first = parsed.find((p) => "spec" in p);
-  if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args.heuristic);
+    return printed;
+  }
+  const { LocalExecutor } = await import("../local-executor/executor.ts");
   const executor = new LocalExecutor(threads);
   try {
-    const answers = parsed.map((p) =>
+    const answers = lines.map((p) =>
       "spec" in p ? executor.solve(p.spec, options).then(resultJson, errorJson) : errorJson(p.error),
     );
-    for (const answer of answers) process.stdout.write(`${JSON.stringify(await answer)}\n`);
+    for (const answer of answers) print(await answer);
   } finally {
     await executor.close();
   }
-  return 0;
+  return printed;
 }
 
 async function runBatch(args: SolveArgs): Promise<number> {
   const text = args.batch === "-" ? await readStdin() : readBatchFile(args.batch!);
-  const threads = threadCount(args);
-  if (threads > 1)
-    return runThreadedBatch(
-      text.split("\n").filter((line) => line.trim() !== ""),
-      args,
-      threads,
-    );
-  const options = solveOptions(args);
-  let pdbLoaded = false;
-  for (const line of text.split("\n")) {
-    if (line.trim() === "") continue;
-    let json: Record<string, unknown>;
-    try {
-      const spec = puzzleFrom(line, args);
-      if (!pdbLoaded) {
-        await loadPatternDatabases(spec, args.heuristic);
-        pdbLoaded = true;
-      }
-      json = resultJson(solve(spec, options));
-    } catch (error) {
-      json = errorJson(error);
-    }
-    process.stdout.write(`${JSON.stringify(json)}\n`);
-  }
-  return 0;
+  const lines = parseBatch(text, args);
+  // Tables are loaded (or a missing one refused) once, before the first line is answered.
+  const first = lines.find((line) => "spec" in line);
+  if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args);
+  return batchStatus(await answerLines(lines, args, threadCount(args)));
 }
 
-/** One puzzle: in this thread, or split into work units over several threads. */
-async function solveOne(spec: PuzzleSpec, args: SolveArgs): Promise<SolveResult> {
+/**
+ * One puzzle: in this thread, or split into work units over several threads. A search in this
+ * thread holds the event loop, so Ctrl-C ends the process at once (status 130, the signal's); a
+ * split search runs in other threads, so Ctrl-C stops it and its lower bound is printed first.
+ */
+async function solveOne(
+  spec: PuzzleSpec,
+  args: SolveArgs,
+  progress?: ProgressReporter,
+): Promise<SolveResult> {
   const threads = threadCount(args);
-  const options = solveOptions(args);
+  const options: SolveOptions = { ...solveOptions(args), onProgress: progress?.onSearch };
   if (threads <= 1 || spec.kind !== "sliding") return solve(spec, options);
   const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
   if (!splittable(spec, options)) return solve(spec, options);
   const executor = new LocalExecutor(threads);
+  let interrupts = 0;
+  const onInterrupt = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(EXIT_INTERRUPTED); // a second Ctrl-C does not wait
+  };
+  process.on("SIGINT", onInterrupt);
   try {
-    return await executor.solveSplit(spec, options);
+    return await executor.solveSplit(spec, solveOptions(args), {
+      onProgress: progress?.onSearch,
+      isCancelled: () => interrupts > 0,
+    });
   } finally {
+    process.off("SIGINT", onInterrupt);
     await executor.close();
   }
 }
@@ -195,9 +279,15 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   }
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
-  await loadPatternDatabases(spec, args.heuristic);
-  const result = await solveOne(spec, args);
+  await loadPatternDatabases(spec, args);
+  const progress = progressReporter(args.progress);
+  let result: SolveResult;
+  try {
+    result = await solveOne(spec, args, progress);
+  } finally {
+    progress?.finish();
+  }
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
   else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));
-  return 0;
+  return exitStatusOf(result);
 }

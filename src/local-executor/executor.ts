@@ -8,12 +8,20 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { preparePdb } from "../core/pdb/index.ts";
 import { SearchControl } from "../core/search-control.ts";
-import { type UnitResult, type UnitTask, fold, isDone, isObsolete, next } from "../core/split/coordinator.ts";
+import {
+  type UnitResult,
+  type UnitTask,
+  fold,
+  isDone,
+  isObsolete,
+  lowerBound,
+  next,
+} from "../core/split/coordinator.ts";
 import { planUnits } from "../core/split/plan.ts";
 import { splitResult } from "../core/split/solve-split.ts";
 import { isSlidingSolvable } from "../core/sliding/solvability.ts";
 import { exportTables } from "../core/tables.ts";
-import type { PuzzleSpec, SlidingSpec, SolveResult } from "../core/types.ts";
+import type { PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { PlainSolveOptions, ThreadData, ThreadTask } from "./task.ts";
 
 /** The compiled thread file (threads run from dist/, also when this module is loaded from source). */
@@ -58,16 +66,27 @@ export class LocalExecutor {
     return this.pool.run(task) as Promise<SolveResult>;
   }
 
-  /** One puzzle on every thread: the split search's units, smallest bound first. */
-  async solveSplit(spec: SlidingSpec, options: PlainSolveOptions): Promise<SolveResult> {
+  /**
+   * One puzzle on every thread: the split search's units, smallest bound first. `hooks` (callbacks,
+   * which stay in this thread) report progress at each new proven bound and cancel the search.
+   */
+  async solveSplit(
+    spec: SlidingSpec,
+    options: PlainSolveOptions,
+    hooks: Pick<SolveOptions, "onProgress" | "isCancelled"> = {},
+  ): Promise<SolveResult> {
     if (!isSlidingSolvable(spec)) return this.solve(spec, options);
-    const control = new SearchControl(options);
+    const control = new SearchControl({ ...options, ...hooks });
     const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
     const running = new Map<UnitTask, Int32Array>();
     let nodes = 0;
+    let reported = -1;
     await new Promise<void>((resolve, reject) => {
       const pump = () => {
-        if (control.poll(nodes, 0)) for (const flag of running.values()) Atomics.store(flag, 0, 1);
+        const low = lowerBound(state);
+        const stop = low > reported ? control.newBound(nodes, low) : control.poll(nodes, low);
+        reported = Math.max(reported, low);
+        if (stop) for (const flag of running.values()) Atomics.store(flag, 0, 1);
         while (control.stopReason === undefined && running.size < this.threads) {
           const unit = next(state);
           if (unit === null) break;

@@ -6,7 +6,7 @@
 // The checksum is the SHA-256 of the data. A file whose size, header or checksum disagrees with the
 // table it should hold is rejected (PdbFileError), never used.
 
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
@@ -69,7 +69,8 @@ export function writeTableFile(
   prefix.write(MAGIC, 0, "latin1");
   prefix.writeUInt32LE(json.length, 8);
   mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
+  // Unique even across containers (where every process may be pid 1) sharing one volume.
+  const temporary = `${path}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
   const fd = openSync(temporary, "w");
   try {
     writeSync(fd, prefix);

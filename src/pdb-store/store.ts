@@ -3,11 +3,13 @@
 // SharedArrayBuffers, handed to solver threads with exportTables/seedTables), building and saving
 // any table that is missing, truncated or corrupt. Used by the CLI and the workers.
 
-import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { buildTable, pdbTableSpecs, preparePdb } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { hasTable, seedTables } from "../core/tables.ts";
+import { buildFigures } from "./build-figures.ts";
+import { acquireBuildLock } from "./build-lock.ts";
 import { PdbFileError, readTableFile, writeTableFile } from "./file-format.ts";
 
 export function tablePath(table: TableSpec, dir: string): string {
@@ -15,6 +17,12 @@ export function tablePath(table: TableSpec, dir: string): string {
 }
 
 export type PdbEvent =
+  /** Before the first table build of a partition: what is missing and how long it should take. */
+  | { kind: "building"; table: TableSpec; path: string; partition: string; tables: number; estimate: string }
+  /** While building, at most every `progressEventMs`. */
+  | { kind: "progress"; table: TableSpec; path: string; fraction: number; elapsedMs: number }
+  /** Another process holds the table's build lock: this one waits, then loads its file. */
+  | { kind: "waiting"; table: TableSpec; path: string; holder: string }
   | { kind: "loaded"; table: TableSpec; path: string; ms: number }
   | { kind: "rejected"; table: TableSpec; path: string; reason: string; message: string }
   | { kind: "built"; table: TableSpec; path: string; ms: number }
@@ -29,6 +37,8 @@ export interface EnsureOptions {
   readonly onProgress?: (fraction: number, table: TableSpec) => void;
   readonly onEvent?: (event: PdbEvent) => void;
   readonly isCancelled?: () => boolean;
+  /** At most one `progress` event per this many ms while building (default 5000). */
+  readonly progressEventMs?: number;
 }
 
 /** Loads one table from disk into the registry; returns false when it is missing or invalid. */
@@ -60,26 +70,61 @@ export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEv
   );
 }
 
-/** Loads the partition's tables, building and saving whatever is missing or invalid. */
+/**
+ * Loads the partition's tables, building and saving whatever is missing or invalid. Each build holds
+ * the table's lock file (build-lock.ts), so processes sharing PDB_DIR build each table once: the
+ * others wait, then load what the builder saved (written to a temporary file, then renamed).
+ */
 export function ensurePdb(name: string, options: EnsureOptions): void {
   const partition = name.replace(/^pdb:/, "");
   const todo = pdbTableSpecs(name).filter(
     (table) => options.force || !(hasTable(table.key) || loadTable(table, options)),
   );
   const total = todo.reduce((sum, t) => sum + t.entries, 0);
+  const began = performance.now();
+  const eventEvery = options.progressEventMs ?? 5000;
+  let lastEvent = began;
+  let announced = false;
   let done = 0;
   for (const table of todo) {
     const path = tablePath(table, options.dir);
-    let began = performance.now();
-    const data = buildTable(table, {
-      isCancelled: options.isCancelled,
-      onProgress: (f) => options.onProgress?.((done + f * table.entries) / total, table),
-    });
-    options.onEvent?.({ kind: "built", table, path, ms: performance.now() - began });
-    began = performance.now();
-    writeTableFile(path, table, partition, data);
-    options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - began });
-    seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+    mkdirSync(dirname(path), { recursive: true });
+    const lock = acquireBuildLock(`${path}.lock`, (holder) =>
+      options.onEvent?.({ kind: "waiting", table, path, holder }),
+    );
+    try {
+      // Built by the process we waited for (not when forced: then this one rebuilds it).
+      if (!options.force && loadTable(table, options)) {
+        done += table.entries;
+        continue;
+      }
+      if (!announced) {
+        announced = true;
+        const estimate = buildFigures(partition)?.time ?? "unknown";
+        options.onEvent?.({ kind: "building", table, path, partition, tables: todo.length, estimate });
+      }
+      const tableBegan = performance.now();
+      const data = buildTable(table, {
+        isCancelled: options.isCancelled,
+        onProgress: (f) => {
+          lock.refresh();
+          const fraction = (done + f * table.entries) / total;
+          options.onProgress?.(fraction, table);
+          const now = performance.now();
+          if (options.onEvent !== undefined && now - lastEvent >= eventEvery) {
+            lastEvent = now;
+            options.onEvent({ kind: "progress", table, path, fraction, elapsedMs: now - began });
+          }
+        },
+      });
+      options.onEvent?.({ kind: "built", table, path, ms: performance.now() - tableBegan });
+      const saveBegan = performance.now();
+      writeTableFile(path, table, partition, data);
+      options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - saveBegan });
+      seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+    } finally {
+      lock.release();
+    }
     done += table.entries;
   }
   preparePdb(name);

@@ -82,7 +82,9 @@ describe("puzzle solve", () => {
   it("--batch: one JSON line per puzzle, in order, errors in place", () => {
     const input = "1 2 3 x 4 6 7 5 8\n\n123456789\n12345687.\n12345678.\n";
     const run = puzzle(["solve", "--batch", "-"], input);
-    expect(run.status).toBe(0);
+    // A bad line: exit status 2 and one summary line on stderr, after every line was answered.
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe("puzzle: 1 not solved (bad input), of 4 lines\n");
     const lines = run.stdout
       .trimEnd()
       .split("\n")
@@ -129,8 +131,8 @@ describe("puzzle solve --threads", () => {
       ["solve", "--batch", "-", "--goal", GOAL, "--heuristic", "linear-conflict", "--threads", "2"],
       batch,
     );
-    expect(one.status).toBe(0);
-    expect(two.status).toBe(0);
+    expect(one.status).toBe(2); // the bad line
+    expect(two.status).toBe(2);
     expect(withoutTimes(two.stdout)).toBe(withoutTimes(one.stdout));
     expect(two.stdout.split("\n")[2]).toMatch(/^\{"error":/);
   }, 60_000);

@@ -1,0 +1,26 @@
+// One line of text per pattern-database event, for the CLI's stderr and the worker's log.
+
+import type { PdbEvent } from "./store.ts";
+
+function mib(bytes: number): string {
+  return `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+}
+
+export function describePdbEvent(event: PdbEvent): string {
+  switch (event.kind) {
+    case "building":
+      return `building pattern databases (first run, ~${event.estimate.replace(/^~/, "")}): pdb:${event.partition}, ${event.tables} table(s) missing`;
+    case "progress":
+      return `building pattern databases: ${(event.fraction * 100).toFixed(0)}% (${event.table.key}), ${(event.elapsedMs / 1000).toFixed(0)} s`;
+    case "waiting":
+      return `waiting for ${event.holder}, which is building ${event.table.key}`;
+    case "loaded":
+      return `loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`;
+    case "rejected":
+      return `rejected ${event.path}: ${event.message}; rebuilding`;
+    case "built":
+      return `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`;
+    case "saved":
+      return `saved ${event.path} in ${event.ms.toFixed(0)} ms`;
+  }
+}

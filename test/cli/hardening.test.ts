@@ -1,0 +1,222 @@
+// What a first-time user of `puzzle` runs into: unknown commands and sizes, --time-limit units, exit
+// statuses, a pattern database that is not built, progress on stderr and Ctrl-C. Real processes
+// (bin/puzzle.mjs running dist/: `npm test` builds first), each with a PDB_DIR of its own.
+
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const BIN = join(ROOT, "bin", "puzzle.mjs");
+const pdbDir = mkdtempSync(join(tmpdir(), "cli-hardening-pdb-"));
+afterAll(() => rmSync(pdbDir, { recursive: true, force: true }));
+
+const GOAL = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+/** Korf's instance 3 (59 moves): many seconds of linear-conflict IDA*, so limits and signals reach it. */
+const LONG = "14,7,8,2,13,11,10,4,9,12,5,0,3,6,1,15";
+/** One move from Korf's goal. */
+const SHORT = "1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+
+function puzzle(args: string[], input = "", env: NodeJS.ProcessEnv = {}) {
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    input,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { ...process.env, PDB_DIR: pdbDir, ...env },
+  });
+  return { status: run.status, signal: run.signal, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe("bad commands and sizes name what is wrong", () => {
+  it("an unknown command is named, with the commands, in one line", () => {
+    const run = puzzle(["frobnicate"]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(
+      /^puzzle: unknown command "frobnicate" \(commands: judge, solve, pdb, help[^\n]*\n$/,
+    );
+  });
+
+  it("boards beyond 5x5, or thinner than 2, say where sizes stop", () => {
+    const tiles36 = [...Array.from({ length: 35 }, (_, i) => i + 1), 0].join(",");
+    const cases: [string[], RegExp][] = [
+      [["solve", tiles36], /36 tiles make a 6x6 board: sizes stop at 5x5/],
+      [["solve", "123x46758", "--size", "7x7"], /--size 7x7: boards go from 2x2 up to 5x5/],
+      [["solve", "1,2,0", "--size", "1x3"], /--size 1x3: boards go from 2x2 up to 5x5/],
+      [["solve", "1,2,3,4,5,6,7,8,9,0"], /cannot tell the board's shape from 10 tiles .*up to 5x5/],
+    ];
+    for (const [args, message] of cases) {
+      const run = puzzle(args);
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+});
+
+describe("--time-limit", () => {
+  it("refuses what is not a positive duration", () => {
+    for (const value of ["abc", "0", "-1", "5q", "1e9", "2d", ""]) {
+      const run = puzzle(["solve", "123x46758", `--time-limit=${value}`]);
+      expect(run.status, value).toBe(2);
+      expect(run.stderr).toMatch(/^puzzle: --time-limit needs a positive duration[^\n]*\n$/);
+    }
+  });
+
+  it("accepts seconds and explicit units", () => {
+    for (const value of ["2", "1.5", "2s", "500ms", "1m"]) {
+      expect(puzzle(["solve", "123x46758", "--time-limit", value, "--json"]).status, value).toBe(0);
+    }
+  });
+
+  it("a plain number is seconds: 0.4 stops a long search after about 400 ms, with status 3", () => {
+    const run = puzzle(["solve", LONG, "--goal", GOAL, "--threads", "1", "--time-limit", "0.4", "--json"]);
+    expect(run.status).toBe(3);
+    const json = JSON.parse(run.stdout);
+    expect(json.status).toBe("timed_out");
+    expect(json.ms).toBeGreaterThan(300);
+    expect(json.ms).toBeLessThan(5_000);
+  }, 30_000);
+});
+
+describe("exit statuses", () => {
+  it("3 when the node budget is spent, for people and for --json", () => {
+    const text = puzzle(["solve", LONG, "--goal", GOAL, "--max-nodes", "1000", "--threads", "1"]);
+    expect(text.status).toBe(3);
+    expect(text.stdout).toMatch(/^Stopped \(budget exhausted\): no solution shorter than \d+ moves\./);
+    const json = puzzle(["solve", LONG, "--goal", GOAL, "--max-nodes", "1000", "--json"]);
+    expect(json.status).toBe(3);
+    expect(JSON.parse(json.stdout).status).toBe("budget_exhausted");
+  });
+
+  it("0 for an unsolvable puzzle (it is an answer)", () => {
+    expect(puzzle(["solve", "12345687."]).status).toBe(0);
+  });
+
+  it("--batch: every line answered, then the worst line's status and one summary line", () => {
+    const run = puzzle(
+      ["solve", "--batch", "-", "--goal", GOAL, "--max-nodes", "1000"],
+      `${SHORT}\n${LONG}\nbad\n`,
+    );
+    expect(run.status).toBe(3);
+    const lines = run.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.status ?? "error")).toEqual(["solved", "budget_exhausted", "error"]);
+    expect(run.stderr).toBe(
+      "puzzle: 1 stopped before an answer (time limit or node budget), 1 not solved (bad input), of 3 lines\n",
+    );
+    const clean = puzzle(["solve", "--batch", "-"], "123x46758\n12345687.\n");
+    expect(clean).toMatchObject({ status: 0, stderr: "" });
+  });
+});
+
+describe("a pattern database that is not built", () => {
+  it("is refused at once, naming the build command and its cost; the store is left alone", () => {
+    for (const [heuristic, board] of [
+      ["pdb:78", SHORT],
+      ["pdb:6666", [...Array.from({ length: 24 }, (_, i) => i + 1), 0].join(",")],
+    ]) {
+      const began = performance.now();
+      const run = puzzle(["solve", board, "--heuristic", heuristic, "--json"]);
+      expect(performance.now() - began).toBeLessThan(10_000);
+      expect(run.status, heuristic).toBe(2);
+      expect(run.stdout).toBe("");
+      const partition = heuristic.slice(4);
+      expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
+      expect(run.stderr).toContain(`npx puzzle pdb build ${partition}`);
+      expect(run.stderr).toMatch(/MiB on disk/);
+      expect(run.stderr).toMatch(/--build-missing/);
+    }
+    expect(readdirSync(pdbDir)).toEqual([]);
+    const batch = puzzle(["solve", "--batch", "-", "--heuristic", "pdb:78"], `${SHORT}\n`);
+    expect(batch.status).toBe(2);
+    expect(batch.stdout).toBe("");
+  });
+
+  it("is built with progress on stderr when --build-missing asks for it (5-5-5: about a second)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-build-missing-"));
+    try {
+      const args = ["solve", SHORT, "--goal", GOAL, "--heuristic", "pdb:555", "--json", "--threads", "1"];
+      const run = puzzle([...args, "--build-missing"], "", { PDB_DIR: dir });
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        status: "solved",
+        heuristic: expect.stringMatching(/^pdb:555/),
+      });
+      expect(run.stderr).toMatch(/building pdb:555 \(--build-missing\)/);
+      expect(run.stderr).toMatch(/built /);
+      expect(readdirSync(dir).filter((f) => f.endsWith(".pdb")).length).toBeGreaterThan(0);
+      // Now it is in the store: no flag needed, nothing built.
+      const again = puzzle(args, "", { PDB_DIR: dir });
+      expect(again).toMatchObject({ status: 0, stderr: "" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("progress on stderr", () => {
+  const args = ["solve", LONG, "--goal", GOAL, "--time-limit", "0.6", "--json"];
+
+  it("none by default when stderr is not a terminal (pipelines stay clean), nor with --quiet", () => {
+    expect(puzzle([...args, "--threads", "1"]).stderr).toBe("");
+    expect(puzzle([...args, "--threads", "1", "--progress", "--quiet"]).stderr).toBe("");
+  });
+
+  it("--progress: one line per new bound, single-threaded and split", () => {
+    for (const threads of ["1", "2"]) {
+      const run = puzzle([...args, "--threads", threads, "--progress"]);
+      expect(run.status).toBe(3);
+      const lines = run.stderr.trimEnd().split("\n");
+      expect(lines.length).toBeGreaterThan(2);
+      for (const line of lines)
+        expect(line).toMatch(/^progress: bound \d+, [\d.]+ [kMG]? ?nodes, .* nodes\/s, [\d.]+ s$/);
+      const bounds = lines.map((line) => Number(/bound (\d+)/.exec(line)![1]));
+      expect([...bounds].sort((a, b) => a - b)).toEqual(bounds);
+      expect(new Set(bounds).size).toBe(bounds.length);
+    }
+  }, 30_000);
+});
+
+describe("Ctrl-C", () => {
+  function interrupt(
+    threads: string,
+  ): Promise<{ code: number | null; signal: string | null; stdout: string }> {
+    return new Promise((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [BIN, "solve", LONG, "--goal", GOAL, "--json", "--progress", "--threads", threads],
+        {
+          env: { ...process.env, PDB_DIR: pdbDir },
+        },
+      );
+      let stdout = "";
+      let sent = false;
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+      });
+      child.stderr.on("data", () => {
+        if (!sent) {
+          sent = true;
+          setTimeout(() => child.kill("SIGINT"), 200);
+        }
+      });
+      child.on("exit", (code, signal) => resolve({ code, signal, stdout }));
+    });
+  }
+
+  it("a split search stops, prints its lower bound and exits 130", async () => {
+    const run = await interrupt("2");
+    expect(run.code).toBe(130);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: "cancelled", length: -1 });
+  }, 30_000);
+
+  it("a single-threaded search ends at once, by the signal (a shell reports 130)", async () => {
+    const run = await interrupt("1");
+    expect(run.signal).toBe("SIGINT");
+    expect(run.stdout).toBe("");
+  }, 30_000);
+});
