@@ -15,13 +15,23 @@ const PUZZLES = `query ($f: PuzzleFilter, $o: PuzzleOrder, $first: Int, $after: 
   }
 }`;
 
+interface Page<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
 /** Every puzzle id of a listing, walked `first` at a time. */
 async function walk(client: GraphQLClient, filter: object, orderBy: string, first = 1): Promise<string[]> {
   const ids: string[] = [];
   let after: string | null = null;
   for (let pages = 0; pages < 50; pages++) {
-    const data: any = await client.data(PUZZLES, { f: filter, o: orderBy, first, after });
-    ids.push(...data.puzzles.edges.map((edge: any) => edge.node.id));
+    const data: { puzzles: Page<{ id: string }> } = await client.data(PUZZLES, {
+      f: filter,
+      o: orderBy,
+      first,
+      after,
+    });
+    ids.push(...data.puzzles.edges.map((edge) => edge.node.id));
     if (!data.puzzles.pageInfo.hasNextPage) return ids;
     after = data.puzzles.pageInfo.endCursor;
   }
@@ -107,7 +117,7 @@ describe("puzzles(filter, orderBy)", () => {
   });
 
   it("refuses a cursor of another ordering", async () => {
-    const first: any = await owner.client.data(PUZZLES, {
+    const first = await owner.client.data<{ puzzles: Page<{ id: string }> }>(PUZZLES, {
       f: { owner: owner.user.name },
       o: "MOST_PLAYED",
       first: 1,
@@ -129,7 +139,8 @@ describe("puzzles(filter, orderBy)", () => {
     const rows: { rank: number; value: number }[] = [];
     let after: string | null = null;
     for (let pages = 0; pages < 20; pages++) {
-      const data: any = await owner.client.data(QUERY, { after });
+      const data: { topSolvers: Page<{ rank: number; user: { rating: { value: number } } }> } =
+        await owner.client.data(QUERY, { after });
       for (const edge of data.topSolvers.edges)
         rows.push({ rank: edge.node.rank, value: edge.node.user.rating.value });
       if (!data.topSolvers.pageInfo.hasNextPage) break;
