@@ -7,7 +7,7 @@ import { type Glicko2Options, type Rating, updateRating } from "./glicko2.ts";
  * The platform's settings: Glickman's tau; deviations stay within 45..350 (a floor as Lichess has,
  * so that a rating played for years still moves).
  */
-export const PLATFORM_OPTIONS: Glicko2Options = {
+const PLATFORM_OPTIONS: Glicko2Options = {
   tau: 0.5,
   epsilon: 1e-6,
   maxDeviation: 350,

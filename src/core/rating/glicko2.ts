@@ -30,7 +30,7 @@ export interface Glicko2Options {
 
 export const DEFAULT_RATING: Rating = { value: 1500, deviation: 350, volatility: 0.06 };
 
-export const DEFAULT_OPTIONS: Glicko2Options = {
+const DEFAULT_OPTIONS: Glicko2Options = {
   tau: 0.5,
   epsilon: 1e-6,
   maxDeviation: 350,
