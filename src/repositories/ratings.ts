@@ -54,8 +54,19 @@ export class RatingRepository {
     return new Map(rows.map(({ id, ...rating }) => [id, rating]));
   }
 
-  /** Each user's first submission on the puzzle that has no rated game yet, oldest first. */
-  pending(puzzleId: number): Promise<PendingGame[]> {
+  /**
+   * Whether some player of the puzzle has no rated game yet: one primary-key read (players is kept
+   * by the submission insert, rated_games by play), so a submission with nothing to rate costs no
+   * scan. True when the stats row is missing (a puzzle inserted by hand).
+   */
+  async hasPending(puzzleId: number): Promise<boolean> {
+    const [row] = await this.prisma.$queryRaw<{ pending: boolean }[]>`
+      SELECT players > rated_games AS pending FROM puzzle_stats WHERE puzzle_id = ${puzzleId}`;
+    return row?.pending ?? true;
+  }
+
+  /** Each user's first submission on the puzzle that has no rated game yet, oldest first, at most `limit`. */
+  pending(puzzleId: number, limit: number): Promise<PendingGame[]> {
     return this.prisma.$queryRaw<PendingGame[]>`
       SELECT f.id AS "submissionId", e.user_id AS "userId", f.length
         FROM leaderboard_entries e
@@ -64,7 +75,8 @@ export class RatingRepository {
                              ORDER BY s.id LIMIT 1) f
        WHERE e.puzzle_id = ${puzzleId}
          AND NOT EXISTS (SELECT 1 FROM rated_games g WHERE g.puzzle_id = e.puzzle_id AND g.user_id = e.user_id)
-       ORDER BY f.id`;
+       ORDER BY f.id
+       LIMIT ${limit}`;
   }
 
   /**

@@ -6,6 +6,13 @@ import { type Rating, rateGame, solutionScore } from "../core/rating/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { RatingRepository, StoredRating } from "../repositories/ratings.ts";
 
+/**
+ * Games rated per call at most: a backlog (e.g. a busy puzzle whose optimum was just proven, or every
+ * first submission made before this feature was deployed) drains over the following submissions
+ * instead of holding one request for seconds.
+ */
+export const SETTLE_BATCH = 25;
+
 export class RatingService {
   constructor(
     private readonly ratings: RatingRepository,
@@ -13,16 +20,17 @@ export class RatingService {
   ) {}
 
   /**
-   * Rates every first submission on the puzzle not rated yet, if its optimum is known. Returns the
-   * number of games rated by this call. Safe to call concurrently (each game is checked under the
+   * Rates the first submissions on the puzzle not rated yet (oldest first, at most SETTLE_BATCH), if
+   * its optimum is known. Returns the number of games rated by this call. Safe to call concurrently (each game is checked under the
    * puzzle's lock).
    */
   async settle(puzzleId: number): Promise<number> {
+    if (!(await this.ratings.hasPending(puzzleId))) return 0;
     const optimum = (await this.leaderboards.optima([puzzleId])).get(puzzleId);
     // A puzzle that starts solved (optimum 0) is no contest: it is never rated.
     if (optimum === undefined || optimum < 1) return 0;
     let rated = 0;
-    for (const game of await this.ratings.pending(puzzleId)) {
+    for (const game of await this.ratings.pending(puzzleId, SETTLE_BATCH)) {
       const score = solutionScore(game.length, optimum);
       const played = await this.ratings.play(puzzleId, game, optimum, (player: Rating, puzzle: Rating) => ({
         ...rateGame(player, puzzle, score),

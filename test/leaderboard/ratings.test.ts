@@ -4,6 +4,7 @@
 // player's rows are locked in one transaction per game).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RATING, rateGame, solutionScore } from "../../src/core/rating/index.ts";
+import { SETTLE_BATCH } from "../../src/services/ratings.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { type PuzzleFixture, ONE_STEP, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
 
@@ -14,12 +15,22 @@ const RATINGS = `query ($p: ID!, $u: String!) {
   user(name: $u) { rating { value deviation volatility games } }
 }`;
 
-/** A 4x4 two moves from its goal: no worker runs here, so its optimum stays unknown until proven. */
-const NEAR_4X4: PuzzleFixture = {
-  input: { kind: "SLIDING", rows: 4, cols: 4, start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15] },
-  optimum: 2,
-  solutions: { 2: "RR", 4: "RLRR" },
-};
+/**
+ * A 4x4 two moves from its goal, a different board each call (its goal's tiles rotated), so that no
+ * other test has proven its optimum: no worker runs here, so it stays unknown until proven.
+ */
+let boards = 0;
+function near4x4(): PuzzleFixture {
+  boards += 1;
+  const tiles = Array.from({ length: 15 }, (_, i) => ((i + boards) % 15) + 1);
+  const goal = [...tiles, 0];
+  const start = [...tiles.slice(0, 13), 0, tiles[13], tiles[14]];
+  return {
+    input: { kind: "SLIDING", rows: 4, cols: 4, start, goal },
+    optimum: 2,
+    solutions: { 2: "RR", 4: "RLRR" },
+  };
+}
 
 async function games(puzzleId: string) {
   return api.server.app.prisma.ratedGame.findMany({
@@ -83,18 +94,19 @@ describe("ratings", () => {
 
   it("shows no rating before a first rated game", async () => {
     const { client, user } = await api.client().signUp();
-    const puzzleId = await createPuzzle(client, NEAR_4X4);
+    const puzzleId = await createPuzzle(client, near4x4());
     const data = await client.data(RATINGS, { p: puzzleId, u: user.name });
     expect(data).toEqual({ puzzle: { rating: null }, user: { rating: null } });
   });
 
   it("rates submissions made before the optimum was proven once it is, in submission order", async () => {
     const owner = await api.client().signUp();
-    const puzzleId = await createPuzzle(owner.client, NEAR_4X4);
+    const board = near4x4();
+    const puzzleId = await createPuzzle(owner.client, board);
     const early = await api.client().signUp();
     expect((await submit(early.client, puzzleId, "RLRR")).optimal).toBeNull();
     expect(await games(puzzleId)).toEqual([]);
-    await proveOptimum(api.server.app, puzzleId, NEAR_4X4);
+    await proveOptimum(api.server.app, puzzleId, board);
     // The next submission on the puzzle settles the pending game first, then its own.
     const late = await api.client().signUp();
     await submit(late.client, puzzleId, "RR");
@@ -106,10 +118,30 @@ describe("ratings", () => {
     expect(rated[1].puzzleBefore).toBe(rated[0].puzzleAfter);
   });
 
+  it("drains a backlog of pending games at most SETTLE_BATCH per submission, oldest first", async () => {
+    const owner = await api.client().signUp();
+    const board = near4x4();
+    const puzzleId = await createPuzzle(owner.client, board);
+    const early = await Promise.all(Array.from({ length: SETTLE_BATCH + 3 }, () => api.client().signUp()));
+    for (const p of early) await submit(p.client, puzzleId, "RR");
+    await proveOptimum(api.server.app, puzzleId, board);
+    const late = await api.client().signUp();
+    await submit(late.client, puzzleId, "RR");
+    const firstPass = await games(puzzleId);
+    expect(firstPass.map((g) => g.userId)).toEqual(
+      early.slice(0, SETTLE_BATCH).map((p) => Number(p.user.id)),
+    );
+    await submit(late.client, puzzleId, "RLRR"); // not a game itself, but it drains the rest
+    expect((await games(puzzleId)).map((g) => g.userId)).toEqual(
+      [...early, late].map((p) => Number(p.user.id)),
+    );
+  });
+
   it("serialises concurrent first submissions on one puzzle: no update is lost", async () => {
     const owner = await api.client().signUp();
-    const puzzleId = await createPuzzle(owner.client, NEAR_4X4);
-    await proveOptimum(api.server.app, puzzleId, NEAR_4X4);
+    const board = near4x4();
+    const puzzleId = await createPuzzle(owner.client, board);
+    await proveOptimum(api.server.app, puzzleId, board);
     const players = await Promise.all(Array.from({ length: 12 }, () => api.client().signUp()));
     await Promise.all(players.map((p, i) => submit(p.client, puzzleId, i % 2 === 0 ? "RR" : "RLRR")));
     const rated = await games(puzzleId);
@@ -130,8 +162,9 @@ describe("ratings", () => {
     const owner = await api.client().signUp();
     const puzzleIds: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const id = await createPuzzle(owner.client, NEAR_4X4);
-      await proveOptimum(api.server.app, id, NEAR_4X4);
+      const board = near4x4();
+      const id = await createPuzzle(owner.client, board);
+      await proveOptimum(api.server.app, id, board);
       puzzleIds.push(id);
     }
     const player = await api.client().signUp();
