@@ -68,14 +68,11 @@ export class RatingRepository {
   /** Each user's first submission on the puzzle that has no rated game yet, oldest first, at most `limit`. */
   pending(puzzleId: number, limit: number): Promise<PendingGame[]> {
     return this.prisma.$queryRaw<PendingGame[]>`
-      SELECT f.id AS "submissionId", e.user_id AS "userId", f.length
-        FROM leaderboard_entries e
-        CROSS JOIN LATERAL (SELECT s.id, s.length FROM submissions s
-                             WHERE s.puzzle_id = e.puzzle_id AND s.user_id = e.user_id
-                             ORDER BY s.id LIMIT 1) f
+      SELECT e.first_submission_id AS "submissionId", e.user_id AS "userId", s.length
+        FROM leaderboard_entries e JOIN submissions s ON s.id = e.first_submission_id
        WHERE e.puzzle_id = ${puzzleId}
          AND NOT EXISTS (SELECT 1 FROM rated_games g WHERE g.puzzle_id = e.puzzle_id AND g.user_id = e.user_id)
-       ORDER BY f.id
+       ORDER BY e.first_submission_id
        LIMIT ${limit}`;
   }
 

@@ -33,8 +33,8 @@ export class SubmissionRepository {
         VALUES (${submission.puzzleId}, ${submission.userId}, ${submission.moves}, ${submission.length})
         RETURNING id, puzzle_id, user_id, moves, length, created_at),
       entry AS (
-        INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at)
-        SELECT puzzle_id, user_id, id, length, created_at FROM inserted
+        INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at, first_submission_id)
+        SELECT puzzle_id, user_id, id, length, created_at, id FROM inserted
         ON CONFLICT (puzzle_id, user_id) DO UPDATE
           SET submission_id = EXCLUDED.submission_id, length = EXCLUDED.length, created_at = EXCLUDED.created_at
           WHERE EXCLUDED.length < leaderboard_entries.length

@@ -1,3 +1,11 @@
+-- AlterTable
+-- Added nullable, back-filled with each user's first submission on the puzzle, then made NOT NULL.
+ALTER TABLE "leaderboard_entries" ADD COLUMN     "first_submission_id" INTEGER;
+UPDATE "leaderboard_entries" e
+   SET "first_submission_id" = (SELECT min(s."id") FROM "submissions" s
+                                 WHERE s."puzzle_id" = e."puzzle_id" AND s."user_id" = e."user_id");
+ALTER TABLE "leaderboard_entries" ALTER COLUMN "first_submission_id" SET NOT NULL;
+
 -- CreateTable
 CREATE TABLE "player_ratings" (
     "user_id" INTEGER NOT NULL,
