@@ -101,10 +101,16 @@ function runRound(bin: string, print: boolean): Promise<Round> {
               ? "  WRONG"
               : "";
         if (note !== "") wrong.push(`#${number}${note}`);
-        if (print)
-          console.log(
-            `${String(number).padStart(3)}  ${String(optimal).padStart(3)}  ${String(result.length).padStart(3)}  ${String(result.nodes).padStart(11)}  ${Number(result.ms).toFixed(0).padStart(7)}${note}`,
-          );
+        if (print) {
+          const columns = [
+            String(number).padStart(3),
+            String(optimal).padStart(3),
+            String(result.length).padStart(3),
+            String(result.nodes).padStart(11),
+            Number(result.ms).toFixed(0).padStart(7),
+          ];
+          console.log(`${columns.join("  ")}${note}`);
+        }
       });
       resolveRound({ wallMs, searchMs, nodes, solved, wrong });
     });
@@ -115,9 +121,10 @@ function runRound(bin: string, print: boolean): Promise<Round> {
 const built = spawnSync(bins[0], ["pdb", "build", partition], { stdio: ["ignore", "ignore", "inherit"] });
 if (built.status !== 0) throw new Error(`puzzle pdb build ${partition} failed`);
 const tunables = process.env.GLIBC_TUNABLES ? `, GLIBC_TUNABLES=${process.env.GLIBC_TUNABLES}` : "";
+const hugePages = process.env.PUZZLE_HUGEPAGES ? `, PUZZLE_HUGEPAGES=${process.env.PUZZLE_HUGEPAGES}` : "";
 console.log(
   `puzzle solve --batch -, heuristic pdb:${partition}, ${chosen.length} instance(s) of ${file}; ` +
-    `${rounds} round(s), one process each${process.env.PUZZLE_HUGEPAGES ? `, PUZZLE_HUGEPAGES=${process.env.PUZZLE_HUGEPAGES}` : ""}${tunables}`,
+    `${rounds} round(s), one process each${hugePages}${tunables}`,
 );
 const results = new Map<string, Round[]>(bins.map((bin) => [bin, []]));
 for (let round = 1; round <= rounds; round++) {
@@ -127,7 +134,10 @@ for (let round = 1; round <= rounds; round++) {
     const r = await runRound(bin, print);
     (results.get(bin) as Round[]).push(r);
     console.log(
-      `round ${round}${bins.length > 1 ? ` ${bin}` : ""}: process ${(r.wallMs / 1000).toFixed(2)} s, searches ${(r.searchMs / 1000).toFixed(2)} s, ${r.nodes} nodes, ${(r.nodes / r.searchMs / 1000).toFixed(2)} M nodes/s, solved ${r.solved}/${chosen.length}${r.wrong.length ? `; ${r.wrong.join(", ")}` : ""}`,
+      `round ${round}${bins.length > 1 ? ` ${bin}` : ""}: process ${(r.wallMs / 1000).toFixed(2)} s, ` +
+        `searches ${(r.searchMs / 1000).toFixed(2)} s, ${r.nodes} nodes, ` +
+        `${(r.nodes / r.searchMs / 1000).toFixed(2)} M nodes/s, solved ${r.solved}/${chosen.length}` +
+        `${r.wrong.length ? `; ${r.wrong.join(", ")}` : ""}`,
     );
   }
 }

@@ -7,8 +7,9 @@
 //   npm run bench:leaderboard            (BENCH_RUNS=200 requests per figure by default)
 //
 // Target: a leaderboard page answers in <= 20 ms median. The machine's cores are shared, so wall
-// times are noisy; the CPU time per request of this process (client and server) is printed beside. The database (`puzzles_bench_leaderboard` on DATABASE_URL's server) is re-created on
-// every run and dropped at the end unless BENCH_KEEP_DB=1.
+// times are noisy; the CPU time per request of this process (client and server) is printed beside.
+// The database (`puzzles_bench_leaderboard` on DATABASE_URL's server) is re-created on every run and
+// dropped at the end unless BENCH_KEEP_DB=1.
 import { loadConfig } from "../src/config.ts";
 import { createPrismaClient } from "../src/db/client.ts";
 import { dropDatabase, ensureDatabase, withDatabase } from "../src/db/database.ts";
@@ -119,13 +120,14 @@ async function main(): Promise<void> {
   await ensureDatabase(DB_URL);
   await migrate(DB_URL);
   const prisma = createPrismaClient(DB_URL);
-  let began = performance.now();
+  const began = performance.now();
   for (const statement of SEED) await prisma.$executeRawUnsafe(statement);
   const [counts] = await prisma.$queryRaw<{ hot: number; typical: number }[]>`
     SELECT count(*) FILTER (WHERE puzzle_id = ${HOT_PUZZLE})::int AS hot,
            (count(*) / count(DISTINCT puzzle_id))::int AS typical FROM submissions`;
   console.log(
-    `seeded ${SUBMISSIONS} submissions, ${PUZZLES} puzzles, ${USERS} users in ${((performance.now() - began) / 1000).toFixed(1)} s ` +
+    `seeded ${SUBMISSIONS} submissions, ${PUZZLES} puzzles, ${USERS} users ` +
+      `in ${((performance.now() - began) / 1000).toFixed(1)} s ` +
       `(hot puzzle: ${counts.hot} submissions; mean per puzzle: ${counts.typical})`,
   );
 

@@ -67,10 +67,16 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.le
 const gql = (query: string, variables: Record<string, unknown>) => JSON.stringify({ query, variables });
 
 const CREATE = `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id solvable } }`;
-const SOLVE = `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status length } }`;
+const SOLVE = `mutation ($id: ID!, $options: SolveOptions) {
+  requestSolve(puzzleId: $id, options: $options) { id status length }
+}`;
 const SUBMIT = `mutation ($id: ID!, $moves: String!) { submitSolution(puzzleId: $id, moves: $moves) { rank } }`;
-const PUZZLE = `query ($id: ID!) { puzzle(id: $id) { id kind rows cols start goal title solvable owner { name } optimalLength } }`;
-const LEADERBOARD = `query ($id: ID!) { leaderboard(puzzleId: $id, first: 10) { totalEntries optimalLength edges { node { rank length user { name } } } } }`;
+const PUZZLE = `query ($id: ID!) {
+  puzzle(id: $id) { id kind rows cols start goal title solvable owner { name } optimalLength }
+}`;
+const LEADERBOARD = `query ($id: ID!) {
+  leaderboard(puzzleId: $id, first: 10) { totalEntries optimalLength edges { node { rank length user { name } } } }
+}`;
 
 /** Users, 3x3 puzzles answered once (so their leaderboards have entries) and the operations' bodies. */
 async function seed(url: string): Promise<{ tokens: string[]; operations: Operation[] }> {
@@ -156,9 +162,8 @@ async function httpMix(
   const results = await Promise.all(runs.map((run) => run.running));
 
   console.log(`\nHTTP mix: ${CONNECTIONS} connections for ${DURATION_SECONDS} s against ${url}`);
-  console.log(
-    `${"operation".padEnd(28)}${"conns".padStart(6)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"ok".padStart(9)}${"limited".padStart(9)}${"errors".padStart(8)}`,
-  );
+  const headings = ["req/s", "p50 ms", "p99 ms", "ok", "limited"].map((heading) => heading.padStart(9));
+  console.log(`${"operation".padEnd(28)}${"conns".padStart(6)}${headings.join("")}${"errors".padStart(8)}`);
   let errors = 0;
   let rateLimited = 0;
   let total = 0;
@@ -168,15 +173,22 @@ async function httpMix(
     errors += runErrors;
     rateLimited += run.tally.rateLimited;
     total += result.requests.average;
+    const figures = [
+      Math.round(result.requests.average),
+      result.latency.p50,
+      result.latency.p99,
+      run.tally.ok,
+      run.tally.rateLimited,
+    ].map((figure) => String(figure).padStart(9));
     console.log(
-      `${run.operation.name.padEnd(28)}${String(run.connections).padStart(6)}${Math.round(result.requests.average).toString().padStart(9)}` +
-        `${String(result.latency.p50).padStart(9)}${String(result.latency.p99).padStart(9)}${String(run.tally.ok).padStart(9)}` +
-        `${String(run.tally.rateLimited).padStart(9)}${String(runErrors).padStart(8)}`,
+      `${run.operation.name.padEnd(28)}${String(run.connections).padStart(6)}${figures.join("")}` +
+        `${String(runErrors).padStart(8)}`,
     );
     for (const sample of run.tally.samples) console.log(`    error: ${sample}`);
   }
   console.log(
-    `${"all".padEnd(28)}${String(CONNECTIONS).padStart(6)}${Math.round(total).toString().padStart(9)}   errors ${errors}, RATE_LIMITED ${rateLimited}`,
+    `${"all".padEnd(28)}${String(CONNECTIONS).padStart(6)}${Math.round(total).toString().padStart(9)}` +
+      `   errors ${errors}, RATE_LIMITED ${rateLimited}`,
   );
   await baseline(url, tokens);
   return errors === 0;
@@ -299,16 +311,21 @@ async function queueLoad(api: ApiProcess, env: Record<string, string>): Promise<
 
     const nodes = rows.reduce((sum, row) => sum + Number(row.nodesExpanded ?? 0), 0);
     console.log(
-      `\nQueue: ${queued.length} queued 4x4 searches (IDA*, linear conflict) from ${QUEUE_USERS} users, ${WORKERS} worker processes x ${WORKER_THREADS} thread(s)`,
+      `\nQueue: ${queued.length} queued 4x4 searches (IDA*, linear conflict) from ${QUEUE_USERS} users, ` +
+        `${WORKERS} worker processes x ${WORKER_THREADS} thread(s)`,
+    );
+    const rate = (queued.length / drainSeconds).toFixed(1);
+    console.log(
+      `  drained in ${drainSeconds.toFixed(1)} s (${rate} solves/s, workers included start-up), ` +
+        `${(nodes / 1e6).toFixed(1)} M nodes`,
     );
     console.log(
-      `  drained in ${drainSeconds.toFixed(1)} s (${(queued.length / drainSeconds).toFixed(1)} solves/s, workers included start-up), ${(nodes / 1e6).toFixed(1)} M nodes`,
+      `  finished ${solved.length} (SOLVED, replayed to the goal), lost ${lost}, duplicates ${duplicates}; ` +
+        `per worker: ${perWorker.join(" + ")}`,
     );
     console.log(
-      `  finished ${solved.length} (SOLVED, replayed to the goal), lost ${lost}, duplicates ${duplicates}; per worker: ${perWorker.join(" + ")}`,
-    );
-    console.log(
-      `  fairness: first ${QUEUE_USERS} searches started came from ${firstRoundUsers} distinct users; searches started after a later round had begun: ${lateRounds} (allowed ${WORKERS * WORKER_THREADS})`,
+      `  fairness: first ${QUEUE_USERS} searches started came from ${firstRoundUsers} distinct users; ` +
+        `searches started after a later round had begun: ${lateRounds} (allowed ${WORKERS * WORKER_THREADS})`,
     );
     console.log(
       `  start order by user (first 40): ${order

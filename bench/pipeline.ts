@@ -36,7 +36,10 @@ function percentile(values: readonly number[], p: number): number {
 function nearGoalBoards(count: number): number[][] {
   const boards = new Map<string, number[]>();
   let seed = 7;
-  const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
   while (boards.size < count) {
     const board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
     let blank = 8;
@@ -65,7 +68,9 @@ async function createPuzzle(client: GraphQLClient, start: readonly number[], siz
   return data.createPuzzle.id;
 }
 
-const REQUEST = `mutation ($id: ID!, $options: SolveOptions) { requestSolve(puzzleId: $id, options: $options) { id status } }`;
+const REQUEST = `mutation ($id: ID!, $options: SolveOptions) {
+  requestSolve(puzzleId: $id, options: $options) { id status }
+}`;
 const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) { status solve { durationMs length } } }`;
 
 type SolveTimes = {
@@ -211,7 +216,10 @@ async function autocannon(url: string, token: string, body: string): Promise<Aut
 }
 
 function describeRun(result: AutocannonResult): string {
-  return `${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`;
+  return (
+    `${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, ` +
+    `p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}`
+  );
 }
 
 async function benchInline(url: string, token: string, puzzleId: string): Promise<void> {
@@ -223,7 +231,8 @@ async function benchInline(url: string, token: string, puzzleId: string): Promis
   // The same HTTP, auth and rate-limit path with no resolver work: the platform's own ceiling here.
   const baseline = await autocannon(url, token, JSON.stringify({ query: "{ __typename }" }));
   console.log(
-    `inline 3x3 requestSolve (autocannon, 20 connections, ${AUTOCANNON_SECONDS} s): ${describeRun(inline)} (target ≥ 1,000 req/s, p99 ≤ 50 ms)\n` +
+    `inline 3x3 requestSolve (autocannon, 20 connections, ${AUTOCANNON_SECONDS} s): ` +
+      `${describeRun(inline)} (target ≥ 1,000 req/s, p99 ≤ 50 ms)\n` +
       `  baseline { __typename } with the same token: ${describeRun(baseline)}`,
   );
 }
@@ -250,7 +259,9 @@ async function benchCancel(): Promise<void> {
   }
   await pool.close();
   console.log(
-    `cancellation (abort → the thread's search returns → main thread): median ${median(latencies).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms over ${latencies.length} (target ≤ 100 ms)`,
+    `cancellation (abort → the thread's search returns → main thread): ` +
+      `median ${median(latencies).toFixed(2)} ms, max ${Math.max(...latencies).toFixed(2)} ms ` +
+      `over ${latencies.length} (target ≤ 100 ms)`,
   );
 }
 
@@ -299,7 +310,8 @@ async function benchMemory(env: Record<string, string>): Promise<void> {
       await worker.stop();
       if (run === 2)
         lines.push(
-          `  ${threads} thread(s): RSS median ${(median(samples) / 2 ** 20).toFixed(1)} MiB (tables ${(tableBytes / 2 ** 20).toFixed(1)} MiB, shared)`,
+          `  ${threads} thread(s): RSS median ${(median(samples) / 2 ** 20).toFixed(1)} MiB ` +
+            `(tables ${(tableBytes / 2 ** 20).toFixed(1)} MiB, shared)`,
         );
     }
   }

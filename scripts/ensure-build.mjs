@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** @param {string} path */
 function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
@@ -18,6 +19,7 @@ function newest(path) {
   return latest;
 }
 
+/** @param {string} script */
 function run(script) {
   const result = spawnSync(process.execPath, [join(root, "scripts", script)], {
     cwd: root,

@@ -14,6 +14,7 @@ import { migrationSql } from "./prisma-wasm.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({ options: { name: { type: "string" }, from: { type: "string" } } });
 
+/** @param {string[]} args */
 function git(...args) {
   return execFileSync("git", args, { cwd: root, encoding: "utf8" });
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
+/** @param {string} cmd @param {string[]} args */
 function run(cmd, args, env = process.env) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env });
   if (r.status !== 0) {

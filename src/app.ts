@@ -33,7 +33,7 @@ function createRepositories(prisma: PrismaClient) {
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+type Repositories = ReturnType<typeof createRepositories>;
 
 interface ServiceDeps {
   readonly config: Config;
@@ -50,7 +50,7 @@ function createServices(deps: ServiceDeps) {
   const solves = createSolveService(deps);
   const ratings = new RatingService(repositories.ratings, repositories.leaderboards);
   return {
-    accounts: new AccountService(repositories.users),
+    accounts: new AccountService(repositories.users, events),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
     solves,
     submissions: new SubmissionService(
@@ -74,7 +74,7 @@ function createServices(deps: ServiceDeps) {
 
 export type Services = ReturnType<typeof createServices>;
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   readonly ready: boolean;
   readonly checks: Record<string, "ok" | string>;
 }

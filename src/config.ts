@@ -51,6 +51,9 @@ const envSchema = z.object({
   /** Mutations that create work (createPuzzle, requestSolve, submitSolution...), per user. */
   RATE_LIMIT_WORK: int(1, 1_000_000).default(60),
   RATE_LIMIT_WORK_WINDOW_SECONDS: int(1, 86_400).default(60),
+  /** Failed authentications (a token that matches no user) per IP; beyond it, refused before Postgres. */
+  RATE_LIMIT_AUTH_FAILURES: int(1, 1_000_000).default(20),
+  RATE_LIMIT_AUTH_FAILURE_WINDOW_SECONDS: int(1, 86_400).default(300),
   GRAPHQL_MAX_DEPTH: int(2, 100).default(10),
   GRAPHQL_MAX_COST: int(10, 1_000_000).default(5000),
   GRAPHQL_MAX_ALIASES: int(0, 1000).default(15),
@@ -86,6 +89,12 @@ const envSchema = z.object({
   MAX_OPEN_SOLVES_PER_USER: int(1, 1_000_000).default(20),
   /** A worker process serves GET /metrics on this port (0: any free port, logged); unset: no endpoint. */
   WORKER_METRICS_PORT: int(0, 65535).optional(),
+  /** The API serves GET /metrics on this port of its own (0: any free port, logged) instead of its API port. */
+  API_METRICS_PORT: int(0, 65535).optional(),
+  /** GET /metrics on the API port needs `Authorization: Bearer <METRICS_TOKEN>`; unset (and no API_METRICS_PORT): not served. */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  /** The queue dashboard (/admin/queues) needs `Authorization: Bearer <ADMIN_TOKEN>`; unset: no dashboard. */
+  ADMIN_TOKEN: z.string().min(16, "at least 16 characters").optional(),
   /**
    * Pattern databases each worker process loads (or builds and saves in PDB_DIR) at start-up and
    * shares with its solver threads, comma-separated: 663, 555, 78, 6666; or "none".
@@ -119,6 +128,8 @@ export type Config = Readonly<{
     signUpWindowSeconds: number;
     work: number;
     workWindowSeconds: number;
+    authFailures: number;
+    authFailureWindowSeconds: number;
   }>;
   graphql: Readonly<{
     maxDepth: number;
@@ -147,6 +158,11 @@ export type Config = Readonly<{
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
+  /** undefined: the API's metrics are on its own port only with a token, else nowhere. */
+  apiMetricsPort: number | undefined;
+  metricsToken: string | undefined;
+  /** undefined: no queue dashboard. */
+  adminToken: string | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -184,6 +200,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       signUpWindowSeconds: e.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
       work: e.RATE_LIMIT_WORK,
       workWindowSeconds: e.RATE_LIMIT_WORK_WINDOW_SECONDS,
+      authFailures: e.RATE_LIMIT_AUTH_FAILURES,
+      authFailureWindowSeconds: e.RATE_LIMIT_AUTH_FAILURE_WINDOW_SECONDS,
     }),
     graphql: Object.freeze({
       maxDepth: e.GRAPHQL_MAX_DEPTH,
@@ -211,6 +229,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
+    apiMetricsPort: e.API_METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    adminToken: e.ADMIN_TOKEN,
   });
 }
 

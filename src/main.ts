@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     }
     shuttingDown = true;
     logger.info({ signal }, "shutting down");
-    Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
+    void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
       const failed = results.filter((r) => r.status === "rejected");
       for (const failure of failed)
         logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");

@@ -1,5 +1,6 @@
 // The API server: one HTTP port serving GraphQL over HTTP (Apollo Server 5 on Express 5) and over
-// WebSocket (graphql-ws) at /graphql, plus /healthz, /readyz, /metrics and the web page. Tests start
+// WebSocket (graphql-ws) at /graphql, plus /healthz, /readyz, /metrics (with METRICS_TOKEN, or on
+// API_METRICS_PORT), the queue dashboard (with ADMIN_TOKEN) and the web page. Tests start
 // it on port 0. This file composes the pieces (each in src/http/plugins/use-*.ts) and owns the
 // lifecycle: listen, drain, close.
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
@@ -19,21 +20,25 @@ import { useGraphQLExplorer } from "./http/plugins/use-graphql-explorer.ts";
 import { useAuthRateLimit, userOf } from "./http/plugins/use-auth-rate-limit.ts";
 import { useJsonErrors } from "./http/plugins/use-json-errors.ts";
 import { useMaskedErrors } from "./http/plugins/use-masked-errors.ts";
+import { useMetricsEndpoint } from "./http/plugins/use-metrics-endpoint.ts";
 import { useOperationPolicy } from "./http/plugins/use-operation-policy.ts";
 import { useQueryLimits } from "./http/plugins/use-query-limits.ts";
+import { useQueueDashboard } from "./http/plugins/use-queue-dashboard.ts";
 import { requestIdOf, useRequestLog } from "./http/plugins/use-request-log.ts";
 import { useWebPage } from "./http/plugins/use-web-page.ts";
 import { attachGraphQLWebSocket } from "./http/websocket.ts";
 import { ApiMetrics } from "./metrics/api-metrics.ts";
 import { graphqlMetricsPlugin } from "./metrics/graphql-plugin.ts";
 
-export const GRAPHQL_PATH = "/graphql";
+const GRAPHQL_PATH = "/graphql";
 
 export interface RunningServer {
   /** http://host:port/graphql */
   readonly url: string;
   /** ws://host:port/graphql */
   readonly wsUrl: string;
+  /** http://host:port/metrics on API_METRICS_PORT; undefined when that port is not set. */
+  readonly metricsUrl: string | undefined;
   readonly port: number;
   readonly httpServer: HttpServer;
   readonly app: App;
@@ -58,6 +63,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let draining = false;
   const metrics = new ApiMetrics(app);
   const queryLimits = useQueryLimits(config);
+  const metricsEndpoint = useMetricsEndpoint(config, metrics);
+  const queueDashboard = useQueueDashboard(app);
 
   const ws = attachGraphQLWebSocket({
     app,
@@ -94,7 +101,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   expressApp.use(metrics.httpMiddleware());
   expressApp.use(useRequestLog(app));
   expressApp.use(healthRouter(app, () => draining));
-  expressApp.get("/metrics", metrics.handler());
+  expressApp.use(metricsEndpoint.router);
+  expressApp.use(queueDashboard.router);
   expressApp.use(useGraphQLExplorer(GRAPHQL_PATH));
   expressApp.use(
     GRAPHQL_PATH,
@@ -124,6 +132,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ? "127.0.0.1"
       : config.host;
   app.logger.info({ url: `http://${host}:${port}${GRAPHQL_PATH}` }, "API listening");
+  // A busy API_METRICS_PORT must not keep the API from serving: it runs unobserved, and says so.
+  const metricsServer = await metricsEndpoint.listen().catch((error: unknown) => {
+    app.logger.error({ err: error }, "metrics endpoint not started (API_METRICS_PORT)");
+    return undefined;
+  });
+  if (metricsServer) app.logger.info({ port: metricsServer.port, host }, "metrics endpoint listening");
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -137,6 +151,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       } finally {
         clearTimeout(force);
         httpServer.closeAllConnections();
+        await metricsServer?.close();
+        await queueDashboard.close();
         await metrics.close();
         if (options.app === undefined || options.keepApp !== true) await app.close();
       }
@@ -148,12 +164,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   return {
     url: `http://${host}:${port}${GRAPHQL_PATH}`,
     wsUrl: `ws://${host}:${port}${GRAPHQL_PATH}`,
+    metricsUrl: metricsServer && `http://${host}:${metricsServer.port}/metrics`,
     port,
     httpServer,
     app,
     close,
   };
 }
-
-/** Alias kept for callers that think of it as creating the server: it also starts it. */
-export const createServer = startServer;

@@ -16,5 +16,8 @@ if (check.status !== 0) {
   console.error("build:web: type errors in web/");
   process.exit(check.status ?? 1);
 }
-await build({ configFile: join(web, "vite.config.ts"), logLevel: process.env.VITE_LOG_LEVEL ?? "warn" });
+await build({
+  configFile: join(web, "vite.config.ts"),
+  logLevel: /** @type {import("vite").LogLevel} */ (process.env.VITE_LOG_LEVEL ?? "warn"),
+});
 console.log("build:web: web/dist/ ready");

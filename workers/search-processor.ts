@@ -40,7 +40,7 @@ export interface SearchProcessorDeps {
 export type SearchJob = Job<SolveJobData, SolveJobResult>;
 
 /** A search still running after this long has its Solves marked RUNNING before its result is written. */
-export const MARK_RUNNING_AFTER_MS = 10;
+const MARK_RUNNING_AFTER_MS = 10;
 
 /** Whether `promise` settles (either way) within `ms`. */
 function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

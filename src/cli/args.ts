@@ -15,6 +15,8 @@ export interface SolveArgs {
   readonly batch?: string;
   readonly maxNodes?: number;
   readonly timeLimitMs?: number;
+  /** Solver threads (--threads N): undefined = the machine's cores. */
+  readonly threads?: number;
   readonly help: boolean;
 }
 
@@ -25,6 +27,7 @@ const VALUE_OPTIONS = new Set([
   "--batch",
   "--max-nodes",
   "--time-limit",
+  "--threads",
 ]);
 const FLAGS = new Set(["--json", "--rotation", "--help", "-h"]);
 
@@ -66,6 +69,9 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
   if (goal !== undefined && goal.length === 0) throw new UsageError("--goal needs tiles");
   const maxNodes = values.get("--max-nodes");
   const timeLimit = values.get("--time-limit");
+  const threads = values.get("--threads");
+  if (threads !== undefined && !/^[1-9][0-9]*$/.test(threads))
+    throw new UsageError(`--threads needs a whole number of at least 1, got "${threads}"`);
   return {
     tiles,
     goal,
@@ -78,5 +84,6 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     help: flags.has("--help") || flags.has("-h"),
     maxNodes: maxNodes === undefined ? undefined : positiveNumber("--max-nodes", maxNodes),
     timeLimitMs: timeLimit === undefined ? undefined : positiveNumber("--time-limit", timeLimit),
+    threads: threads === undefined ? undefined : Number(threads),
   };
 }

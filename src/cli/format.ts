@@ -3,7 +3,7 @@
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 
 /** Rows of tiles right-aligned in columns, the blank drawn as "_". */
-export function drawSlidingBoard(board: readonly number[], rows: number, cols: number): string {
+function drawSlidingBoard(board: readonly number[], rows: number, cols: number): string {
   const width = String(rows * cols - 1).length;
   const lines: string[] = [];
   for (let r = 0; r < rows; r++) {
@@ -26,7 +26,7 @@ const ROTATION_ROWS: readonly (readonly number[])[] = [
   [22, 23],
 ];
 
-export function drawRotationBoard(board: readonly number[]): string {
+function drawRotationBoard(board: readonly number[]): string {
   return ROTATION_ROWS.map((cells) => {
     if (cells.length === 7) return cells.map((cell) => board[cell]).join(" ");
     // The two arms are columns 2 and 4 of the 7-wide rows.
@@ -34,7 +34,7 @@ export function drawRotationBoard(board: readonly number[]): string {
   }).join("\n");
 }
 
-export function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
+function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
   return spec.kind === "rotation" ? drawRotationBoard(board) : drawSlidingBoard(board, spec.rows, spec.cols);
 }
 
@@ -61,7 +61,8 @@ export function describeSolution(
   boards: readonly (readonly number[])[],
 ): string {
   const lines: string[] = [];
-  const figures = `${result.algorithm}${result.heuristic ? ` with ${result.heuristic}` : ""}, ${result.nodes} nodes, ${result.elapsedMs.toFixed(1)} ms`;
+  const using = result.heuristic ? `${result.algorithm} with ${result.heuristic}` : result.algorithm;
+  const figures = `${using}, ${result.nodes} nodes, ${result.elapsedMs.toFixed(1)} ms`;
   if (result.status === "unsolvable") {
     lines.push("No solution: the goal cannot be reached from this start (permutation parity).", figures);
     return `${lines.join("\n")}\n`;
@@ -74,9 +75,8 @@ export function describeSolution(
     return `${lines.join("\n")}\n`;
   }
   const noun = result.length === 1 ? "move" : "moves";
-  lines.push(
-    `${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${result.moves === "" ? "none needed" : result.moves}`,
-  );
+  const moves = result.moves === "" ? "none needed" : result.moves;
+  lines.push(`${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${moves}`);
   if (result.centre !== undefined) lines.push(`centre symbol: ${result.centre}`);
   lines.push(figures, "", "start", drawBoard(spec, boards[0]));
   for (let i = 1; i < boards.length; i++)

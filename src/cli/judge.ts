@@ -42,7 +42,7 @@ function distance(start: readonly number[], goal: readonly number[]): number {
 }
 
 /** HihoCoder 1312: t (1..8), then t boards of 9 numbers (0 = blank); goal 1..8 then the blank. */
-export function judgeHihocoder(input: string): string {
+function judgeHihocoder(input: string): string {
   const tokens = tokensOf(input);
   if (tokens.length === 0) fail("empty input: expected t, then t boards");
   if (!/^\d+$/.test(tokens[0])) fail(`t is "${tokens[0]}", not a number`);
@@ -64,14 +64,14 @@ export function judgeHihocoder(input: string): string {
 }
 
 /** AcWing 845: one board of 9 tokens, x = blank; goal 12345678x. */
-export function judgeAcwing(input: string): string {
+function judgeAcwing(input: string): string {
   const tokens = tokensOf(input);
   if (tokens.length !== CELLS) fail(`expected ${CELLS} tokens (digits 1-8 and x), got ${tokens.length}`);
   return `${distance(readBoard(tokens, "x", "board"), DEFAULT_GOAL)}\n`;
 }
 
 /** Lanqiao 九宫重排: start and goal, 9 characters each, "." = blank. */
-export function judgeLanqiao(input: string): string {
+function judgeLanqiao(input: string): string {
   const tokens = tokensOf(input);
   if (tokens.length !== 2)
     fail(`expected 2 lines (start and goal) of ${CELLS} characters, got ${tokens.length} token(s)`);

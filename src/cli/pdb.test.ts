@@ -12,12 +12,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const stdout = vi
-    .spyOn(process.stdout, "write")
-    .mockImplementation((chunk) => ((out += String(chunk)), true));
-  const stderr = vi
-    .spyOn(process.stderr, "write")
-    .mockImplementation((chunk) => ((err += String(chunk)), true));
+  const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
   try {
     return { code: await pdbCommand(args), out, err };
   } finally {

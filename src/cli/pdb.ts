@@ -46,7 +46,9 @@ function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: stri
     const filled = Math.round(fraction * width);
     const elapsed = (now - began) / 1000;
     const eta = fraction > 0.01 ? (elapsed * (1 - fraction)) / fraction : Infinity;
-    const line = `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  elapsed ${formatDuration(elapsed)}  ETA ${formatDuration(eta)}  ${label}`;
+    const bar = `[${"#".repeat(filled)}${".".repeat(width - filled)}]`;
+    const percent = `${(fraction * 100).toFixed(1).padStart(5)}%`;
+    const line = `${bar} ${percent}  elapsed ${formatDuration(elapsed)}  ETA ${formatDuration(eta)}  ${label}`;
     if (stream.isTTY) {
       stream.write(`\r${line}\x1b[K`);
     } else if (tenth !== lastTenth || now - lastLine >= 60_000) {
@@ -100,8 +102,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     onEvent: (event) => process.stderr.write(`${process.stderr.isTTY ? "\r\x1b[K" : ""}${describe(event)}\n`),
   });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
-  process.stdout.write(
-    `pdb:${name} ready in ${((performance.now() - began) / 1000).toFixed(1)} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`,
-  );
+  const seconds = ((performance.now() - began) / 1000).toFixed(1);
+  process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`);
   return 0;
 }

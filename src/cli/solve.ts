@@ -3,24 +3,27 @@
 // giving {"error": ...} without stopping the batch. Tables are built or loaded once per process.
 
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
 import { createPuzzle } from "../core/puzzle.ts";
 import { applyRotationMoves } from "../core/rotation/index.ts";
 import { applySlidingMoves } from "../core/sliding/moves.ts";
 import { solve } from "../core/solve.ts";
-import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions } from "../core/types.ts";
+import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import { parseSolveArgs, type SolveArgs } from "./args.ts";
 import { describeSolution, resultJson } from "./format.ts";
 import { readStdin, UsageError } from "./io.ts";
 
-export const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
+const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size RxC] [--algorithm auto|bfs|astar|idastar]
                     [--heuristic auto|manhattan|linear-conflict|pdb:<name>] [--max-nodes N] [--time-limit MS]
-                    [--json] [--rotation]
+                    [--json] [--rotation] [--threads N]
        puzzle solve --batch FILE|- [same options]
+--threads N: solver threads (default: the machine's cores); one puzzle is split into work units
+             over them, a batch solves N puzzles at once (answers still in input order)
 tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)`;
 
 /** Builds the puzzle a line (or the command line) describes, with the shared --size/--goal/--rotation. */
-export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
+function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
   const start = parseTiles(tiles, "start");
   if (args.rotation) {
     if (args.goal !== undefined) throw new UsageError("--goal does not apply to the rotation game");
@@ -100,8 +103,49 @@ function readBatchFile(path: string): string {
   }
 }
 
+function threadCount(args: SolveArgs): number {
+  return args.threads ?? availableParallelism();
+}
+
+/** The JSON line of a line that could not be solved. */
+function errorJson(error: unknown): Record<string, unknown> {
+  return { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+}
+
+/** A batch on several threads: lines solved at once, each printed as soon as those before it are. */
+async function runThreadedBatch(lines: readonly string[], args: SolveArgs, threads: number): Promise<number> {
+  const { LocalExecutor } = await import("../local-executor/executor.ts");
+  const options = solveOptions(args);
+  const parsed = lines.map((line): { spec: PuzzleSpec } | { error: unknown } => {
+    try {
+      return { spec: puzzleFrom(line, args) };
+    } catch (error) {
+      return { error };
+    }
+  });
+  const first = parsed.find((p) => "spec" in p);
+  if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args.heuristic);
+  const executor = new LocalExecutor(threads);
+  try {
+    const answers = parsed.map((p) =>
+      "spec" in p ? executor.solve(p.spec, options).then(resultJson, errorJson) : errorJson(p.error),
+    );
+    for (const answer of answers) process.stdout.write(`${JSON.stringify(await answer)}\n`);
+  } finally {
+    await executor.close();
+  }
+  return 0;
+}
+
 async function runBatch(args: SolveArgs): Promise<number> {
   const text = args.batch === "-" ? await readStdin() : readBatchFile(args.batch!);
+  const threads = threadCount(args);
+  if (threads > 1)
+    return runThreadedBatch(
+      text.split("\n").filter((line) => line.trim() !== ""),
+      args,
+      threads,
+    );
   const options = solveOptions(args);
   let pdbLoaded = false;
   for (const line of text.split("\n")) {
@@ -115,11 +159,26 @@ async function runBatch(args: SolveArgs): Promise<number> {
       }
       json = resultJson(solve(spec, options));
     } catch (error) {
-      json = { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+      json = errorJson(error);
     }
     process.stdout.write(`${JSON.stringify(json)}\n`);
   }
   return 0;
+}
+
+/** One puzzle: in this thread, or split into work units over several threads. */
+async function solveOne(spec: PuzzleSpec, args: SolveArgs): Promise<SolveResult> {
+  const threads = threadCount(args);
+  const options = solveOptions(args);
+  if (threads <= 1 || spec.kind !== "sliding") return solve(spec, options);
+  const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
+  if (!splittable(spec, options)) return solve(spec, options);
+  const executor = new LocalExecutor(threads);
+  try {
+    return await executor.solveSplit(spec, options);
+  } finally {
+    await executor.close();
+  }
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {
@@ -135,7 +194,7 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
   await loadPatternDatabases(spec, args.heuristic);
-  const result = solve(spec, solveOptions(args));
+  const result = await solveOne(spec, args);
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
   else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));
   return 0;

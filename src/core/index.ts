@@ -16,7 +16,7 @@ export { createSlidingHeuristic, ManhattanHeuristic, LinearConflictHeuristic } f
 export type { SlidingHeuristic } from "./sliding/heuristic.ts";
 export { idaStar } from "./sliding/idastar.ts";
 export { aStar } from "./sliding/astar.ts";
-export type { SearchOutcome } from "./sliding/control.ts";
+export type { SearchOutcome } from "./search-control.ts";
 export {
   buildSlidingTable,
   slidingTable,
@@ -36,3 +36,5 @@ export {
   rotationTable,
   ROTATION_TABLE_NAME,
 } from "./rotation/index.ts";
+// Searches as short work units: the plain-JSON API the local executor and the platform share.
+export * from "./split/index.ts";

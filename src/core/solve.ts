@@ -5,14 +5,16 @@
 // tables are loaded, else Manhattan + linear conflict), the mask table for the Rotation Game.
 
 import { PuzzleInputError } from "./errors.ts";
+import { solvedResult, stoppedResult, unsolvableResult } from "./results.ts";
+import type { SearchOutcome } from "./search-control.ts";
 import { solveRotation } from "./rotation/index.ts";
 import { aStar } from "./sliding/astar.ts";
 import { boardsEqual } from "./sliding/board.ts";
-import type { SearchOutcome } from "./sliding/control.ts";
 import { type PdbHeuristic, solveWithPdb, strongestAvailablePdb } from "./pdb/index.ts";
 import { createSlidingHeuristic } from "./sliding/heuristic.ts";
 import { idaStar } from "./sliding/idastar.ts";
 import { isSlidingSolvable } from "./sliding/solvability.ts";
+import { solveSplit } from "./split/solve-split.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "./sliding/table.ts";
 import type { Algorithm, PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "./types.ts";
 
@@ -44,29 +46,11 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
     );
   }
   if (!isSlidingSolvable(spec)) {
-    return {
-      status: "unsolvable",
-      moves: "",
-      length: -1,
-      algorithm: "solvability",
-      nodes: 0,
-      elapsedMs: performance.now() - began,
-      optimal: false,
-      lowerBound: -1,
-    };
+    return unsolvableResult({ algorithm: "solvability", nodes: 0, elapsedMs: performance.now() - began });
   }
   if (algorithm === "bfs" || (algorithm === "auto" && small && heuristicName === "auto")) {
     const moves = boardsEqual(start, goal) ? "" : tableSolution(rows, cols, start, goal)!;
-    return {
-      status: "solved",
-      moves,
-      length: moves.length,
-      algorithm: "bfs-table",
-      nodes: 0,
-      elapsedMs: performance.now() - began,
-      optimal: true,
-      lowerBound: moves.length,
-    };
+    return solvedResult(moves, { algorithm: "bfs-table", nodes: 0, elapsedMs: performance.now() - began });
   }
   // Pattern databases (src/core/pdb/) come with their own IDA*. "auto" uses the strongest one
   // whose tables are loaded in this process (a worker loads them from disk at start-up).
@@ -75,6 +59,7 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
     : heuristicName === "auto" && algorithm !== "astar"
       ? strongestAvailablePdb(spec)
       : null;
+  if (options.split === true && algorithm !== "astar") return solveSplit(spec, options);
   if (pdb !== null) {
     if (algorithm === "astar") {
       throw new PuzzleInputError("pattern-database heuristics run with idastar", "BAD_OPTION", "heuristic");
@@ -93,17 +78,13 @@ function solveSliding(spec: SlidingSpec, algorithm: Algorithm, options: SolveOpt
           heuristic.name === "manhattan" ? "manhattan" : "linear-conflict",
           options,
         );
-  const usedHeuristic = heuristic.name;
-  const solved = outcome.status === "solved";
-  return {
-    status: outcome.status,
-    moves: outcome.moves,
-    length: solved ? outcome.moves.length : -1,
+  const figures = {
     algorithm: algorithm === "astar" ? "astar" : "idastar",
-    heuristic: usedHeuristic,
+    heuristic: heuristic.name,
     nodes: outcome.nodes,
     elapsedMs: performance.now() - began,
-    optimal: solved,
-    lowerBound: outcome.lowerBound,
   };
+  return outcome.status === "solved"
+    ? solvedResult(outcome.moves, figures)
+    : stoppedResult(outcome.status, outcome.lowerBound, figures);
 }

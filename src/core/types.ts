@@ -63,26 +63,72 @@ export interface SolveOptions {
    * on 5x5 (where the probe costs about what the nodes it saves would). Either way the answer is the same.
    */
   readonly transpositions?: boolean;
+  /**
+   * IDA* as short independent work units (src/core/split/, docs/distributed.md): same optimal
+   * length. Default false; the CLI's `--threads N` runs the units on N threads.
+   */
+  readonly split?: boolean;
 }
 
-export type SolveStatus = "solved" | "unsolvable" | "cancelled" | "timed_out" | "budget_exhausted";
+export type SolveStatus = SolveResult["status"];
 
-export interface SolveResult {
-  readonly status: SolveStatus;
-  /** U/D/L/R (the blank's direction) or A-H for the Rotation Game; "" unless solved. */
-  readonly moves: string;
-  /** Number of moves; -1 unless solved. */
-  readonly length: number;
+/** Why a search stopped before it found a solution. */
+export type StopReason = "cancelled" | "timed_out" | "budget_exhausted";
+
+/** What every result reports about the work done. */
+export interface SolveFigures {
   /** e.g. "bfs-table", "astar", "idastar", "rotation-table", "solvability" */
   readonly algorithm: string;
-  /** e.g. "manhattan", "linear-conflict", "pdb:663+reflect"; undefined for table lookups. */
+  /** e.g. "manhattan", "linear-conflict", "pdb:663+reflect"; absent for table lookups. */
   readonly heuristic?: string;
   readonly nodes: number;
   readonly elapsedMs: number;
-  /** True when `length` is proven minimal. */
-  readonly optimal: boolean;
-  /** Best proven lower bound on the optimal length (equals `length` when solved optimally). */
+}
+
+/**
+ * A solution. Every solver in the core proves its solution minimal, so `optimal` is always true and
+ * `lowerBound` equals `length`.
+ */
+export interface SolvedResult extends SolveFigures {
+  readonly status: "solved";
+  /** U/D/L/R (the blank's direction) or A-H for the Rotation Game. */
+  readonly moves: string;
+  readonly length: number;
+  readonly optimal: true;
   readonly lowerBound: number;
   /** Rotation Game only: the symbol in the centre at the end. */
   readonly centre?: number;
 }
+
+// The variants below carry no solution. Their `moves`, `length`, `optimal` (and for an unsolvable
+// puzzle `lowerBound`) are fixed values, kept so that every result has the same fields for the
+// CLI's JSON and the result columns: the types pin them, so no code can set them otherwise.
+
+/** The goal cannot be reached from the start (found by the parity check, or by a table). */
+export interface UnsolvableResult extends SolveFigures {
+  readonly status: "unsolvable";
+  readonly moves: "";
+  readonly length: -1;
+  readonly optimal: false;
+  readonly lowerBound: -1;
+  readonly centre?: undefined;
+}
+
+/** The search stopped (budget, time limit, cancellation) before it found a solution. */
+export interface StoppedResult<Reason extends StopReason = StopReason> extends SolveFigures {
+  readonly status: Reason;
+  readonly moves: "";
+  readonly length: -1;
+  readonly optimal: false;
+  /** The best proven lower bound on the optimal length. */
+  readonly lowerBound: number;
+  readonly centre?: undefined;
+}
+
+/** What `solve` returns: narrow on `status`. Built by the constructors in results.ts. */
+export type SolveResult =
+  | SolvedResult
+  | UnsolvableResult
+  | StoppedResult<"timed_out">
+  | StoppedResult<"cancelled">
+  | StoppedResult<"budget_exhausted">;

@@ -1,7 +1,7 @@
 // Domain errors (one class per file). Moves that are illegal or do not solve a puzzle are the core's
 // own input errors (src/core/errors.ts: PuzzleInputError, IllegalMoveError), mapped alongside these.
 export { BadInputError } from "./bad-input-error.ts";
-export { DomainError, type DomainErrorCode } from "./domain-error.ts";
+export { DomainError } from "./domain-error.ts";
 export { ForbiddenError } from "./forbidden-error.ts";
 export { LimitExceededError } from "./limit-exceeded-error.ts";
 export { NotFoundError } from "./not-found-error.ts";

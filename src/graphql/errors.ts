@@ -1,11 +1,13 @@
 // Where errors become what clients see: the one mapping from domain errors (src/errors/, thrown by
 // services, guards and argument parsing) and the core's input errors to GraphQL errors with a stable
 // `extensions.code`, used over HTTP (Apollo's formatError), over WebSocket (src/http/websocket.ts) and
-// for answers outside GraphQL (the auth and rate limit step). Anything else is a bug: masked as
+// for answers outside GraphQL (the auth and rate limit step). Postgres being away (a restart) is
+// SERVICE_UNAVAILABLE with `retryAfter` (HTTP 503 + Retry-After). Anything else is a bug: masked as
 // INTERNAL_SERVER_ERROR (no message, stack or SQL reaches the client) and logged.
 import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { IllegalMoveError, PuzzleInputError } from "../core/errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/errors.ts";
 import {
   BadInputError,
   DomainError,
@@ -56,6 +58,19 @@ function knownErrorExtensions(error: unknown): Record<string, unknown> | undefin
   return undefined;
 }
 
+const SERVICE_UNAVAILABLE_MESSAGE = `the database is unavailable: retry in ${DATABASE_RETRY_AFTER_SECONDS} s`;
+
+/** Postgres away: what clients see instead of the driver's words. */
+const SERVICE_UNAVAILABLE = {
+  code: "SERVICE_UNAVAILABLE",
+  retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+} as const;
+
+/** The `retryAfter` of a formatted error answered with SERVICE_UNAVAILABLE, for the HTTP status and header. */
+export function serviceUnavailableRetryAfter(error: GraphQLFormattedError): number | undefined {
+  return error.extensions?.code === SERVICE_UNAVAILABLE.code ? SERVICE_UNAVAILABLE.retryAfter : undefined;
+}
+
 /**
  * A domain error as a GraphQLError, for the places that must hand graphql-js or Apollo one: a scalar's
  * parser, an Apollo plugin, a WebSocket operation refused before it runs, and the guards whose HTTP
@@ -82,6 +97,17 @@ export function formatApiError(
         locations: formatted.locations,
         path: formatted.path,
         extensions,
+      },
+      unexpected: false,
+    };
+  }
+  if (isDatabaseUnavailable(original)) {
+    return {
+      formatted: {
+        message: SERVICE_UNAVAILABLE_MESSAGE,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { ...SERVICE_UNAVAILABLE },
       },
       unexpected: false,
     };
@@ -122,4 +148,16 @@ export function domainErrorResponse(error: DomainError): {
   const { http, ...extensions } = domainErrorExtensions(error);
   const status = (http as { status?: number } | undefined)?.status ?? 400;
   return { status, body: errorBody(error.message, extensions) };
+}
+
+/** An error answered outside GraphQL execution when Postgres is away: 503, its body and Retry-After. */
+export function serviceUnavailableResponse(
+  error: unknown,
+): { status: number; retryAfter: number; body: { errors: GraphQLFormattedError[] } } | undefined {
+  if (!isDatabaseUnavailable(error)) return undefined;
+  return {
+    status: 503,
+    retryAfter: SERVICE_UNAVAILABLE.retryAfter,
+    body: errorBody(SERVICE_UNAVAILABLE_MESSAGE, { ...SERVICE_UNAVAILABLE }),
+  };
 }

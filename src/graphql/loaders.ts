@@ -4,7 +4,7 @@ import DataLoader from "dataloader";
 import type { App } from "../app.ts";
 
 /** A loader by id over a repository's `findByIds`, answering null for missing ids. */
-export function byIdLoader<T extends { id: number }>(
+function byIdLoader<T extends { id: number }>(
   findByIds: (ids: readonly number[]) => Promise<T[]>,
 ): DataLoader<number, T | null> {
   return new DataLoader(async (ids) => {

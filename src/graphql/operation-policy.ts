@@ -5,7 +5,7 @@ import { UnauthenticatedError } from "../errors/index.ts";
 import { toGraphQLError } from "./errors.ts";
 
 /** Root mutation fields callable without a token. */
-export const PUBLIC_MUTATIONS: ReadonlySet<string> = new Set(["signUp", "__typename"]);
+const PUBLIC_MUTATIONS: ReadonlySet<string> = new Set(["signUp", "__typename"]);
 
 /** UNAUTHENTICATED when an anonymous client calls a mutation other than the public ones. */
 export function checkOperationAccess(

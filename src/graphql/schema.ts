@@ -10,7 +10,7 @@ import { resolvers } from "./resolvers/index.ts";
 const schemaDir = fileURLToPath(new URL("./schema/", import.meta.url));
 
 /** The SDL files' contents, base.graphql first. */
-export function loadTypeDefs(dir: string = schemaDir): string[] {
+function loadTypeDefs(dir: string = schemaDir): string[] {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith(".graphql"))
     .sort((a, b) => (a === "base.graphql" ? -1 : b === "base.graphql" ? 1 : a.localeCompare(b)));

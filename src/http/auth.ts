@@ -1,12 +1,16 @@
 // Bearer tokens: `Authorization: Bearer <token>` over HTTP, `{ authorization: "Bearer <token>" }`
 // in the WebSocket connection_init payload. No token: anonymous. A token that matches no user is
 // refused (401 / socket closed), rather than silently treated as anonymous.
+// Failed authentications cost a Postgres lookup each, so they are limited per IP: once an IP has
+// spent its budget (RATE_LIMIT_AUTH_FAILURES per window), its tokens are refused with RATE_LIMITED
+// before Postgres is asked, except tokens this process already knows to be valid (no lookup needed).
 import type { App } from "../app.ts";
+import { type DomainError, RateLimitedError, UnauthenticatedError } from "../errors/index.ts";
 import type { PublicUser } from "../repositories/users.ts";
 
 export type AuthResult =
   | { readonly ok: true; readonly user: PublicUser | null }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly error: DomainError };
 
 /** The token in an Authorization value; undefined when there is none, null when malformed. */
 export function bearerToken(value: unknown): string | undefined | null {
@@ -16,10 +20,24 @@ export function bearerToken(value: unknown): string | undefined | null {
   return match === null ? null : match[1];
 }
 
-export async function authenticate(app: App, authorization: unknown): Promise<AuthResult> {
+function failed(message: string): AuthResult {
+  return { ok: false, error: new UnauthenticatedError(message) };
+}
+
+/** The user of the Authorization value sent from `ip`. */
+export async function authenticate(app: App, authorization: unknown, ip: string): Promise<AuthResult> {
   const token = bearerToken(authorization);
   if (token === undefined) return { ok: true, user: null };
-  if (token === null) return { ok: false, reason: "malformed Authorization: expected `Bearer <token>`" };
-  const user = await app.services.accounts.authenticate(token);
-  return user === null ? { ok: false, reason: "invalid API token" } : { ok: true, user };
+  const accounts = app.services.accounts;
+  const known = token === null ? undefined : accounts.cachedUser(token);
+  if (known !== undefined) return { ok: true, user: known };
+  const key = `ip:${ip}`;
+  const budget = await app.rateLimits.check("authFailures", key);
+  if (!budget.allowed) {
+    return { ok: false, error: new RateLimitedError(budget.retryAfter, "failed authentications") };
+  }
+  const user = token === null ? null : await accounts.authenticate(token);
+  if (user !== null) return { ok: true, user };
+  await app.rateLimits.consume("authFailures", key);
+  return failed(token === null ? "malformed Authorization: expected `Bearer <token>`" : "invalid API token");
 }

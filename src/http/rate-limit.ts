@@ -1,7 +1,9 @@
 // Rate limits kept in Redis (rate-limiter-flexible), so every API process shares the counts:
 //   - requests: every GraphQL request or WebSocket operation, per user (token) or per IP when anonymous;
 //   - signUps: per IP, strict;
-//   - work: mutations that create work (createPuzzle, requestSolve, submitSolution...), per user.
+//   - work: mutations that create work (createPuzzle, requestSolve, submitSolution...), per user;
+//   - authFailures: tokens that matched no user, per IP; once spent, tokens from that IP are refused
+//     before Postgres is asked (src/http/auth.ts).
 // If Redis is away, each process falls back to counting in memory (the "insurance" limiter), so
 // requests keep being served and limited, never refused because Redis is down.
 import type { Redis } from "ioredis";
@@ -9,7 +11,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limite
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
 
-export type RateLimitKind = "requests" | "signUps" | "work";
+export type RateLimitKind = "requests" | "signUps" | "work" | "authFailures";
 
 export type RateDecision =
   | { readonly allowed: true }
@@ -37,6 +39,7 @@ export class RateLimits {
       requests: make("req", limits.requests, limits.windowSeconds),
       signUps: make("signup", limits.signUps, limits.signUpWindowSeconds),
       work: make("work", limits.work, limits.workWindowSeconds),
+      authFailures: make("authfail", limits.authFailures, limits.authFailureWindowSeconds),
     };
   }
 
@@ -51,6 +54,21 @@ export class RateLimits {
       }
       // Neither Redis nor the memory fallback answered: let the request through rather than fail it.
       this.logger.warn({ err: rejection, kind }, "rate limiter failed; request allowed");
+      return { allowed: true };
+    }
+  }
+
+  /**
+   * Whether `key`'s budget of `kind` is already spent, without taking a point (a read: failed
+   * authentications are counted only once they happen). Redis and memory failures answer "allowed".
+   */
+  async check(kind: RateLimitKind, key: string): Promise<RateDecision> {
+    try {
+      const state = await this.limiters[kind].get(key);
+      if (state === null || state.remainingPoints > 0) return { allowed: true };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+    } catch (error) {
+      this.logger.warn({ err: error, kind }, "rate limiter failed; request allowed");
       return { allowed: true };
     }
   }

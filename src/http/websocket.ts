@@ -25,6 +25,7 @@ import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
+import { CLOSE_RATE_LIMITED, CLOSE_TOKEN_REVOKED, codeOf, UserSockets } from "./user-sockets.ts";
 import { clientKey, type RateDecision } from "./rate-limit.ts";
 
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
@@ -60,21 +61,22 @@ export interface GraphQLWebSocketServer {
 }
 
 /**
- * graphql-js' own errors carry no code; over HTTP Apollo gives them one. The same codes here, so a
- * client sees one set of codes whatever the transport.
+ * Errors of one cause get one code, whatever the transport: Apollo gives every parse error
+ * GRAPHQL_PARSE_FAILED, every validation error GRAPHQL_VALIDATION_FAILED (graphql-armor's depth,
+ * cost, alias and directive limits included, which carry BAD_USER_INPUT of their own) and every bad
+ * variable BAD_USER_INPUT. The same here, replacing whatever code an error came with.
  */
 function withCode(errors: readonly GraphQLError[], code: string): GraphQLError[] {
-  return errors.map((error) =>
-    error.extensions?.code !== undefined
-      ? error
-      : new GraphQLError(error.message, {
-          nodes: error.nodes,
-          source: error.source,
-          positions: error.positions,
-          path: error.path,
-          originalError: error.originalError,
-          extensions: { ...error.extensions, code },
-        }),
+  return errors.map(
+    (error) =>
+      new GraphQLError(error.message, {
+        nodes: error.nodes,
+        source: error.source,
+        positions: error.positions,
+        path: error.path,
+        originalError: error.originalError,
+        extensions: { ...error.extensions, code },
+      }),
   );
 }
 
@@ -148,6 +150,12 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     });
   });
 
+  // A user's open sockets, closed (4401) as soon as any API process revokes the user's token.
+  const sockets = new UserSockets();
+  const stopFollowing = app.services.accounts.onRevoked((userId) =>
+    sockets.closeAll(userId, CLOSE_TOKEN_REVOKED, "UNAUTHENTICATED: the API token was revoked or rotated"),
+  );
+
   const disposable = useServer<Record<string, unknown> | undefined>(
     {
       async onConnect(ctx) {
@@ -158,17 +166,19 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         // the token (Postgres away) closes with 4500 without graphql-ws' default, the error's message.
         let result: Awaited<ReturnType<typeof authenticate>>;
         try {
-          result = await authenticate(app, ctx.connectionParams?.authorization);
+          result = await authenticate(app, ctx.connectionParams?.authorization, state.ip);
         } catch (error) {
           app.logger.error({ err: error }, "WebSocket connection not authenticated: unexpected error");
           ctx.extra.socket.close(CloseCode.InternalServerError, "INTERNAL_SERVER_ERROR");
           return false;
         }
         if (!result.ok) {
-          ctx.extra.socket.close(CloseCode.Forbidden, `UNAUTHENTICATED: ${result.reason}`.slice(0, 120));
+          const code = result.error instanceof RateLimitedError ? CLOSE_RATE_LIMITED : CloseCode.Forbidden;
+          ctx.extra.socket.close(code, `${codeOf(result.error)}: ${result.error.message}`.slice(0, 120));
           return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
         }
         state.user = result.user;
+        if (result.user !== null) sockets.add(result.user.id, ctx.extra.socket);
         state.prepaid = app.rateLimits.consume("requests", clientKey(result.user?.id, state.ip));
         return true;
       },
@@ -233,6 +243,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
       },
       async onClose(ctx) {
         const state = stateOf(ctx.extra);
+        if (state.user) sockets.remove(state.user.id, ctx.extra.socket);
         const prepaid = state.prepaid;
         state.prepaid = undefined;
         if (prepaid === undefined) return;
@@ -245,6 +256,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
 
   return {
     async close() {
+      stopFollowing();
       await disposable.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },

@@ -18,14 +18,7 @@ import { Snapshot } from "./snapshot.ts";
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** Queue states worth watching (finished jobs leave Redis at once: docs/pipeline.md). */
-export const QUEUE_STATES = [
-  "waiting",
-  "prioritized",
-  "active",
-  "delayed",
-  "failed",
-  "waiting-children",
-] as const;
+const QUEUE_STATES = ["waiting", "prioritized", "active", "delayed", "failed", "waiting-children"] as const;
 
 const ROUTES = new Set(["/graphql", "/healthz", "/readyz", "/metrics"]);
 
@@ -39,6 +32,7 @@ export class ApiMetrics {
   readonly graphqlRequests: Counter<"operation" | "type" | "code">;
   readonly graphqlDuration: Histogram<"operation" | "type">;
   private readonly httpResponses: Counter<"route" | "status">;
+  private readonly httpAborted: Counter<"route">;
   private readonly queue: SolveQueue;
 
   constructor(app: App, registry: Registry = createMetricsRegistry("api")) {
@@ -59,7 +53,9 @@ export class ApiMetrics {
 
     this.graphqlRequests = new Counter({
       name: "puzzle_graphql_requests_total",
-      help: "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), operation type and outcome (`OK` or the first error's code)",
+      help:
+        "GraphQL requests over HTTP by root field (`multiple` when several, `unknown` when invalid), " +
+        "operation type and outcome (`OK` or the first error's code)",
       labelNames: ["operation", "type", "code"],
       registers: [registry],
     });
@@ -74,6 +70,12 @@ export class ApiMetrics {
       name: "puzzle_http_responses_total",
       help: "HTTP responses by route (/graphql, /healthz, /readyz, /metrics or other) and status code",
       labelNames: ["route", "status"],
+      registers: [registry],
+    });
+    this.httpAborted = new Counter({
+      name: "puzzle_http_requests_aborted_total",
+      help: "HTTP requests whose client closed the connection before the response was sent (not counted in puzzle_http_responses_total)",
+      labelNames: ["route"],
       registers: [registry],
     });
     new Gauge({
@@ -123,13 +125,16 @@ export class ApiMetrics {
     });
   }
 
-  /** Counts every HTTP response by route and status. */
+  /** Counts every HTTP response by route and status, and every request its client abandoned. */
   httpMiddleware(): RequestHandler {
     return (req, res, next) => {
       // Read now: routers mounted on a path (/graphql) rewrite req.url while they run.
       const path = req.path;
       const route = ROUTES.has(path) ? path : "other";
-      res.once("finish", () => this.httpResponses.inc({ route, status: String(res.statusCode) }));
+      res.once("close", () => {
+        if (res.writableFinished) this.httpResponses.inc({ route, status: String(res.statusCode) });
+        else this.httpAborted.inc({ route });
+      });
       next();
     };
   }

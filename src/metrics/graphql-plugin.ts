@@ -6,7 +6,7 @@ import { Kind, type OperationDefinitionNode } from "graphql";
 import type { ApiMetrics } from "./api-metrics.ts";
 
 /** The operation's root field, `multiple` when it selects several, `unknown` before it is resolved. */
-export function operationLabel(operation: OperationDefinitionNode | undefined | null): string {
+function operationLabel(operation: OperationDefinitionNode | undefined | null): string {
   if (!operation) return "unknown";
   const names = new Set<string>();
   for (const selection of operation.selectionSet.selections) {

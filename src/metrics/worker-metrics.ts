@@ -41,7 +41,9 @@ export class WorkerMetrics implements SearchMetricsHooks {
     const running = this.running;
     this.searches = new Counter({
       name: "puzzle_worker_searches_total",
-      help: "Searches ended in this process by status (solved, timed_out, cancelled, unsolvable, budget_exhausted, failed)",
+      help:
+        "Searches ended in this process by status " +
+        "(solved, timed_out, cancelled, unsolvable, budget_exhausted, failed)",
       labelNames: ["status"],
       registers: [registry],
     });

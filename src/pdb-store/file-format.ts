@@ -11,7 +11,7 @@ import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirS
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
 
-export const MAGIC = "PUZPDB01";
+const MAGIC = "PUZPDB01";
 const CHUNK = 64 << 20;
 
 export interface PdbFileHeader {
@@ -37,7 +37,7 @@ export class PdbFileError extends Error {
   }
 }
 
-export function checksumOf(data: Uint8Array): string {
+function checksumOf(data: Uint8Array): string {
   const hash = createHash("sha256");
   for (let at = 0; at < data.length; at += CHUNK)
     hash.update(data.subarray(at, Math.min(data.length, at + CHUNK)));

@@ -18,7 +18,7 @@ export type SolveQueue = Queue<SolveJobData, SolveJobResult, typeof SEARCH_JOB>;
  * inspection. Three attempts cover a transient Postgres or Redis failure while writing the result;
  * a search that fails three times marks its Solves FAILED.
  */
-export const SEARCH_JOB_OPTIONS: JobsOptions = {
+const SEARCH_JOB_OPTIONS: JobsOptions = {
   removeOnComplete: true,
   removeOnFail: { age: 24 * 3600, count: 100 },
   attempts: 3,

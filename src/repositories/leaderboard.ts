@@ -145,7 +145,8 @@ export class LeaderboardRepository {
     const afterClause =
       after === undefined
         ? Prisma.empty
-        : Prisma.sql`AND (b.length, b.created_at, b.user_id) > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
+        : Prisma.sql`AND (b.length, b.created_at, b.user_id)
+            > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
     const rows = await this.prisma.$queryRaw<RawRow[]>`
       WITH page AS (
         SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries b JOIN users u ON u.id = b.user_id

@@ -11,7 +11,7 @@ import type { SolveResult } from "../core/types.ts";
 import type { SolveAlgorithm, SolveStatus } from "../generated/prisma/enums.ts";
 import { InsertBatcher } from "./insert-batcher.ts";
 
-export const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
+const ACTIVE_STATUSES: readonly SolveStatus[] = ["QUEUED", "RUNNING"];
 
 export function isFinished(status: SolveStatus): boolean {
   return !ACTIVE_STATUSES.includes(status);
@@ -50,25 +50,28 @@ const STATUS_OF_RESULT: Readonly<Record<SolveResult["status"], SolveStatus>> = {
 
 /** The columns of a core search result. Unfinished searches keep the lower bound they proved. */
 export function outcomeOfResult(result: SolveResult): SolveOutcome {
-  const solved = result.status === "solved";
-  const error =
-    result.status === "timed_out"
-      ? "time limit reached"
-      : result.status === "budget_exhausted"
-        ? "node budget exhausted"
-        : null;
-  return {
+  const figures = {
     status: STATUS_OF_RESULT[result.status],
-    moves: solved ? result.moves : null,
-    length: solved ? result.length : null,
-    optimal: solved ? result.optimal : null,
-    lowerBound: result.status === "unsolvable" ? null : result.lowerBound,
     nodesExpanded: result.nodes,
     durationMs: result.elapsedMs,
     algorithmUsed: result.algorithm,
     heuristicUsed: result.heuristic ?? null,
-    error,
   };
+  const none = { moves: null, length: null, optimal: null };
+  switch (result.status) {
+    case "solved": {
+      const { moves, length, optimal, lowerBound } = result;
+      return { ...figures, moves, length, optimal, lowerBound, error: null };
+    }
+    case "unsolvable":
+      return { ...figures, ...none, lowerBound: null, error: null };
+    case "cancelled":
+      return { ...figures, ...none, lowerBound: result.lowerBound, error: null };
+    case "timed_out":
+      return { ...figures, ...none, lowerBound: result.lowerBound, error: "time limit reached" };
+    case "budget_exhausted":
+      return { ...figures, ...none, lowerBound: result.lowerBound, error: "node budget exhausted" };
+  }
 }
 
 export interface SolvePageQuery {
@@ -79,7 +82,7 @@ export interface SolvePageQuery {
   readonly take: number;
 }
 
-export type QueuedVia = "cached" | "followed" | "new";
+type QueuedVia = "cached" | "followed" | "new";
 
 export interface QueuedSolve {
   readonly solve: Solve;

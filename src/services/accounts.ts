@@ -1,73 +1,65 @@
 // Accounts: sign-up hands out a random API token exactly once; only its SHA-256 is stored, so a
 // database leak exposes no usable token. Tokens are 32 random bytes: a fast hash is enough (there is
 // nothing to brute-force), and the lookup by hash is one unique-index probe per request.
+// A token can be rotated (a new one replaces it at once) or revoked (it stops working and no new one
+// is issued); either way every API process forgets it within one event-bus round trip.
 import { createHash, randomBytes } from "node:crypto";
 import { BadInputError } from "../errors/index.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
+import type { EventBus } from "./events.ts";
+import { TokenCache } from "./token-cache.ts";
+import { foldUserName, normalizeUserName, userNameSkeleton, validateUserName } from "./user-names.ts";
 
-const NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const NAME_MIN = 3;
-export const NAME_MAX = 32;
 const TOKEN_PREFIX = "pzt_";
+const LISTENER_DELAY_MS = 50;
+/** Topic of "this user's tokens changed": API processes evict caches and close the user's sockets. */
+const TOKENS_REVOKED = "tokens-revoked";
+
+/** Published on TOKENS_REVOKED. */
+interface TokensRevokedEvent {
+  readonly userId: number;
+}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-export function validateUserName(name: string): void {
-  if (name.length < NAME_MIN || name.length > NAME_MAX) {
-    throw new BadInputError(`name must be ${NAME_MIN} to ${NAME_MAX} characters, got ${name.length}`, "name");
-  }
-  if (!NAME_PATTERN.test(name)) {
-    throw new BadInputError("name may contain only letters, digits, _ and -", "name");
-  }
-}
-
-/**
- * Recently seen tokens, so a busy client costs no query per request. Safe while a token and its user
- * never change once created (anything that comes to revoke tokens or rename users must evict here).
- */
-class TokenCache {
-  private readonly entries = new Map<string, { user: PublicUser; expires: number }>();
-
-  constructor(
-    private readonly ttlMs = 60_000,
-    private readonly capacity = 10_000,
-  ) {}
-
-  get(hash: string): PublicUser | undefined {
-    const entry = this.entries.get(hash);
-    if (entry === undefined) return undefined;
-    if (entry.expires > Date.now()) return entry.user;
-    this.entries.delete(hash);
-    return undefined;
-  }
-
-  set(hash: string, user: PublicUser): void {
-    // Oldest first out: Map keeps insertion order.
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(hash, { user, expires: Date.now() + this.ttlMs });
-  }
+function newToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 
 export class AccountService {
   private readonly tokens = new TokenCache();
+  private readonly revocationListeners = new Set<(userId: number) => void>();
+  /** Set once this process follows TOKENS_REVOKED: from its first authentication (workers never do). */
+  private following = false;
 
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly events: EventBus,
+  ) {}
 
   /** Creates the user and returns the token, which is never shown again. */
-  async signUp(name: string): Promise<{ user: PublicUser; token: string }> {
+  async signUp(requested: string): Promise<{ user: PublicUser; token: string }> {
+    const name = normalizeUserName(requested);
     validateUserName(name);
-    const token = TOKEN_PREFIX + randomBytes(32).toString("base64url");
-    const user = await this.users.create(name, hashToken(token));
-    if (user === null) throw new BadInputError(`name "${name}" is taken`, "name");
+    const keys = { folded: foldUserName(name), skeleton: userNameSkeleton(name) };
+    const token = newToken();
+    const user = await this.users.create(name, keys, hashToken(token));
+    if (user === null) {
+      // The unique indexes decided (races included); say whom the name collides with.
+      const holder = await this.users.findByNameKeys(keys);
+      if (holder === null || holder.name === name) throw new BadInputError(`name "${name}" is taken`, "name");
+      const how = foldUserName(holder.name) === keys.folded ? "differs only in case from" : "looks like";
+      throw new BadInputError(`name "${name}" ${how} the existing name "${holder.name}"`, "name");
+    }
     return { user, token };
   }
 
   /** The token's user, or null when no user has it. */
   async authenticate(token: string): Promise<PublicUser | null> {
-    // Anything that is not shaped like one of our tokens cannot match: skip the query.
-    if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+    if (!isTokenShaped(token)) return null;
+    this.followRevocations();
     const hash = hashToken(token);
     const cached = this.tokens.get(hash);
     if (cached !== undefined) return cached;
@@ -76,7 +68,65 @@ export class AccountService {
     return user;
   }
 
-  findByName(name: string): Promise<PublicUser | null> {
-    return this.users.findByName(name);
+  /** The token's user if this process knows it without asking Postgres; undefined otherwise. */
+  cachedUser(token: string): PublicUser | undefined {
+    return isTokenShaped(token) ? this.tokens.get(hashToken(token)) : undefined;
   }
+
+  /** A new token for the user, whose old token is dead from now on; null when the user is gone. */
+  async rotateToken(user: PublicUser): Promise<string | null> {
+    const next = newToken();
+    if (!(await this.users.replaceTokenHash(user.id, hashToken(next)))) return null;
+    await this.revoked(user.id);
+    return next;
+  }
+
+  /** Kills the user's token with no successor: the account stays (name, puzzles, results), unusable. */
+  async revokeToken(user: PublicUser): Promise<boolean> {
+    if (!(await this.users.replaceTokenHash(user.id, null))) return false;
+    await this.revoked(user.id);
+    return true;
+  }
+
+  /** Calls `listener` with the user id whenever a user's tokens are revoked, in any API process. */
+  onRevoked(listener: (userId: number) => void): () => void {
+    this.followRevocations();
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
+  findByName(name: string): Promise<PublicUser | null> {
+    return this.users.findByName(name, foldUserName(name));
+  }
+
+  /** Evicts here at once and tells every process (this one too, again: harmless). */
+  private async revoked(userId: number): Promise<void> {
+    this.forget(userId);
+    await this.events.publish(TOKENS_REVOKED, { userId } satisfies TokensRevokedEvent);
+  }
+
+  /**
+   * Forgets the user's tokens at once; the listeners (sockets to close) run a moment later: a socket
+   * that asked for the rotation itself must first receive its answer, the new token.
+   */
+  private forget(userId: number): void {
+    this.tokens.evictUser(userId);
+    setTimeout(() => {
+      for (const listener of this.revocationListeners) listener(userId);
+    }, LISTENER_DELAY_MS).unref();
+  }
+
+  private followRevocations(): void {
+    if (this.following) return;
+    this.following = true;
+    const events = this.events.subscribe<TokensRevokedEvent>(TOKENS_REVOKED);
+    void (async () => {
+      for await (const event of events) if (typeof event?.userId === "number") this.forget(event.userId);
+    })();
+  }
+}
+
+/** Anything that is not shaped like one of our tokens cannot match: no query for it. */
+function isTokenShaped(token: string): boolean {
+  return token.startsWith(TOKEN_PREFIX) && token.length <= 100;
 }

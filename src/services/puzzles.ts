@@ -14,7 +14,7 @@ import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
 import { checkSide } from "./leaderboard.ts";
 
-export const TITLE_MAX = 200;
+const TITLE_MAX = 200;
 export const PUZZLE_CREATED = "puzzle-created";
 
 export interface CreatePuzzleInput {
@@ -51,18 +51,38 @@ export interface Difficulty {
   readonly percentile: number | null;
 }
 
+/** Bidirectional formatting characters: embeddings and overrides, isolates, and the marks. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+/** C0 and C1 controls and DEL (U+0000 cannot even be stored in Postgres text). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Trimmed; at most TITLE_MAX characters counted as code points (what Postgres' varchar(200) counts,
+ * so an emoji is one, not two UTF-16 units); no controls, no bidi overrides (they make a title read
+ * differently from what it is), no unpaired surrogates.
+ */
 function normalizeTitle(title: string | null | undefined): string | null {
   const trimmed = title?.trim() ?? "";
-  if (trimmed.length > TITLE_MAX) {
-    throw new BadInputError(`title must be at most ${TITLE_MAX} characters, got ${trimmed.length}`, "title");
+  if (LONE_SURROGATE.test(trimmed)) {
+    throw new BadInputError("title may not contain unpaired surrogates", "title");
   }
-  // Control characters (U+0000 cannot even be stored in Postgres text) and lone UTF-16 surrogates.
-  if (
-    /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(
-      trimmed,
-    )
-  ) {
-    throw new BadInputError("title may not contain control characters or unpaired surrogates", "title");
+  const length = [...trimmed].length;
+  if (length > TITLE_MAX) {
+    throw new BadInputError(`title must be at most ${TITLE_MAX} characters, got ${length}`, "title");
+  }
+  if (CONTROL.test(trimmed)) {
+    throw new BadInputError(
+      "title may not contain control characters (U+0000-U+001F, U+007F-U+009F)",
+      "title",
+    );
+  }
+  if (BIDI_CONTROL.test(trimmed)) {
+    throw new BadInputError(
+      "title may not contain bidirectional formatting characters (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)",
+      "title",
+    );
   }
   return trimmed === "" ? null : trimmed;
 }

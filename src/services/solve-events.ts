@@ -153,7 +153,10 @@ function notify<K, L>(map: Listeners<K, L>, key: K, send: (listener: L) => void)
 
 function add<K, L>(map: Listeners<K, L>, key: K, listener: L): void {
   let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
   set.add(listener);
 }
 

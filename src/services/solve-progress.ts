@@ -21,7 +21,7 @@ export interface SolveEvent {
   readonly solve: Solve | null;
 }
 
-export function storedEvent(solve: Solve): SolveEvent {
+function storedEvent(solve: Solve): SolveEvent {
   const nodes = solve.nodesExpanded === null ? null : Number(solve.nodesExpanded);
   const ms = solve.durationMs;
   return {
@@ -35,7 +35,7 @@ export function storedEvent(solve: Solve): SolveEvent {
   };
 }
 
-export function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
+function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
   return {
     solveId,
     status: "RUNNING",
@@ -78,7 +78,9 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     let failure: unknown;
     stream.updating = deps.load(solveId).then(
       (solve) => stream.apply(solve),
-      (error: unknown) => void (failure = error ?? new Error("reading the Solve failed")),
+      (error: unknown) => {
+        failure = error ?? new Error("reading the Solve failed");
+      },
     );
     await stream.updating;
     if (failure !== undefined || stream.current === undefined) {
@@ -139,7 +141,10 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   /** The first state is always sent, later ones when the status changed; a final state ends the stream. */
   private apply(solve: Solve | null): void {
     if (this.ended) return;
-    if (!solve) return this.end();
+    if (!solve) {
+      this.end();
+      return;
+    }
     const previous = this.current;
     this.current = solve;
     if (previous === undefined || solve.status !== previous.status || isFinished(solve.status))

@@ -5,6 +5,7 @@
 import { pdbApplies } from "../core/pdb/index.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "../core/sliding/table.ts";
 import { solveRotation } from "../core/rotation/solve.ts";
+import { solvedResult, unsolvableResult } from "../core/results.ts";
 import type { Config } from "../config.ts";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
@@ -44,38 +45,17 @@ export interface SolveServiceSettings {
 }
 
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
-export function answeredByTable(spec: PuzzleSpec): boolean {
+function answeredByTable(spec: PuzzleSpec): boolean {
   return spec.kind === "rotation" || spec.rows * spec.cols <= MAX_TABLE_CELLS;
 }
 
 /** A table lookup: microseconds once the table is built (once per process, lazily). */
-export function answerFromTable(spec: PuzzleSpec): SolveResult {
+function answerFromTable(spec: PuzzleSpec): SolveResult {
   if (spec.kind === "rotation") return solveRotation(spec, { algorithm: "bfs" });
   const began = performance.now();
   const moves = tableSolution(spec.rows, spec.cols, spec.start, spec.goal);
-  if (moves === undefined) {
-    return {
-      status: "unsolvable",
-      moves: "",
-      length: -1,
-      algorithm: "bfs-table",
-      nodes: 0,
-      elapsedMs: 0,
-      optimal: true,
-      lowerBound: 0,
-    };
-  }
-  const elapsedMs = performance.now() - began;
-  return {
-    status: "solved",
-    moves,
-    length: moves.length,
-    algorithm: "bfs-table",
-    nodes: 0,
-    elapsedMs,
-    optimal: true,
-    lowerBound: moves.length,
-  };
+  if (moves === undefined) return unsolvableResult({ algorithm: "bfs-table", nodes: 0, elapsedMs: 0 });
+  return solvedResult(moves, { algorithm: "bfs-table", nodes: 0, elapsedMs: performance.now() - began });
 }
 
 function checkOptions(

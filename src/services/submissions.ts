@@ -15,7 +15,7 @@ import type { RatingService } from "./ratings.ts";
 import { LEADERBOARD_CHANGED, type LeaderboardChangedEvent } from "./leaderboard.ts";
 
 /** Longer sequences are refused before replay (the request body limit bounds them anyway). */
-export const MAX_MOVES = 10_000;
+const MAX_MOVES = 10_000;
 
 /**
  * What submissions need from the solving pipeline: a Solve the platform asks for itself

@@ -23,7 +23,10 @@ const api = useTestServer({
 
 const DEEP = `{ puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } }`;
 const ALIASES = `{ a: me { id } b: me { id } c: me { id } d: me { id } }`;
-const COSTLY = `{ puzzles { edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } } pageInfo { hasNextPage endCursor startCursor hasPreviousPage } } }`;
+const COSTLY = `{ puzzles {
+  edges { node { id kind rows cols start goal title solvable createdAt owner { id name createdAt } } }
+  pageInfo { hasNextPage endCursor startCursor hasPreviousPage }
+} }`;
 const TOKENS = `{ ${Array.from({ length: 100 }, () => "me { id }").join(" ")} }`;
 
 describe("query limits over HTTP", () => {
@@ -121,26 +124,67 @@ describe("query limits over WebSocket", () => {
   });
 });
 
-describe("unexpected errors", () => {
+describe("Postgres away, and unexpected errors", () => {
   const lines: string[] = [];
-  let server: RunningServer;
+  let away: RunningServer;
+  let broken: RunningServer;
+
+  async function start(databaseUrl: string): Promise<RunningServer> {
+    const config = testConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "info" });
+    const sink = new Writable({
+      write: (chunk, _enc, done) => {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    return startServer(config, { app: createApp(config, { logger: pino({ level: "info" }, sink) }) });
+  }
 
   beforeAll(async () => {
-    // Postgres that does not answer: every query fails inside Prisma with a driver error.
-    const config = testConfig({
-      DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/nothing`,
-      LOG_LEVEL: "info",
-    });
-    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
-    server = await startServer(config, { app: createApp(config, { logger: pino({ level: "info" }, sink) }) });
+    // Postgres that does not answer: every query fails inside Prisma with a connection error.
+    away = await start(`postgresql://postgres@127.0.0.1:${await freePort()}/nothing`);
+    // Postgres that answers, over a database without the platform's tables: a bug, as far as a client can tell.
+    broken = await start(
+      `${process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test"}`.replace(
+        /\/[^/?]*(\?.*)?$/,
+        "/postgres",
+      ),
+    );
   });
 
   afterAll(async () => {
-    await server?.close();
+    await away?.close();
+    await broken?.close();
   });
 
-  it("are masked as INTERNAL_SERVER_ERROR with the request id, and logged with it", async () => {
-    const { body, headers } = await new GraphQLClient(server.url).request(`{ puzzles { edges { cursor } } }`);
+  it("Postgres away is SERVICE_UNAVAILABLE with retryAfter, HTTP 503 and Retry-After", async () => {
+    const { status, body, headers } = await new GraphQLClient(away.url).request(
+      `{ puzzles { edges { cursor } } }`,
+    );
+    expect(status).toBe(503);
+    expect(headers.get("retry-after")).toBe("5");
+    expect(body.errors?.[0]?.extensions).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfter: 5 });
+    expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|prisma|reach|SELECT|stack|at \w+ \(/i);
+  });
+
+  it("also while checking a token (before GraphQL), and over WebSocket", async () => {
+    const withToken = await new GraphQLClient(away.url, "pzt_some-token-000000000000000000000000000").request(
+      `{ me { id } }`,
+    );
+    expect(withToken.status).toBe(503);
+    expect(withToken.headers.get("retry-after")).toBe("5");
+    expect(withToken.body.errors?.[0]?.extensions).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfter: 5 });
+    const client = wsClient(away.url.replace(/^http/, "ws"));
+    try {
+      const result = await subscribe(client, `{ puzzles { edges { cursor } } }`).next();
+      expect(result.errors?.[0]?.extensions).toEqual({ code: "SERVICE_UNAVAILABLE", retryAfter: 5 });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it("other unexpected errors are masked as INTERNAL_SERVER_ERROR with the request id, and logged with it", async () => {
+    const { body, headers } = await new GraphQLClient(broken.url).request(`{ puzzles { edges { cursor } } }`);
     const error = body.errors?.[0];
     const requestId = headers.get("x-request-id");
     expect(error?.message).toBe("internal server error");

@@ -10,7 +10,7 @@ export interface JudgeCase {
   readonly expected: string;
 }
 
-export const CASES_DIR = resolve(
+const CASES_DIR = resolve(
   process.env.CASES_DIR ?? join(import.meta.dirname, "..", "..", "..", "shared", "cases"),
 );
 

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { applySlidingMoves } from "../../src/core/sliding/moves.ts";
 import { CASE_FILES, readCases } from "./cases.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -104,5 +105,51 @@ describe("puzzle solve", () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
     }
+  });
+});
+
+describe("puzzle solve --threads", () => {
+  const GOAL = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+  // Korf's instances 2, 5, 6 and 1 (short searches), and a bad line.
+  const batch = [
+    "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+    "7 6 8 1 11 5 14 10 3 4 9 13 15 2 0 12",
+    "bad line",
+    "13 11 4 12 1 8 9 15 6 5 14 2 7 3 10 0",
+    "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+  ].join("\n");
+  const withoutTimes = (text: string) => text.replace(/"ms":[0-9.]+,/g, "");
+
+  it("--batch --threads 2 prints the same lines as one thread, in input order", () => {
+    const one = puzzle(
+      ["solve", "--batch", "-", "--goal", GOAL, "--heuristic", "linear-conflict", "--threads", "1"],
+      batch,
+    );
+    const two = puzzle(
+      ["solve", "--batch", "-", "--goal", GOAL, "--heuristic", "linear-conflict", "--threads", "2"],
+      batch,
+    );
+    expect(one.status).toBe(0);
+    expect(two.status).toBe(0);
+    expect(withoutTimes(two.stdout)).toBe(withoutTimes(one.stdout));
+    expect(two.stdout.split("\n")[2]).toMatch(/^\{"error":/);
+  }, 60_000);
+
+  it("--threads 2 on one puzzle: the same optimal length, a solution that replays", () => {
+    const start = "14,1,9,6,4,8,12,5,7,2,3,0,10,11,13,15";
+    const args = ["solve", start, "--goal", GOAL, "--heuristic", "linear-conflict", "--json"];
+    const one = JSON.parse(puzzle([...args, "--threads", "1"]).stdout);
+    const two = JSON.parse(puzzle([...args, "--threads", "2"]).stdout);
+    expect(two.length).toBe(one.length);
+    expect(two.optimal).toBe(true);
+    const board = applySlidingMoves(4, 4, start.split(",").map(Number), two.moves);
+    expect(board.join(",")).toBe(GOAL);
+    expect(Object.keys(two)).toEqual(Object.keys(one));
+  }, 60_000);
+
+  it("--threads 0 is a usage error", () => {
+    const run = puzzle(["solve", "123x46758", "--threads", "0"]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/--threads needs a whole number/);
   });
 });

@@ -138,7 +138,7 @@ describe("migrate", () => {
     const first = names[0];
     writeFileSync(
       join(dir, first, "migration.sql"),
-      readFileSync(join(dir, first, "migration.sql"), "utf8") + "\n-- edited\n",
+      `${readFileSync(join(dir, first, "migration.sql"), "utf8")}\n-- edited\n`,
     );
     const warnings: string[] = [];
     const report = await migrate(db.url, {

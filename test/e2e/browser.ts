@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { projectRoot } from "../../src/config.ts";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Why the browser tests cannot run here, or undefined when they can. */
 export function chromiumMissing(): string | undefined {

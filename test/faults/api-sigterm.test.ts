@@ -173,7 +173,10 @@ describe("SIGTERM to an API process", () => {
       lost: last?.final ? 0 : 1,
       duplicates: 0,
       "close codes": closes.join("/"),
-      "events before/after": `${events.filter((e) => e.server === "stopped").length}/${events.filter((e) => e.server === "survivor").length}`,
+      "events before/after": [
+        events.filter((e) => e.server === "stopped").length,
+        events.filter((e) => e.server === "survivor").length,
+      ].join("/"),
     });
     expect(closes[0]).toBe(1001);
     expect(events.some((event) => event.server === "survivor")).toBe(true);

@@ -130,6 +130,11 @@ describe("Postgres restarted during traffic", () => {
 
     expect(phases.before.uncoded.concat(phases.down.uncoded, phases.after.uncoded)).toEqual([]);
     expect(Object.values(phases.down.coded).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    // Postgres away is SERVICE_UNAVAILABLE (with retryAfter, HTTP 503), never a masked internal error.
+    expect(phases.down.coded.SERVICE_UNAVAILABLE ?? 0).toBeGreaterThan(0);
+    for (const phase of [phases.before, phases.down, phases.after]) {
+      expect(phase.coded.INTERNAL_SERVER_ERROR ?? 0, JSON.stringify(phase.coded)).toBe(0);
+    }
     expect(recoveredAt).toBeGreaterThan(0);
     expect(whileDown.length).toBeGreaterThan(0);
     expect(whileDown.filter((s) => s.status !== 503)).toEqual([]);

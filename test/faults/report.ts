@@ -13,7 +13,8 @@ export function printReport(name: string, report: FaultReport): void {
     .filter(([key]) => !["accepted", "finished", "lost", "duplicates"].includes(key))
     .map(([key, value]) => `${key} ${value}`);
   console.log(
-    `[faults] ${name}: requests accepted ${report.accepted}, solves finished ${report.finished}, lost ${report.lost}, duplicates ${report.duplicates}` +
+    `[faults] ${name}: requests accepted ${report.accepted}, solves finished ${report.finished}, ` +
+      `lost ${report.lost}, duplicates ${report.duplicates}` +
       (details.length > 0 ? `; ${details.join(", ")}` : ""),
   );
 }

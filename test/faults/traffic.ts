@@ -18,8 +18,11 @@ export function newTally(): TrafficTally {
   return { sent: 0, answered: 0, coded: {}, uncoded: [], accepted: [] };
 }
 
-/** Codes a client may see while a store is away: the client-error codes, and masked internal errors. */
-const OUTAGE_CODES = new Set([...CLIENT_ERROR_CODES, "INTERNAL_SERVER_ERROR"]);
+/**
+ * Codes a client may see while a store is away: the client-error codes, SERVICE_UNAVAILABLE
+ * (Postgres away), and masked internal errors (each drill says whether it tolerates those).
+ */
+const OUTAGE_CODES = new Set([...CLIENT_ERROR_CODES, "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR"]);
 
 /** Sends one operation and files its answer. Returns the data when there is some. */
 export async function tracked<T = Record<string, any>>(

@@ -17,6 +17,7 @@ export function testConfig(overrides: EnvOverrides = {}): Config {
     RATE_LIMIT_REQUESTS: "100000",
     RATE_LIMIT_SIGNUPS: "100000",
     RATE_LIMIT_WORK: "100000",
+    RATE_LIMIT_AUTH_FAILURES: "100000",
     SHUTDOWN_TIMEOUT_MS: "2000",
     START_WORKER: "false",
     ...overrides,

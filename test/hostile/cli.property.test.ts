@@ -132,12 +132,14 @@ async function runInProcess(
   let stdout = "";
   let stderr = "";
   const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((chunk: string | Uint8Array) => (
-    (stdout += String(chunk)), true
-  )) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => (
-    (stderr += String(chunk)), true
-  )) as typeof process.stderr.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  }) as typeof process.stderr.write;
   try {
     const status = await main(args);
     return { status, stdout, stderr };

@@ -50,6 +50,7 @@ const nastyString = fc.oneof(
     "\u0000",
     "\uD800",
     "../../etc/passwd",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-style payload, meant literally
     "${jndi:ldap://x}",
     "<script>alert(1)</script>",
     "%s%s%s%n",
@@ -90,8 +91,6 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.array(fc.integer({ min: -2, max: 30 }), { maxLength: 30 }),
   fc.jsonValue({ maxDepth: 3 }),
 );
-
-const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 /**
  * Each argument is either well typed (it passes GraphQL's coercion and reaches the service's own
@@ -267,11 +266,15 @@ describe("random and malformed mutation arguments", () => {
   it("query arguments: puzzle, puzzles, solve, user, leaderboard, topSolvers", async () => {
     const queries = [
       `query ($a: ID!) { puzzle(id: $a) { id } }`,
-      `query ($a: Int, $b: String, $c: PuzzleKind, $d: String) { puzzles(first: $a, after: $b, kind: $c, ownerName: $d) { edges { cursor } } }`,
+      `query ($a: Int, $b: String, $c: PuzzleKind, $d: String) {
+        puzzles(first: $a, after: $b, kind: $c, ownerName: $d) { edges { cursor } }
+      }`,
       `query ($a: ID!) { solve(id: $a) { id } }`,
       `query ($a: String!) { user(name: $a) { id } }`,
       `query ($a: ID!, $b: Int, $c: String) { leaderboard(puzzleId: $a, first: $b, after: $c) { totalEntries } }`,
-      `query ($a: PuzzleKind, $b: Int, $c: Int, $d: Int, $e: String) { topSolvers(kind: $a, rows: $b, cols: $c, first: $d, after: $e) { edges { cursor } } }`,
+      `query ($a: PuzzleKind, $b: Int, $c: Int, $d: Int, $e: String) {
+        topSolvers(kind: $a, rows: $b, cols: $c, first: $d, after: $e) { edges { cursor } }
+      }`,
     ];
     await fc.assert(
       fc.asyncProperty(

@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { useTestServer } from "../helpers/server.ts";
+import { wsClient } from "../helpers/ws.ts";
 import type { GraphQLResponse } from "../helpers/graphql.ts";
 import { uniqueName } from "../helpers/graphql.ts";
 import { expectCodedAnswer } from "./responses.ts";
@@ -127,14 +128,17 @@ describe("aliases, depth, width", () => {
   it("aliased mutations beyond the limit create nothing", async () => {
     const { client } = await api.client().signUp();
     const before = await api.server.app.prisma.puzzle.count();
-    const document = `mutation { ${repeat(20, (i) => `p${i}: createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id }`)} }`;
+    const create = `createPuzzle(input: { kind: SLIDING, rows: 2, cols: 2, start: [1, 2, 3, 0] }) { id }`;
+    const document = `mutation { ${repeat(20, (i) => `p${i}: ${create}`)} }`;
     const response = await client.request(document);
     expectRefused(response, 400, "GRAPHQL_VALIDATION_FAILED", /alias/i);
     expect(await api.server.app.prisma.puzzle.count()).toBe(before);
   });
 
   it("a query deeper than GRAPHQL_MAX_DEPTH (10) is refused, also when fragments hide the depth", async () => {
-    const deep = `{ puzzles { edges { node { owner { puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } } } } } }`;
+    const deep = `{ puzzles { edges { node {
+      owner { puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } }
+    } } } }`;
     expectRefused(await post({ query: deep }), 400, "GRAPHQL_VALIDATION_FAILED", /depth/i);
     const viaFragments = `{ ...A }
       fragment A on Query { puzzles { edges { node { ...B } } } }
@@ -144,7 +148,8 @@ describe("aliases, depth, width", () => {
   });
 
   it("a wide, costly query over GRAPHQL_MAX_COST (5000) is refused", async () => {
-    const wide = `{ ${repeat(6, (i) => `l${i}: puzzles(first: 100) { edges { node { id start goal owner { name puzzles(first: 100) { edges { node { id } } } } } } }`)} }`;
+    const owner = `owner { name puzzles(first: 100) { edges { node { id } } } }`;
+    const wide = `{ ${repeat(6, (i) => `l${i}: puzzles(first: 100) { edges { node { id start goal ${owner} } } }`)} }`;
     expectRefused(await post({ query: wide }), 400, "GRAPHQL_VALIDATION_FAILED", /cost/i);
   });
 
@@ -169,7 +174,9 @@ describe("aliases, depth, width", () => {
 
 describe("over WebSocket", () => {
   const sockets: WebSocket[] = [];
-  afterAll(() => sockets.forEach((socket) => socket.terminate()));
+  afterAll(() => {
+    for (const socket of sockets) socket.terminate();
+  });
 
   it("a message over BODY_LIMIT_BYTES closes the socket (1009 message too big)", async () => {
     const socket = new WebSocket(api.wsUrl, "graphql-transport-ws");
@@ -187,5 +194,63 @@ describe("over WebSocket", () => {
     const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
     socket.send(JSON.stringify([{ type: "subscribe", id: "1", payload: { query: "{ __typename }" } }]));
     expect(await closed).toBe(4400);
+  });
+});
+
+describe("every limit answers the same code over HTTP and WebSocket", () => {
+  const LIMITS: Record<string, { query: string; code: string; message: RegExp }> = {
+    "GRAPHQL_MAX_TOKENS (2000)": {
+      query: `{ ${repeat(2500, () => "__typename")} }`,
+      code: "GRAPHQL_PARSE_FAILED",
+      message: /tokens/,
+    },
+    "GRAPHQL_MAX_ALIASES (15)": {
+      query: `{ ${repeat(16, (i) => `a${i}: me { id }`)} }`,
+      code: "GRAPHQL_VALIDATION_FAILED",
+      message: /alias/i,
+    },
+    "GRAPHQL_MAX_DEPTH (10)": {
+      query: `{ puzzles { edges { node { owner { puzzles { edges { node { owner { puzzles { edges { node { id } } } } } } } } } } } }`,
+      code: "GRAPHQL_VALIDATION_FAILED",
+      message: /depth/i,
+    },
+    "GRAPHQL_MAX_COST (5000)": {
+      query: `{ ${repeat(6, (i) => `l${i}: puzzles(first: 100) { edges { node { id start goal owner { name puzzles(first: 100) { edges { node { id } } } } } } }`)} }`,
+      code: "GRAPHQL_VALIDATION_FAILED",
+      message: /cost/i,
+    },
+    "the directive limit": {
+      query: `{ __typename ${repeat(60, () => "@include(if: true)")} }`,
+      code: "GRAPHQL_VALIDATION_FAILED",
+      message: /directive/i,
+    },
+  };
+
+  async function overWebSocket(
+    query: string,
+  ): Promise<readonly { message: string; extensions?: Record<string, unknown> }[]> {
+    const client = wsClient(api.wsUrl);
+    try {
+      return await new Promise((resolve, reject) => {
+        client.subscribe(
+          { query },
+          {
+            next: (value) => resolve(value.errors ?? []),
+            error: (error) => (Array.isArray(error) ? resolve(error) : reject(error)),
+            complete: () => resolve([]),
+          },
+        );
+      });
+    } finally {
+      await client.dispose();
+    }
+  }
+
+  it.each(Object.entries(LIMITS))("%s", async (_limit, { query, code, message }) => {
+    expectRefused(await post({ query }), 400, code, message);
+    const errors = await overWebSocket(query);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map((error) => error.message).join("\n")).toMatch(message);
+    for (const error of errors) expect(error.extensions?.code).toBe(code);
   });
 });

@@ -91,7 +91,7 @@ export async function proveOptimum(app: App, puzzleId: string, fixture: PuzzleFi
   });
 }
 
-export interface Entry {
+interface Entry {
   rank: number;
   length: number;
   submittedAt: string;

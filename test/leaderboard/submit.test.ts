@@ -68,7 +68,7 @@ describe("submitSolution", () => {
   it("refuses more than 10,000 moves before replaying them", async () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, ONE_STEP);
-    const error = await client.error(SUBMIT, { p: puzzleId, m: "LR".repeat(5000) + "R" });
+    const error = await client.error(SUBMIT, { p: puzzleId, m: `${"LR".repeat(5000)}R` });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "moves" });
     expect(await storedCount(puzzleId)).toBe(0);
   });

@@ -5,10 +5,14 @@ import { useTestServer } from "../helpers/server.ts";
 import { BOARDS, IDA_LC, createPuzzle, requestSolve } from "../pipeline/pipeline.ts";
 import { sample } from "./exposition.ts";
 
-const api = useTestServer();
+// /metrics is not public: on the API port it needs METRICS_TOKEN (test/api/metrics-access.test.ts).
+const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
+const api = useTestServer({ env: { METRICS_TOKEN } });
 
 async function scrape(): Promise<string> {
-  const response = await fetch(`${api.origin}/metrics`);
+  const response = await fetch(`${api.origin}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
   return response.text();

@@ -41,7 +41,7 @@ export const BOARDS = {
 
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
 
-export const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs
+const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs
   algorithmUsed heuristicUsed error timeLimitSeconds queuedAt startedAt finishedAt`;
 
 export interface SolveView {

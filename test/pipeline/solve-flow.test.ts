@@ -153,7 +153,8 @@ describe("answers without a job", () => {
     });
     const offCorner =
       await alice.client.data(`mutation { createPuzzle(input: { kind: SLIDING, rows: 4, cols: 4,
-      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0], goal: [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] }) { id } }`);
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0],
+      goal: [1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] }) { id } }`);
     const pdbOffCorner = await alice.client.error(
       `mutation ($id: ID!) { requestSolve(puzzleId: $id, options: { heuristic: PDB_663 }) { id } }`,
       { id: offCorner.createPuzzle.id },

@@ -12,7 +12,7 @@
 
 import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
 
-export const UNREACHED = 255;
+const UNREACHED = 255;
 
 /** Thrown when `isCancelled` stops a build. */
 export class BuildCancelledError extends Error {
@@ -60,7 +60,7 @@ export function buildPatternTable(
   }
   const flood = (seed: number, free: number): number => {
     let region = seed;
-    let previous;
+    let previous: number;
     do {
       previous = region;
       region =

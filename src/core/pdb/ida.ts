@@ -7,19 +7,17 @@
 // state already searched in the iteration at no greater depth (a small transposition table). Bounds
 // rise in steps of 2 (every solution has the parity of the blank's distance to its home).
 
+import { type PollCadence, SearchControl } from "../search-control.ts";
+import type { SolveOptions, StopReason } from "../types.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
 
-export interface IdaControl {
-  readonly maxNodes?: number;
-  readonly timeLimitMs?: number;
-  readonly isCancelled?: () => boolean;
-  readonly onProgress?: (bound: number, nodes: number, elapsedMs: number) => void;
-  readonly progressIntervalMs?: number;
-  /** Skip states already searched in this iteration at no greater depth (default: on boards up to 4x4). */
-  readonly transpositions?: boolean;
-}
+/**
+ * Polls every 2^14 expansions; an expansion adds up to 4 generated nodes (what the budget counts).
+ * A caller that makes the SearchControl itself (to share it with a table build) passes this.
+ */
+export const PDB_POLL_CADENCE: PollCadence = { pollEvery: 1 << 14, nodesPerStep: 4 };
 
-export type IdaStatus = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
+type IdaStatus = "solved" | StopReason;
 
 export interface IdaOutcome {
   readonly status: IdaStatus;
@@ -34,8 +32,28 @@ export interface IdaOutcome {
   readonly initialH: number;
 }
 
+/** One iteration of a work unit (see idaIteration). */
+export interface IdaIterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | Exclude<IdaStatus, "solved">;
+  /** The moves after the unit's own path, when a solution within the bound was found. */
+  readonly moves: number[] | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
 interface Search {
-  readonly run: (start: ArrayLike<number>, control: IdaControl) => IdaOutcome;
+  readonly run: (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    control: SearchControl,
+  ) => IdaOutcome;
+  readonly iterate: (
+    unit: IdaUnit,
+    transpositions: boolean | undefined,
+    control: SearchControl,
+  ) => IdaIterationOutcome;
   busy: boolean;
 }
 
@@ -47,11 +65,60 @@ interface Search {
 // 4.7 s specialised; 7-8 2.1 s vs 1.4 s; 6-6-6-6 #40 18.6 s vs 13.4 s.
 const searches = new WeakMap<CompiledHeuristic, Search>();
 
+/**
+ * Budgets, cancellation, progress and `transpositions` come from `options`; `control` is made from
+ * them unless the caller has one already (its clock then counts from the caller's start).
+ */
 export function idaStar(
   h: CompiledHeuristic,
   start: ArrayLike<number>,
-  control: IdaControl = {},
+  options: SolveOptions = {},
+  control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
+  return withSearch(h, (search) => search.run(start, options.transpositions, control));
+}
+
+/** A split search's work unit for idaIteration: one iteration from `state` under `bound`. */
+export interface IdaUnit {
+  /** Canonical board of the unit's state. */
+  readonly state: ArrayLike<number>;
+  /** Moves from the root to `state`. */
+  readonly g: number;
+  /** The blank's cell before the last move (-1: none), so that move is not undone. */
+  readonly prevBlank: number;
+  readonly bound: number;
+  /**
+   * Units of the same root (any number >= 0 naming it) searched one after the other in a thread
+   * share the transposition table's entries made under the same bound: a state a previous unit
+   * searched at no greater depth is not searched again (see docs/distributed.md). -1: no sharing.
+   */
+  readonly root: number;
+}
+
+/** One IDA* iteration of a split search's unit (../split/), stopped and reported through `control`. */
+export function idaIteration(
+  h: CompiledHeuristic,
+  unit: IdaUnit,
+  options: SolveOptions = {},
+  control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
+): IdaIterationOutcome {
+  return withSearch(h, (search) => search.iterate(unit, options.transpositions, control));
+}
+
+/**
+ * The kernel's order of siblings (smaller first): the largest set sum, ties broken by the sum of
+ * every set's (see dfs in createSearch). For the split search's frontier.
+ */
+export function siblingOrderKey(h: CompiledHeuristic, board: ArrayLike<number>): number {
+  const pos = new Int32Array(h.n);
+  for (let cell = 0; cell < h.n; cell++) pos[board[cell]] = cell;
+  const sums = new Array<number>(h.sets).fill(0);
+  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  return Math.max(...sums) * (1 << 16) + sums.reduce((a, b) => a + b, 0);
+}
+
+/** Runs `body` on this heuristic's search (a fresh one when it is busy: a solve from a callback). */
+function withSearch<T>(h: CompiledHeuristic, body: (search: Search) => T): T {
   let search = searches.get(h);
   if (search === undefined) {
     search = newSearch(h);
@@ -61,7 +128,7 @@ export function idaStar(
   }
   search.busy = true;
   try {
-    return search.run(start, control);
+    return body(search);
   } finally {
     search.busy = false;
   }
@@ -100,7 +167,6 @@ function createSearch(
   const EXPANDED = 1;
   const FOUND = 1;
   const ABORT = 2;
-  const CHECK_EVERY = 1 << 14;
   // Transposition table slots: 2^16 (768 KiB on 4x4), small enough to stay in cache; larger tables
   // catch few more duplicates (Korf's 100 with 663: 2^14 -28% nodes, 2^16 -34%, 2^18 -37%).
   const TT_BITS = 16;
@@ -109,9 +175,8 @@ function createSearch(
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
   const sets = h.sets;
   const size = h.size;
-  // Per solve: the caller's controls and the start time.
-  let control: IdaControl = {};
-  let began = 0;
+  // Per solve: budgets, cancellation and progress.
+  let control: SearchControl | undefined;
 
   const board = new Int32Array(n);
   const pos = new Int32Array(n);
@@ -221,41 +286,31 @@ function createSearch(
   const key = new Int32Array(5);
   const ttShift = 32 - TT_BITS;
   const tt = new Int32Array((1 << TT_BITS) * slotWidth);
-  // Entries hold stampBase + depth; stampBase grows by 1024 per iteration, so older entries never match.
+  // Entries hold stampBase + depth, stampBase = epoch * 2^18 + bound * 2^10 (depths < 1024, bounds
+  // < 256 when shared): a new epoch per iteration of `run`, so older entries never match; `iterate`
+  // keeps the epoch while it searches units of the same root, so units under the same bound share
+  // entries (and units under different bounds do not).
+  const EPOCH = 1 << 18;
+  let epoch = 0;
   let stampBase = 0;
+  let sharedRoot = -1;
+  const newEpoch = (): void => {
+    epoch++;
+    if (epoch >= 1 << 13) {
+      tt.fill(0);
+      epoch = 1;
+    }
+  };
   let useTable = true;
   // Node counters in a typed array: a closure variable past 2^30 (V8's small-integer range, reached
   // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
   const counts = new Float64Array(2);
   let solutionLength = 0;
-  let countdown = CHECK_EVERY;
-  let abortStatus: IdaStatus = "cancelled";
-  let deadline = Infinity;
-  let maxNodes = Infinity;
-  let progressEvery = 250;
-  let lastProgress = 0;
+  let countdown = 0;
 
-  // Polls every CHECK_EVERY expansions, sooner when the node budget is closer than that.
-  const nextCountdown = () => Math.max(1, Math.min(CHECK_EVERY, Math.ceil((maxNodes - counts[NODES]) / 4)));
   const shouldStop = (): boolean => {
-    countdown = nextCountdown();
-    const now = performance.now();
-    if (control.isCancelled?.()) {
-      abortStatus = "cancelled";
-      return true;
-    }
-    if (now > deadline) {
-      abortStatus = "timed_out";
-      return true;
-    }
-    if (counts[NODES] >= maxNodes) {
-      abortStatus = "budget_exhausted";
-      return true;
-    }
-    if (control.onProgress && now - lastProgress >= progressEvery) {
-      lastProgress = now;
-      control.onProgress(bound, counts[NODES], now - began);
-    }
+    if (control === undefined || control.poll(counts[NODES], bound)) return true;
+    countdown = control.countdown(counts[NODES]);
     return false;
   };
 
@@ -432,17 +487,16 @@ function createSearch(
     return 0;
   };
 
-  const run = (start: ArrayLike<number>, ctl: IdaControl): IdaOutcome => {
+  // The set-up `run` and `iterate` share: the board, its key, the sets' sums, the control. Returns h.
+  const load = (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): number => {
     control = ctl;
-    began = performance.now();
-    deadline = ctl.timeLimitMs === undefined ? Infinity : began + ctl.timeLimitMs;
-    maxNodes = ctl.maxNodes ?? Infinity;
-    progressEvery = ctl.progressIntervalMs ?? 250;
     // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
     // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
-    useTable = ctl.transpositions ?? n <= 16;
-    lastProgress = began;
-    abortStatus = "cancelled";
+    useTable = transpositions ?? n <= 16;
     solutionLength = 0;
     counts.fill(0);
     key.fill(0);
@@ -457,8 +511,16 @@ function createSearch(
       val[g] = tables[g][idx[g]];
       sums[h.setOf[g]] += val[g];
     }
-    const initialH = Math.max(...sums);
+    return Math.max(...sums);
+  };
 
+  const run = (
+    start: ArrayLike<number>,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): IdaOutcome => {
+    const initialH = load(start, transpositions, ctl);
+    sharedRoot = -1;
     const blank0 = pos[0];
     const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
     const withParity = (b: number) => (((b - parity) & 1) === 0 ? b : b + 1);
@@ -473,26 +535,47 @@ function createSearch(
     if (sums[0] === 0) return finish("solved", [], 0);
 
     bound = withParity(initialH);
-    countdown = nextCountdown();
     for (;;) {
       nextBound = Infinity;
-      stampBase += 1024; // depths stay below 1024 (the path's length)
-      if (stampBase > 0x7fffffff - 2048) {
-        tt.fill(0);
-        stampBase = 1024;
-      }
-      if (shouldStop()) return finish(abortStatus, [], bound);
-      control.onProgress?.(bound, counts[NODES], performance.now() - began);
+      newEpoch();
+      stampBase = epoch * EPOCH;
+      if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stoppedBy(), [], bound);
+      countdown = ctl.countdown(counts[NODES]);
       const result = dfs(0, blank0, -1);
       if (result === FOUND) {
         const moves = Array.from(path.subarray(0, solutionLength));
         return finish("solved", moves, moves.length);
       }
-      if (result === ABORT) return finish(abortStatus, [], bound);
+      if (result === ABORT) return finish(ctl.stoppedBy(), [], bound);
       if (nextBound === Infinity)
         throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
       bound = withParity(nextBound);
     }
   };
-  return { run, busy: false };
+
+  // One iteration from a unit's state (the split search): dfs from depth g under the unit's bound.
+  const iterate = (
+    unit: IdaUnit,
+    transpositions: boolean | undefined,
+    ctl: SearchControl,
+  ): IdaIterationOutcome => {
+    const f0 = unit.g + load(unit.state, transpositions, ctl);
+    if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: unit.g };
+    // Below the unit's own f nothing is searched: its f is the next bound.
+    if (f0 > unit.bound) return { status: "done", moves: null, nodes: 0, nextBound: f0 };
+    if (unit.root < 0 || unit.root !== sharedRoot || unit.bound >= 256) newEpoch();
+    sharedRoot = unit.bound >= 256 ? -1 : unit.root;
+    stampBase = epoch * EPOCH + (unit.bound & 255) * 1024;
+    bound = unit.bound;
+    nextBound = Infinity;
+    countdown = ctl.countdown(0);
+    const result = dfs(unit.g, pos[0], unit.prevBlank);
+    const nodes = counts[NODES];
+    // An unfinished iteration's entries promise searches that did not end: the next unit starts afresh.
+    if (result !== 0) sharedRoot = -1;
+    if (result === FOUND)
+      return { status: "done", moves: Array.from(path.subarray(unit.g, solutionLength)), nodes, nextBound };
+    return { status: result === ABORT ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound };
+  };
+  return { run, iterate, busy: false };
 }

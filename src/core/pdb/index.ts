@@ -4,18 +4,20 @@
 //   pdbApplies(spec, name)      the partition fits the board and the goal's blank is in a corner
 //   pdbAvailable(name)          all of the partition's tables are in the registry
 //   pdbTableSpecs(name)         what tables a partition needs (for loaders and the CLI)
-//   buildPdbTables(name, opts)  builds the missing ones into the registry, with progress
+//   buildTable(table, opts)     builds one table in memory, with progress (loaders store it)
 //   preparePdb(name)            makes the direct-address copies now (to share them with threads)
 //   solveWithPdb(spec, heuristic, options, tables?)
 
 import { PuzzleInputError } from "../errors.ts";
 import { isSlidingSolvable } from "../sliding/solvability.ts";
-import { getTable, hasTable, seedTables } from "../tables.ts";
+import { solvedResult, stoppedResult, unsolvableResult } from "../results.ts";
+import { SearchControl } from "../search-control.ts";
+import { getTable, hasTable } from "../tables.ts";
 import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
-import { idaStar } from "./ida.ts";
+import { idaStar, PDB_POLL_CADENCE } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
 import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
@@ -73,33 +75,12 @@ export function strongestPdbFor(spec: Pick<SlidingSpec, "rows" | "cols" | "goal"
   return STRENGTH.find((name) => pdbApplies(spec, name)) ?? null;
 }
 
-export interface PdbBuildOptions {
-  /** Overall fraction 0..1 over all the partition's missing tables (weighted by entries). */
-  readonly onProgress?: (fraction: number, table: TableSpec) => void;
-  readonly isCancelled?: () => boolean;
-}
-
 /** Builds one table (pure, in memory). */
 export function buildTable(
   table: TableSpec,
   options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {},
 ): Uint8Array {
   return buildPatternTable(table.rows, table.cols, table.cells, options);
-}
-
-/** Builds every table of the partition that the registry lacks, and registers it. */
-export function buildPdbTables(name: string, options: PdbBuildOptions = {}): void {
-  const missing = pdbTableSpecs(name).filter((t) => !hasTable(t.key));
-  const total = missing.reduce((sum, t) => sum + t.entries, 0);
-  let done = 0;
-  for (const table of missing) {
-    const data = buildTable(table, {
-      isCancelled: options.isCancelled,
-      onProgress: (f) => options.onProgress?.((done + f * table.entries) / total, table),
-    });
-    seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
-    done += table.entries;
-  }
 }
 
 const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: SharedArrayBuffer[] }>();
@@ -123,10 +104,11 @@ function directTable(layout: PartitionLayout, key: string, compact: SharedArrayB
   return new Uint8Array(buffer);
 }
 
-function compiledHeuristic(
+export function compiledHeuristic(
   name: string,
   tables: Readonly<Record<string, SharedArrayBuffer>> | undefined,
   options: SolveOptions,
+  control?: SearchControl,
 ): CompiledHeuristic {
   const layout = layoutOf(name);
   const buffers = new Map<string, SharedArrayBuffer>();
@@ -137,10 +119,9 @@ function compiledHeuristic(
       given ??
         getTable(spec.key, () => {
           const began = performance.now();
-          const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
           const data = buildTable(spec, {
             // The solve's time limit and cancellation stop a build too.
-            isCancelled: () => options.isCancelled?.() === true || performance.now() > deadline,
+            isCancelled: () => control?.interrupted() === true,
             onProgress: (fraction) =>
               options.onProgress?.({
                 bound: 0,
@@ -157,10 +138,7 @@ function compiledHeuristic(
   // The compiled lookups are reused while they point at the same compact buffers.
   const cacheKey = layout.tables.map((t) => t.key).join(",");
   const cached = compiled.get(cacheKey);
-  if (
-    cached !== undefined &&
-    cached.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key))
-  )
+  if (cached?.sources.every((buffer, i) => buffer === buffers.get(layout.tables[i].key)))
     return cached.heuristic;
   const result = compileHeuristic(
     layout,
@@ -193,7 +171,7 @@ export function solveWithPdb(
   options: SolveOptions = {},
   tables?: Readonly<Record<string, SharedArrayBuffer>>,
 ): SolveResult {
-  const began = performance.now();
+  const control = new SearchControl(options, PDB_POLL_CADENCE);
   if (!pdbApplies(spec, heuristic)) {
     const def = partitionOf(heuristic);
     throw new PuzzleInputError(
@@ -203,26 +181,15 @@ export function solveWithPdb(
     );
   }
   const label = `${heuristic}+reflect`;
-  if (!isSlidingSolvable(spec)) return unsolvable(label, began);
+  if (!isSlidingSolvable(spec)) return unsolvable(label, control);
   let h: CompiledHeuristic;
   try {
-    h = compiledHeuristic(heuristic, tables, options);
+    h = compiledHeuristic(heuristic, tables, options, control);
   } catch (error) {
     if (!(error instanceof BuildCancelledError)) throw error;
-    const status = options.isCancelled?.() ? "cancelled" : "timed_out";
-    return {
-      status,
-      moves: "",
-      length: -1,
-      algorithm: "idastar",
-      heuristic: label,
-      nodes: 0,
-      elapsedMs: performance.now() - began,
-      optimal: false,
-      lowerBound: 0,
-    };
+    return stoppedResult(control.stoppedBy(), 0, figures(label, 0, control));
   }
-  return solveCompiled(spec, h, label, options, began);
+  return solveCompiled(spec, h, label, options, control);
 }
 
 /**
@@ -235,34 +202,28 @@ export function solveWithPartition(
   groups: readonly (readonly number[])[],
   options: SolveOptions & { readonly reflect?: boolean } = {},
 ): SolveResult {
-  const began = performance.now();
+  const control = new SearchControl(options, PDB_POLL_CADENCE);
   const def = { rows: spec.rows, cols: spec.cols, groups };
   validatePartition(def);
   if (toCanonical(spec) === null)
     throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
   const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
-  if (!isSlidingSolvable(spec)) return unsolvable(label, began);
+  if (!isSlidingSolvable(spec)) return unsolvable(label, control);
   const layout = partitionLayout(def, options.reflect !== false);
   // Through the registry: built once per process, shared with the named partitions' tables.
   const tableOf = (key: string) =>
     new Uint8Array(
       getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
     );
-  return solveCompiled(spec, compileHeuristic(layout, tableOf), label, options, began);
+  return solveCompiled(spec, compileHeuristic(layout, tableOf), label, options, control);
 }
 
-function unsolvable(heuristic: string, began: number): SolveResult {
-  return {
-    status: "unsolvable",
-    moves: "",
-    length: -1,
-    algorithm: "idastar",
-    heuristic,
-    nodes: 0,
-    elapsedMs: performance.now() - began,
-    optimal: false,
-    lowerBound: 0,
-  };
+function figures(heuristic: string, nodes: number, control: SearchControl) {
+  return { algorithm: "idastar", heuristic, nodes, elapsedMs: control.elapsedMs() };
+}
+
+function unsolvable(heuristic: string, control: SearchControl): SolveResult {
+  return unsolvableResult(figures(heuristic, 0, control));
 }
 
 function solveCompiled(
@@ -270,37 +231,11 @@ function solveCompiled(
   h: CompiledHeuristic,
   heuristic: string,
   options: SolveOptions,
-  began: number,
+  control: SearchControl,
 ): SolveResult {
   const canonical = toCanonical(spec)!;
-  const outcome = idaStar(h, canonical.start, {
-    maxNodes: options.maxNodes,
-    timeLimitMs:
-      options.timeLimitMs === undefined
-        ? undefined
-        : Math.max(0, options.timeLimitMs - (performance.now() - began)),
-    isCancelled: options.isCancelled,
-    progressIntervalMs: options.progressIntervalMs,
-    transpositions: options.transpositions,
-    onProgress:
-      options.onProgress && ((bound, nodes, elapsedMs) => options.onProgress!({ bound, nodes, elapsedMs })),
-  });
-  const base = {
-    algorithm: "idastar",
-    heuristic,
-    nodes: outcome.nodes,
-    elapsedMs: performance.now() - began,
-  } as const;
-  if (outcome.status !== "solved") {
-    return {
-      ...base,
-      status: outcome.status,
-      moves: "",
-      length: -1,
-      optimal: false,
-      lowerBound: outcome.lowerBound,
-    };
-  }
-  const moves = movesFromCanonical(canonical.flip, outcome.moves);
-  return { ...base, status: "solved", moves, length: moves.length, optimal: true, lowerBound: moves.length };
+  const outcome = idaStar(h, canonical.start, options, control);
+  const done = figures(heuristic, outcome.nodes, control);
+  if (outcome.status !== "solved") return stoppedResult(outcome.status, outcome.lowerBound, done);
+  return solvedResult(movesFromCanonical(canonical.flip, outcome.moves), done);
 }

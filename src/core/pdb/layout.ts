@@ -20,7 +20,7 @@ export interface TableSpec {
 }
 
 /** One table lookup: which tiles (canonical labels = home cells), in table order, and where to look. */
-export interface LookupGroup {
+interface LookupGroup {
   readonly tableKey: string;
   readonly tiles: readonly number[];
   /** board cell -> cell in the table's frame */
@@ -39,7 +39,7 @@ export interface PartitionLayout {
   readonly sets: readonly (readonly LookupGroup[])[];
 }
 
-export function tableKey(rows: number, cols: number, cells: readonly number[]): string {
+function tableKey(rows: number, cols: number, cells: readonly number[]): string {
   return `pdb-${rows}x${cols}-${cells.join(".")}`;
 }
 

@@ -77,8 +77,6 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
   },
 };
 
-export type PartitionName = keyof typeof PARTITIONS & string;
-
 /** Checks that the groups are disjoint and cover cells 1..n-1 exactly. */
 export function validatePartition(def: Pick<PartitionDef, "rows" | "cols" | "groups" | "extra">): void {
   for (const groups of [def.groups, ...(def.extra ?? [])]) validateGroups(def.rows * def.cols, groups);

@@ -6,7 +6,7 @@ const POP16 = new Uint8Array(1 << 16);
 for (let i = 1; i < 1 << 16; i++) POP16[i] = (i & 1) + POP16[i >>> 1];
 
 /** Number of set bits of a non-negative 32-bit integer. */
-export function popcount(x: number): number {
+function popcount(x: number): number {
   return POP16[x & 0xffff] + POP16[x >>> 16];
 }
 

@@ -3,8 +3,11 @@
 // distribution is: every board of at most 9 cells (counted from the core's BFS distance table) and
 // the 4x4 with its goal blank in a corner (OEIS A089484; the four corners are equivalent by the
 // board's symmetries, and any goal with the blank there is the standard goal with tiles renamed).
-import { MAX_TABLE_CELLS, UNREACHABLE, slidingTable } from "../sliding/table.ts";
+import { MAX_TABLE_CELLS, slidingTable } from "../sliding/table.ts";
 import { FIFTEEN_PUZZLE_DISTANCES } from "./fifteen-puzzle-distances.ts";
+
+/** table.ts marks the states of the other parity (not reachable from the goal) with this byte. */
+const UNREACHABLE = 255;
 
 const histograms = new Map<string, readonly number[]>();
 

@@ -107,7 +107,7 @@ describe("rotationCentreSymbol", () => {
   const CENTRE = [6, 7, 8, 11, 12, 15, 16, 17];
   function withCentre(symbols: number[]): number[] {
     const board = [...SORTED];
-    CENTRE.forEach((cell, i) => (board[cell] = symbols[i]));
+    for (const [i, cell] of CENTRE.entries()) board[cell] = symbols[i];
     return board;
   }
 

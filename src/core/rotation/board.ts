@@ -46,7 +46,7 @@ export function applyMoveInPlace(board: number[] | Uint8Array, move: number): vo
 }
 
 /** Move letters as indices 0..7. Case-insensitive, whitespace ignored; `index` of errors is 1-based. */
-export function parseRotationMoves(moves: string): number[] {
+function parseRotationMoves(moves: string): number[] {
   const parsed: number[] = [];
   for (const char of moves) {
     if (/\s/.test(char)) continue;

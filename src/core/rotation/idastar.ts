@@ -4,24 +4,18 @@
 // so the first goal found under the first sufficient bound is the shortest sequence and, among
 // those, the lexicographically smallest. Kept as an independent cross-check of the table.
 
-import type { SearchProgress, SolveOptions } from "../types.ts";
+import { SearchControl, type SearchOutcome } from "../search-control.ts";
+import type { SolveOptions } from "../types.ts";
 import { applyMoveInPlace } from "./board.ts";
 import { CENTRE_CELLS, COPIES_PER_SYMBOL, INVERSE_MOVE, MOVE_LETTERS, MOVE_LINES } from "./geometry.ts";
 
-export type IdaOutcome = "solved" | "cancelled" | "timed_out" | "budget_exhausted";
-
-export interface IdaResult {
-  readonly outcome: IdaOutcome;
-  /** Empty unless solved. */
-  readonly moves: string;
+export interface RotationOutcome extends SearchOutcome {
   /** The centre symbol at the end; 0 unless solved. */
   readonly centre: number;
-  readonly nodes: number;
-  /** The last bound searched: no solution is shorter. */
-  readonly lowerBound: number;
 }
 
-const CHECK_EVERY = 4096;
+/** Polls every POLL_EVERY generated nodes (and exactly at the node budget). */
+const POLL_EVERY = 4096;
 const NO_MOVE = -1;
 
 // A move shifts its line by one: the symbol at line position 2 leaves the centre and the one at
@@ -30,19 +24,15 @@ const NO_MOVE = -1;
 const LEAVING_CELL = MOVE_LINES.map((line) => line[2]);
 const ENTERING_CELL = MOVE_LINES.map((line) => line[5]);
 
-export function idaStarRotation(start: readonly number[], options: SolveOptions = {}): IdaResult {
+export function idaStarRotation(start: readonly number[], options: SolveOptions = {}): RotationOutcome {
   const board = Uint8Array.from(start);
   const path = new Int8Array(64);
   const counts = new Int32Array(4);
   for (const cell of CENTRE_CELLS) counts[board[cell]]++;
-  const began = performance.now();
-  const maxNodes = options.maxNodes ?? Infinity;
-  const deadline = options.timeLimitMs === undefined ? Infinity : began + options.timeLimitMs;
-  const interval = options.progressIntervalMs ?? 250;
-  let lastProgress = began;
+  const control = new SearchControl(options, { pollEvery: POLL_EVERY });
   let nodes = 0;
-  let nextCheck = CHECK_EVERY;
-  let stopped: IdaOutcome | undefined;
+  let countdown = control.countdown(nodes);
+  let stopped = false;
   const heuristic = () => COPIES_PER_SYMBOL - Math.max(counts[1], counts[2], counts[3]);
   let bound = heuristic();
 
@@ -54,23 +44,10 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
   let nextBound = Infinity;
   let foundDepth = 0;
 
-  const report = (now: number) => {
-    lastProgress = now;
-    const progress: SearchProgress = { bound, nodes, elapsedMs: now - began };
-    options.onProgress?.(progress);
-  };
-
-  // The periodic checks run every CHECK_EVERY nodes (or at the node budget) to keep them cheap.
   const shouldStop = (): boolean => {
-    nextCheck = nodes + CHECK_EVERY;
-    if (nodes >= maxNodes) stopped = "budget_exhausted";
-    else if (options.isCancelled?.()) stopped = "cancelled";
-    else {
-      const now = performance.now();
-      if (now >= deadline) stopped = "timed_out";
-      else if (now - lastProgress >= interval) report(now);
-    }
-    return stopped !== undefined;
+    stopped = control.poll(nodes, bound);
+    countdown = control.countdown(nodes);
+    return stopped;
   };
 
   const search = (depth: number, previous: number): boolean => {
@@ -87,28 +64,29 @@ export function idaStarRotation(start: readonly number[], options: SolveOptions 
     const skip = previous === NO_MOVE ? NO_MOVE : INVERSE_MOVE[previous];
     for (let move = 0; move < MOVE_LETTERS.length; move++) {
       if (move === skip) continue;
-      if (++nodes >= nextCheck || nodes >= maxNodes) {
-        if (shouldStop()) return false;
-      }
+      nodes++;
+      if (--countdown === 0 && shouldStop()) return false;
       step(move);
       path[depth] = move;
       if (search(depth + 1, move)) return true;
       step(INVERSE_MOVE[move]);
-      if (stopped !== undefined) return false;
+      if (stopped) return false;
     }
     return false;
   };
 
   for (;;) {
-    report(performance.now());
-    nextBound = Infinity;
-    if (search(0, NO_MOVE)) {
-      let moves = "";
-      for (let i = 0; i < foundDepth; i++) moves += MOVE_LETTERS[path[i]];
-      // Every shallower bound was exhausted, so foundDepth is the optimal length.
-      return { outcome: "solved", moves, centre: board[CENTRE_CELLS[0]], nodes, lowerBound: foundDepth };
+    if (control.newBound(nodes, bound)) stopped = true;
+    else {
+      nextBound = Infinity;
+      if (search(0, NO_MOVE)) {
+        let moves = "";
+        for (let i = 0; i < foundDepth; i++) moves += MOVE_LETTERS[path[i]];
+        // Every shallower bound was exhausted, so foundDepth is the optimal length.
+        return { status: "solved", moves, centre: board[CENTRE_CELLS[0]], nodes, lowerBound: foundDepth };
+      }
     }
-    if (stopped !== undefined) return { outcome: stopped, moves: "", centre: 0, nodes, lowerBound: bound };
+    if (stopped) return { status: control.stoppedBy(), moves: "", centre: 0, nodes, lowerBound: bound };
     bound = nextBound;
   }
 }

@@ -2,6 +2,7 @@
 // built), or the IDA* when asked for it by name (used to cross-check the table).
 
 import { PuzzleInputError } from "../errors.ts";
+import { solvedResult, stoppedResult } from "../results.ts";
 import type { RotationSpec, SolveOptions, SolveResult } from "../types.ts";
 import { rotationBoardProblem } from "./board.ts";
 import { idaStarRotation } from "./idastar.ts";
@@ -14,20 +15,16 @@ export function solveRotation(spec: RotationSpec, options: SolveOptions = {}): S
   const algorithm = options.algorithm ?? "auto";
   const began = performance.now();
   if (algorithm === "idastar") {
-    const result = idaStarRotation(spec.start, options);
-    const solved = result.outcome === "solved";
-    return {
-      status: result.outcome,
-      moves: result.moves,
-      length: solved ? result.moves.length : -1,
+    const outcome = idaStarRotation(spec.start, options);
+    const figures = {
       algorithm: "rotation-idastar",
       heuristic: "centre-count",
-      nodes: result.nodes,
+      nodes: outcome.nodes,
       elapsedMs: performance.now() - began,
-      optimal: solved,
-      lowerBound: result.lowerBound,
-      ...(solved ? { centre: result.centre } : {}),
     };
+    return outcome.status === "solved"
+      ? solvedResult(outcome.moves, figures, outcome.centre)
+      : stoppedResult(outcome.status, outcome.lowerBound, figures);
   }
   if (algorithm !== "auto" && algorithm !== "bfs") {
     throw new PuzzleInputError(
@@ -37,15 +34,10 @@ export function solveRotation(spec: RotationSpec, options: SolveOptions = {}): S
     );
   }
   const answer = answerFromTable(spec.start, rotationTable());
-  return {
-    status: "solved",
-    moves: answer.moves,
-    length: answer.moves.length,
+  const figures = {
     algorithm: "rotation-table",
     nodes: answer.lookups,
     elapsedMs: performance.now() - began,
-    optimal: true,
-    lowerBound: answer.moves.length,
-    centre: answer.centre,
   };
+  return solvedResult(answer.moves, figures, answer.centre);
 }

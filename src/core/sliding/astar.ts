@@ -4,12 +4,12 @@
 // A node reached again by a shorter path is reopened, so admissibility alone gives optimality.
 // A* keeps every node it generates: `maxStored` bounds its memory (status "budget_exhausted").
 
-import { POLL_INTERVAL, SearchControl, type SearchOutcome } from "./control.ts";
+import { SearchControl, type SearchOutcome } from "../search-control.ts";
 import { DIRECTION_LETTERS, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import type { SolveOptions } from "../types.ts";
 
-export const DEFAULT_MAX_STORED = 4_000_000;
+const DEFAULT_MAX_STORED = 4_000_000;
 
 class NodeStore {
   capacity = 1024;
@@ -120,7 +120,7 @@ export function aStar(
   rows: number,
   cols: number,
   start: readonly number[],
-  goal: readonly number[],
+  _goal: readonly number[],
   heuristic: SlidingHeuristic,
   options: SolveOptions = {},
   maxStored = DEFAULT_MAX_STORED,
@@ -139,6 +139,7 @@ export function aStar(
   let nodes = 0;
   let fLevel = -1;
   let countdown = 1;
+  const stopped = () => ({ status: control.stoppedBy(), moves: "", nodes, lowerBound: fLevel });
   while (open.size > 0) {
     const id = open.pop();
     const g = store.g[id];
@@ -146,7 +147,7 @@ export function aStar(
     const h = store.h[id];
     if (g + h > fLevel) {
       fLevel = g + h;
-      control.newBound(nodes, fLevel);
+      if (control.newBound(nodes, fLevel)) return stopped();
     }
     if (h === 0) {
       let moves = "";
@@ -155,11 +156,9 @@ export function aStar(
       return { status: "solved", moves, nodes, lowerBound: g };
     }
     if (--countdown === 0) {
-      countdown = POLL_INTERVAL;
-      if (store.count >= maxStored && control.stopReason === undefined)
-        control.stopReason = "budget_exhausted";
-      if (control.poll(nodes, fLevel))
-        return { status: control.stopReason!, moves: "", nodes, lowerBound: fLevel };
+      if (store.count >= maxStored) control.stop("budget_exhausted");
+      if (control.poll(nodes, fLevel)) return stopped();
+      countdown = control.countdown(nodes);
     }
     store.closed[id] = 1;
     nodes++;

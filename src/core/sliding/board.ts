@@ -4,8 +4,8 @@
 import { PuzzleInputError } from "../errors.ts";
 import type { SlidingSpec } from "../types.ts";
 
-export const MIN_SIDE = 2;
-export const MAX_SIDE = 5;
+const MIN_SIDE = 2;
+const MAX_SIDE = 5;
 
 /** 1..n-1 then the blank. */
 export function defaultSlidingGoal(rows: number, cols: number): number[] {
@@ -27,7 +27,7 @@ function checkSide(value: number, field: "rows" | "cols"): void {
 }
 
 /** Throws unless `board` holds exactly the tiles 0..n-1 once each; names the first problem found. */
-export function checkSlidingTiles(board: readonly number[], n: number, field: "start" | "goal"): void {
+function checkSlidingTiles(board: readonly number[], n: number, field: "start" | "goal"): void {
   if (!Array.isArray(board))
     throw new PuzzleInputError(`${field} must be a list of tiles`, "BAD_PUZZLE", field);
   if (board.length !== n) {

@@ -19,7 +19,7 @@ export function neighbourTable(rows: number, cols: number): Int8Array {
 }
 
 /** goalPosition[tile] = the tile's cell in `goal`. */
-export function goalPositions(goal: readonly number[]): Int32Array {
+function goalPositions(goal: readonly number[]): Int32Array {
   const where = new Int32Array(goal.length);
   for (let i = 0; i < goal.length; i++) where[goal[i]] = i;
   return where;

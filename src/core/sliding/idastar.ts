@@ -7,15 +7,17 @@
 //   variables, line codes updated per move): no call, no allocation per node;
 // - the generic kernel calls any SlidingHeuristic (see heuristic.ts; pattern databases have their
 //   own IDA* in ../pdb/, which the facade calls).
-// Both skip the move back to the parent and poll budgets and cancellation every POLL_INTERVAL nodes.
+// Both skip the move back to the parent and poll budgets and cancellation through a SearchControl.
 
-import { POLL_INTERVAL, SearchControl, type SearchOutcome } from "./control.ts";
+import { SearchControl, type SearchOutcome } from "../search-control.ts";
 import { DIRECTION_LETTERS, manhattanTable, neighbourTable } from "./geometry.ts";
 import type { SlidingHeuristic } from "./heuristic.ts";
 import { encodeLines, lineTables } from "./linear-conflict.ts";
-import type { SolveOptions } from "../types.ts";
+import type { SolveOptions, StopReason } from "../types.ts";
 
 const MAX_DEPTH = 1000;
+/** Nodes before the first poll (see idaStar). */
+const FIRST_POLL = 256;
 
 // ---- state of the current search (searches are synchronous: one at a time per thread) ----
 let n = 0;
@@ -23,7 +25,7 @@ let cols = 0;
 let rows = 0;
 let board: Uint8Array = new Uint8Array(25);
 let neighbours: Int8Array = new Int8Array(100);
-let path: Uint8Array = new Uint8Array(MAX_DEPTH);
+const path: Uint8Array = new Uint8Array(MAX_DEPTH);
 let moveList: Int16Array = new Int16Array(0);
 let n4 = 0;
 let bound = 0;
@@ -31,7 +33,7 @@ let nextBound = 0;
 let nodes = 0;
 /** Children evaluated (Korf's "nodes generated"), for comparison with the literature. */
 let generated = 0;
-let countdown = POLL_INTERVAL;
+let countdown = 0;
 let control: SearchControl | undefined;
 let stopped = false;
 let busy = false;
@@ -48,8 +50,8 @@ let heuristic: SlidingHeuristic | undefined;
 
 /** Returns true when the search must stop (budget, time, cancellation). */
 function pollControl(): boolean {
-  countdown = POLL_INTERVAL;
-  if (control!.poll(nodes, bound)) stopped = true;
+  if (control === undefined || control.poll(nodes, bound)) stopped = true;
+  else countdown = control.countdown(nodes);
   return stopped;
 }
 
@@ -255,6 +257,41 @@ export function idaStar(
   heuristicChoice: "manhattan" | "linear-conflict" | SlidingHeuristic,
   options: SolveOptions = {},
 ): SearchOutcome {
+  return withSearch(shapeRows, shapeCols, start, goal, heuristicChoice, options, (search, rootH, control) => {
+    bound = rootH;
+    for (;;) {
+      if (control.newBound(nodes, bound)) {
+        return { status: control.stoppedBy(), moves: "", nodes, generated, lowerBound: bound };
+      }
+      nextBound = Infinity;
+      if (search(board.indexOf(0), 0, rootH, -1)) {
+        let moves = "";
+        for (let i = 0; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
+        return { status: "solved", moves, nodes, generated, lowerBound: bound };
+      }
+      if (stopped) return { status: control.stoppedBy(), moves: "", nodes, generated, lowerBound: bound };
+      if (nextBound === Infinity || nextBound >= MAX_DEPTH) {
+        // Only an unreachable goal gets here (the whole space was searched): callers check first.
+        throw new RangeError("idaStar: the goal is not reachable from the start");
+      }
+      bound = nextBound;
+    }
+  });
+}
+
+/**
+ * The set-up every entry point shares: the board, the heuristic, a SearchControl from `options`,
+ * the counters; then `body(kernel, rootH)`, with the module state released afterwards.
+ */
+function withSearch<T>(
+  shapeRows: number,
+  shapeCols: number,
+  start: readonly number[],
+  goal: readonly number[],
+  heuristicChoice: "manhattan" | "linear-conflict" | SlidingHeuristic,
+  options: SolveOptions,
+  body: (search: typeof searchBuiltIn, rootH: number, control: SearchControl) => T,
+): T {
   if (busy) throw new Error("idaStar is not re-entrant (called from a progress callback?)");
   busy = true;
   try {
@@ -264,34 +301,59 @@ export function idaStar(
     const rootH = generic
       ? heuristicChoice.reset(board)
       : prepareBuiltIn(goal, heuristicChoice === "linear-conflict");
-    const search = generic ? searchGeneric : searchBuiltIn;
     control = new SearchControl(options);
     nodes = 0;
     generated = 0;
     // Poll early in the first iteration too (after V8 has allocated the kernel's feedback, before it
     // optimises it), so the optimised kernel has seen the poll call: a path it has not seen costs a
     // deoptimisation of the whole recursion later, and the re-optimisation does not always follow.
-    countdown = 256;
+    countdown = Math.min(FIRST_POLL, control.countdown(nodes));
     stopped = false;
-    bound = rootH;
-    for (;;) {
-      control.newBound(nodes, bound);
-      nextBound = Infinity;
-      if (search(board.indexOf(0), 0, rootH, -1)) {
-        let moves = "";
-        for (let i = 0; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
-        return { status: "solved", moves, nodes, generated, lowerBound: bound };
-      }
-      if (stopped) return { status: control.stopReason!, moves: "", nodes, generated, lowerBound: bound };
-      if (nextBound === Infinity || nextBound >= MAX_DEPTH) {
-        // Only an unreachable goal gets here (the whole space was searched): callers check first.
-        throw new RangeError("idaStar: the goal is not reachable from the start");
-      }
-      bound = nextBound;
-    }
+    return body(generic ? searchGeneric : searchBuiltIn, rootH, control);
   } finally {
     busy = false;
     control = undefined;
     heuristic = undefined;
   }
+}
+
+/** One iteration of a work unit (see idaStarIteration). */
+export interface IterationOutcome {
+  /** "done": the iteration ran to its end (or to a solution). */
+  readonly status: "done" | StopReason;
+  /** U/D/L/R after the unit's own path, when a solution within the bound was found; else null. */
+  readonly moves: string | null;
+  readonly nodes: number;
+  /** Smallest f above the bound seen (a proven lower bound for the unit when unsolved). */
+  readonly nextBound: number;
+}
+
+/**
+ * One IDA* iteration from an arbitrary `state` reached with `g` moves, the last one in direction
+ * `lastDir` (-1: none, so its reverse is not generated), under `searchBound`: a work unit of the
+ * split search (../split/). Stops and reports through the same SearchControl as idaStar.
+ */
+export function idaStarIteration(
+  shapeRows: number,
+  shapeCols: number,
+  state: readonly number[],
+  goal: readonly number[],
+  heuristicChoice: "manhattan" | "linear-conflict",
+  g: number,
+  lastDir: number,
+  searchBound: number,
+  options: SolveOptions = {},
+): IterationOutcome {
+  return withSearch(shapeRows, shapeCols, state, goal, heuristicChoice, options, (search, rootH, ctl) => {
+    // Below the unit's own f nothing is searched: its f is the next bound.
+    if (g + rootH > searchBound) return { status: "done", moves: null, nodes: 0, nextBound: g + rootH };
+    bound = searchBound;
+    nextBound = Infinity;
+    if (search(board.indexOf(0), g, rootH, lastDir < 0 ? -1 : lastDir ^ 1)) {
+      let moves = "";
+      for (let i = g; i < bound; i++) moves += DIRECTION_LETTERS[path[i]];
+      return { status: "done", moves, nodes, nextBound };
+    }
+    return { status: stopped ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound };
+  });
 }

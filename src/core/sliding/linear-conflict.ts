@@ -20,7 +20,7 @@ function longestIncreasing(digits: readonly number[]): number {
 }
 
 /** conflicts[code] for lines of length L (2..5); (L+1)^L entries, at most 7,776. */
-export function lineConflictTable(length: number): Uint8Array {
+function lineConflictTable(length: number): Uint8Array {
   let table = tablesByLength.get(length);
   if (table !== undefined) return table;
   const base = length + 1;

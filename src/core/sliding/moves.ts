@@ -3,15 +3,15 @@
 
 import { IllegalMoveError } from "../errors.ts";
 
-export const SLIDING_MOVES = "UDLR";
+const SLIDING_MOVES = "UDLR";
 
 /** Offsets of the blank per move code 0..3 (U, D, L, R) for a grid `cols` wide. */
-export function moveDeltas(cols: number): Int32Array {
+function moveDeltas(cols: number): Int32Array {
   return Int32Array.of(-cols, cols, -1, 1);
 }
 
 /** Whether the blank at `blank` may move in direction `dir` (0..3 = U, D, L, R). */
-export function canMove(rows: number, cols: number, blank: number, dir: number): boolean {
+function canMove(rows: number, cols: number, blank: number, dir: number): boolean {
   switch (dir) {
     case 0:
       return blank >= cols;

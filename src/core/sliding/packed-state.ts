@@ -55,9 +55,10 @@ export function packedDigits(state: number, m: number): number {
 }
 
 /**
- * Moves the blank from `blank` to `to` and writes the new [state, digits, index] to `scratch`. A vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence
- * indices i..i+k): those k tiles shift one place and have t on their other side now, and t's own
- * digit changes by the number of them below it; no other digit changes.
+ * Moves the blank from `blank` to `to` and writes the new [state, digits, index] to `scratch`. A
+ * vertical move lifts tile t over the k = cols-1 tiles between its cells (sequence indices i..i+k):
+ * those k tiles shift one place and have t on their other side now, and t's own digit changes by the
+ * number of them below it; no other digit changes.
  */
 export function moveBlank(
   state: number,

@@ -10,7 +10,7 @@
 import type { SlidingSpec } from "../types.ts";
 
 /** Parity (0 even, 1 odd) of the permutation sending each position of `start` to its tile's position in `goal`. */
-export function permutationParity(start: readonly number[], goal: readonly number[]): number {
+function permutationParity(start: readonly number[], goal: readonly number[]): number {
   const n = start.length;
   const whereInGoal = new Int32Array(n);
   for (let i = 0; i < n; i++) whereInGoal[goal[i]] = i;

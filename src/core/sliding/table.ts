@@ -21,7 +21,7 @@ import {
   scratch,
 } from "./packed-state.ts";
 
-export const UNREACHABLE = 255;
+const UNREACHABLE = 255;
 export const MAX_TABLE_CELLS = 9;
 
 /** Moves tried in this order when reading a solution back, so it is the lexicographically smallest shortest one. */
@@ -131,7 +131,7 @@ export function buildSlidingTable(rows: number, cols: number, goalBlank: number)
 }
 
 /** The blank at `goalBlank`, the other cells numbered 1..n-1 in reading order. */
-export function canonicalGoal(n: number, goalBlank: number): Int32Array {
+function canonicalGoal(n: number, goalBlank: number): Int32Array {
   const cells = new Int32Array(n);
   for (let pos = 0, label = 1; pos < n; pos++) if (pos !== goalBlank) cells[pos] = label++;
   return cells;

@@ -15,15 +15,18 @@ import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import { canSeeMoves } from "../../services/spoiler-rule.ts";
 import type { GraphQLContext } from "../context.ts";
-import { BadInputError, NotFoundError } from "../../errors/index.ts";
+import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import {
   decodeCursor,
   idConnection,
   idPage,
+  leaderboardCursor,
+  ratedSolversCursor,
   pageSize,
   toConnection,
+  topSolversCursor,
   type ConnectionArgs,
 } from "../pagination.ts";
 
@@ -59,9 +62,7 @@ function isOptimal(length: number, optimum: number | null): boolean | null {
  */
 async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args: ConnectionArgs) {
   const size = pageSize(args.first);
-  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
-  const after: LeaderboardKey | undefined =
-    key === undefined ? undefined : { length: key[0], createdAt: new Date(key[1]), userId: key[2] };
+  const after: LeaderboardKey | undefined = decodeCursor(args.after, leaderboardCursor);
   const service = ctx.services.leaderboards;
   const [summary, rows] = await Promise.all([
     service.summary(puzzleId),
@@ -86,26 +87,20 @@ interface TopSolversArgs extends ConnectionArgs {
 }
 
 /**
- * By rating: cursors ["RATING", rating as a string (a JS number's shortest form reads back exactly),
- * userId], so that a cursor of the other ordering is refused.
+ * By rating: cursors ["RATING", rating, userId] (JSON writes a double so that it reads back exactly),
+ * tagged so that a cursor of the other ordering is refused.
  */
 async function topRatedConnection(ctx: GraphQLContext, args: TopSolversArgs) {
   const size = pageSize(args.first);
-  const key = decodeCursor(args.after, ["string", "string", "int"]);
-  if (key !== undefined && (key[0] !== "RATING" || !Number.isFinite(Number(key[1]))))
-    throw new BadInputError("after is not a cursor from this list", "after");
-  const after: RatedSolverKey | undefined =
-    key === undefined ? undefined : { rating: Number(key[1]), userId: key[2] as number };
+  const after: RatedSolverKey | undefined = decodeCursor(args.after, ratedSolversCursor);
   const rows = await ctx.services.leaderboards.topRated(args, size + 1, after);
-  return toConnection(rows, size, (row) => ["RATING", String(row.rating), row.userId], args.after);
+  return toConnection(rows, size, (row) => ["RATING", row.rating, row.userId], args.after);
 }
 
 async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
   if (args.orderBy === "RATING") return topRatedConnection(ctx, args);
   const size = pageSize(args.first);
-  const key = decodeCursor(args.after, ["int", "int", "int"]) as number[] | undefined;
-  const after: SolverKey | undefined =
-    key === undefined ? undefined : { optimalSolutions: key[0], excessMoves: key[1], userId: key[2] };
+  const after: SolverKey | undefined = decodeCursor(args.after, topSolversCursor);
   const rows = await ctx.services.leaderboards.topSolvers(args, size + 1, after);
   return toConnection(rows, size, (row) => [row.optimalSolutions, row.excessMoves, row.userId], args.after);
 }

@@ -1,5 +1,4 @@
 // Puzzles: creation, lookup, lists (keyset pages, newest first) and the live feed of new puzzles.
-import { BadInputError } from "../../errors/index.ts";
 import type { FoundPuzzle, Puzzle, PuzzleKind, PuzzleOrder } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import { PUZZLE_CREATED, type CreatePuzzleInput, type PuzzleCreatedEvent } from "../../services/puzzles.ts";
@@ -8,6 +7,9 @@ import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import {
   decodeCursor,
+  hardestCursor,
+  mostPlayedCursor,
+  newestCursor,
   pageSize,
   toConnection,
   type ConnectionArgs,
@@ -33,47 +35,38 @@ interface PuzzleListArgs extends ConnectionArgs {
 }
 
 /**
- * Cursor shapes per ordering. NEWEST keeps the plain [id] of every id-ordered list (old cursors stay
- * valid); the others carry the ordering's name, so a cursor from one ordering is refused by another.
- * HARDEST's rating travels as a string: a JS number's shortest decimal form reads back exactly.
+ * Cursors per ordering (schemas in ../pagination.ts). NEWEST keeps the plain [id] of every id-ordered
+ * list (old cursors stay valid); the others carry the ordering's name, so a cursor from one ordering
+ * is refused by another.
  */
 const CURSORS = {
   NEWEST: {
-    shape: ["int"],
     encode: (row: FoundPuzzle): CursorValue[] => [row.puzzle.id],
-    decode: (key: CursorValue[]): PuzzleOrder => ({ by: "NEWEST", after: { id: key[0] as number } }),
+    decode: (after: string | null | undefined): PuzzleOrder => ({
+      by: "NEWEST",
+      after: decodeCursor(after, newestCursor),
+    }),
   },
   MOST_PLAYED: {
-    shape: ["string", "int", "int"],
     encode: (row: FoundPuzzle): CursorValue[] => ["MOST_PLAYED", row.players, row.puzzle.id],
-    decode: (key: CursorValue[]): PuzzleOrder => ({
+    decode: (after: string | null | undefined): PuzzleOrder => ({
       by: "MOST_PLAYED",
-      after: { players: key[1] as number, id: key[2] as number },
+      after: decodeCursor(after, mostPlayedCursor),
     }),
   },
   HARDEST: {
-    shape: ["string", "string", "int"],
-    encode: (row: FoundPuzzle): CursorValue[] => ["HARDEST", String(row.rating), row.puzzle.id],
-    decode: (key: CursorValue[]): PuzzleOrder => ({
+    encode: (row: FoundPuzzle): CursorValue[] => ["HARDEST", row.rating, row.puzzle.id],
+    decode: (after: string | null | undefined): PuzzleOrder => ({
       by: "HARDEST",
-      after: { rating: Number(key[1]), id: key[2] as number },
+      after: decodeCursor(after, hardestCursor),
     }),
   },
 } as const satisfies Record<PuzzleOrderName, unknown>;
 
-function orderOf(by: PuzzleOrderName, after: string | null | undefined): PuzzleOrder {
-  const cursor = CURSORS[by];
-  const key = decodeCursor(after, cursor.shape);
-  if (key === undefined) return { by };
-  const valid = by === "NEWEST" || (key[0] === by && (by !== "HARDEST" || Number.isFinite(Number(key[1]))));
-  if (!valid) throw new BadInputError("after is not a cursor from this list", "after");
-  return cursor.decode(key);
-}
-
 async function puzzleConnection(ctx: GraphQLContext, args: PuzzleListArgs) {
   const size = pageSize(args.first);
   const by = args.orderBy ?? "NEWEST";
-  const order = orderOf(by, args.after);
+  const order = CURSORS[by].decode(args.after);
   const filter = args.filter ?? {};
   const kind = filter.kind ?? args.kind;
   // Both kinds given and different: nothing matches.

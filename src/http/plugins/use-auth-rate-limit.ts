@@ -2,7 +2,7 @@
 // charges the client's request budget, per user with a token, else per IP (429 RATE_LIMITED).
 import type { RequestHandler, Response } from "express";
 import type { App } from "../../app.ts";
-import { RateLimitedError, UnauthenticatedError } from "../../errors/index.ts";
+import { RateLimitedError } from "../../errors/index.ts";
 import { domainErrorResponse } from "../../graphql/errors.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import { authenticate } from "../auth.ts";
@@ -21,9 +21,11 @@ export function userOf(res: Response): PublicUser | null {
 export function useAuthRateLimit(app: App): RequestHandler {
   return async (req, res, next) => {
     try {
-      const auth = await authenticate(app, req.headers.authorization);
+      const auth = await authenticate(app, req.headers.authorization, req.ip ?? "unknown");
       if (!auth.ok) {
-        const { status, body } = domainErrorResponse(new UnauthenticatedError(auth.reason));
+        if (auth.error instanceof RateLimitedError)
+          res.setHeader("Retry-After", String(auth.error.retryAfter));
+        const { status, body } = domainErrorResponse(auth.error);
         res.status(status).json(body);
         return;
       }

@@ -1,9 +1,10 @@
 // Apollo plugin: errors that formatError masks as INTERNAL_SERVER_ERROR are logged with their cause,
 // and the masked error carries the request id, so a client's report can be matched with the log.
-// (The WebSocket side does the same in src/http/websocket.ts.)
+// (The WebSocket side does the same in src/http/websocket.ts.) An answer with SERVICE_UNAVAILABLE
+// (Postgres away) is HTTP 503 with Retry-After, as RATE_LIMITED is 429.
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { GraphQLContext } from "../../graphql/context.ts";
-import { formatApiError } from "../../graphql/errors.ts";
+import { formatApiError, serviceUnavailableRetryAfter } from "../../graphql/errors.ts";
 
 export function useMaskedErrors(): ApolloServerPlugin<GraphQLContext> {
   return {
@@ -21,6 +22,11 @@ export function useMaskedErrors(): ApolloServerPlugin<GraphQLContext> {
           for (const error of response.body.singleResult.errors ?? []) {
             if (error.extensions?.code === "INTERNAL_SERVER_ERROR") {
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+            }
+            const retryAfter = serviceUnavailableRetryAfter(error);
+            if (retryAfter !== undefined) {
+              response.http.status = 503;
+              response.http.headers.set("retry-after", String(retryAfter));
             }
           }
         },

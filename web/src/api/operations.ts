@@ -13,10 +13,10 @@ import type {
   TopSolversQuery,
   UserPageQuery,
 } from "../gql/graphql.ts";
-import { request } from "./graphql.ts";
+import { request, requestWithToken } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
-export type { CreatePuzzleInput, PuzzleKind, SolveStatus } from "../gql/graphql.ts";
+export type { CreatePuzzleInput, SolveStatus } from "../gql/graphql.ts";
 export type Puzzle = PuzzleFieldsFragment;
 export type Solve = SolveFieldsFragment;
 export type SolveEvent = SolveProgressSubscription["solveProgress"];
@@ -113,6 +113,11 @@ const MeDocument = graphql(`
 
 export async function me(): Promise<UserRef | null> {
   return (await request(MeDocument)).me ?? null;
+}
+
+/** The name of the user `token` belongs to; throws UNAUTHENTICATED when the server does not know it. */
+export async function nameOfToken(token: string): Promise<string | null> {
+  return (await requestWithToken(token, MeDocument)).me?.name ?? null;
 }
 
 const CreatePuzzleDocument = graphql(`

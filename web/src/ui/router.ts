@@ -3,6 +3,7 @@
 // runs when the visitor navigates away.
 
 export type Cleanup = () => void;
+// biome-ignore lint/suspicious/noConfusingVoidType: a view without clean-up simply returns nothing
 export type View = (outlet: HTMLElement, params: Record<string, string>) => Cleanup | void;
 
 interface Route {

@@ -35,7 +35,8 @@ function boardText(shape: Shape, board: number[]): string {
     let at = 0;
     return rows
       .map((count) => {
-        const cells = board.slice(at, (at += count));
+        const cells = board.slice(at, at + count);
+        at += count;
         return count === 2 ? `    ${cells[0]}   ${cells[1]}` : cells.join(" ");
       })
       .join("\n");
@@ -173,7 +174,8 @@ export const createView: View = (outlet) => {
     status.className = solvable ? "status good" : "status bad";
     status.textContent = solvable
       ? "✓ Solvable."
-      : "⚠ Unsolvable: no sequence of moves reaches the goal from this start (the tile parity differs). You can still save it, but nobody can solve it.";
+      : "⚠ Unsolvable: no sequence of moves reaches the goal from this start (the tile parity differs). " +
+        "You can still save it, but nobody can solve it.";
     save.textContent = solvable ? "Save puzzle" : "Save anyway (unsolvable)";
     save.disabled = currentSession() === undefined;
   };

@@ -1,8 +1,11 @@
-// The top bar: the site name, navigation, and who is signed in (or the sign-up form).
+// The top bar: the site name, navigation, and who is signed in with their token (or the sign-up and
+// sign-in forms).
 import { me } from "../api/operations.ts";
 import { currentSession, onSessionChange, signOut } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
+import { signInForm } from "./signin.ts";
 import { signUpForm } from "./signup.ts";
+import { tokenPanel } from "./token-panel.ts";
 
 export function createHeader(): HTMLElement {
   const account = h("div", { class: "account" });
@@ -23,10 +26,10 @@ export function createHeader(): HTMLElement {
           "Signed in as ",
           link(`/users/${encodeURIComponent(session.name)}`, session.name),
         ),
-        h("button", { type: "button", class: "link", onclick: signOut }, "Sign out"),
+        ...tokenPanel(session),
       );
     } else {
-      replace(account, signUpForm("header"));
+      replace(account, signUpForm("header"), signInForm("header"));
     }
   };
   onSessionChange(draw);

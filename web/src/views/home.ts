@@ -27,7 +27,8 @@ export const homeView: View = (outlet) => {
       h(
         "p",
         {},
-        "Create a puzzle, solve it by hand, race others on its leaderboard, and watch the server find the optimal solution live.",
+        "Create a puzzle, solve it by hand, race others on its leaderboard, " +
+          "and watch the server find the optimal solution live.",
       ),
       action,
     ),

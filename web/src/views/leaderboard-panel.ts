@@ -77,7 +77,8 @@ export function leaderboardPanel(puzzleId: string): {
     try {
       const board = await leaderboard(puzzleId, 50);
       message.clear();
-      summary.textContent = `${board.totalEntries} ${board.totalEntries === 1 ? "player" : "players"} · optimum: ${board.optimalLength ?? "not known yet"}`;
+      const players = `${board.totalEntries} ${board.totalEntries === 1 ? "player" : "players"}`;
+      summary.textContent = `${players} · optimum: ${board.optimalLength ?? "not known yet"}`;
       replace(body, table(board));
     } catch (error) {
       message.error(error);

@@ -53,8 +53,11 @@ export function playPanel(
 
   const help =
     spec.kind === "sliding"
-      ? "Click a tile in the gap's row or column, or use the arrow keys: an arrow slides a tile into the gap in that direction (← moves the tile right of the gap to the left). Backspace or Ctrl+Z undoes. Moves are recorded as the blank's moves (U, D, L, R), as the API writes them."
-      : "Press a move button or the keys A–H: each shifts its line one cell in the arrow's direction. Goal: one symbol in all eight centre cells. Backspace or Ctrl+Z undoes.";
+      ? "Click a tile in the gap's row or column, or use the arrow keys: an arrow slides a tile into the " +
+        "gap in that direction (← moves the tile right of the gap to the left). Backspace or Ctrl+Z " +
+        "undoes. Moves are recorded as the blank's moves (U, D, L, R), as the API writes them."
+      : "Press a move button or the keys A–H: each shifts its line one cell in the arrow's direction. " +
+        "Goal: one symbol in all eight centre cells. Backspace or Ctrl+Z undoes.";
 
   function draw(): void {
     board.render(game.board, game.solved);

@@ -37,7 +37,8 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
     board.render(cells, step === total);
     position.textContent = `${step} / ${total}`;
     slider.value = String(step);
-    letters.querySelectorAll("span").forEach((span, i) => span.classList.toggle("done", i < step));
+    for (const [i, span] of letters.querySelectorAll("span").entries())
+      span.classList.toggle("done", i < step);
   }
 
   function pause(): void {
@@ -47,7 +48,10 @@ export function solutionPlayer(spec: PuzzleSpec, moves: string): { element: HTML
   }
 
   function animate(): void {
-    if (timer !== undefined) return pause();
+    if (timer !== undefined) {
+      pause();
+      return;
+    }
     if (step >= total) show(0);
     playButton.textContent = "❚❚ Pause";
     // One timeout per step, so a change of speed applies at the next step.

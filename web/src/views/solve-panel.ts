@@ -49,7 +49,10 @@ function outcome(solve: Solve, seenBound: number | null): string {
   const bound = solve.lowerBound ?? seenBound;
   switch (solve.status) {
     case "SOLVED":
-      return `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`;
+      return (
+        `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves` +
+        `${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`
+      );
     case "UNSOLVABLE":
       return "This puzzle cannot be solved: no sequence of moves reaches the goal.";
     case "TIMED_OUT":

@@ -1,0 +1,95 @@
+// The root of a split search expanded breadth-first: every state at depth d, reached with the same
+// move pruning the search uses (never the reverse of the previous move), each state once (a state
+// also reached at a smaller depth, or already at this one, is dropped: any solution through the
+// copy has one at most as long through the kept state). A goal met on the way is the answer: by
+// breadth-first order nothing shorter exists.
+
+import { neighbourTable } from "../sliding/geometry.ts";
+
+const LETTERS = "UDLR";
+const REVERSE: Readonly<Record<string, number>> = { U: 1, D: 0, L: 3, R: 2 };
+
+/** A frontier state: its board and the moves (U/D/L/R, the blank's direction) that reach it. */
+export interface FrontierNode {
+  readonly moves: string;
+  readonly board: readonly number[];
+}
+
+export type Frontier =
+  | { readonly kind: "solved"; readonly moves: string; readonly generated: number }
+  | {
+      readonly kind: "frontier";
+      readonly depth: number;
+      readonly nodes: FrontierNode[];
+      readonly generated: number;
+    };
+
+export interface FrontierShape {
+  readonly rows: number;
+  readonly cols: number;
+  readonly start: readonly number[];
+  readonly goal: readonly number[];
+}
+
+function sameBoard(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The legal moves from `board` after `moves`, except the reverse of the last one, as child nodes. */
+export function childNodes(rows: number, cols: number, node: FrontierNode): FrontierNode[] {
+  const neighbours = neighbourTable(rows, cols);
+  const blank = node.board.indexOf(0);
+  const back = node.moves === "" ? -1 : REVERSE[node.moves[node.moves.length - 1]];
+  const children: FrontierNode[] = [];
+  for (let dir = 0; dir < 4; dir++) {
+    const to = neighbours[blank * 4 + dir];
+    if (to < 0 || dir === back) continue;
+    const board = [...node.board];
+    board[blank] = board[to];
+    board[to] = 0;
+    children.push({ moves: node.moves + LETTERS[dir], board });
+  }
+  return children;
+}
+
+/**
+ * Expands until the frontier holds at least `minNodes` states or reaches `maxDepth` (the frontier
+ * of depth 0 is the root alone). With `rank`, each node's children are taken smallest rank first
+ * (ties in move order), so the frontier lists states in the order a depth-first search ordering
+ * children by that rank would meet them.
+ */
+export function expandFrontier(
+  shape: FrontierShape,
+  minNodes: number,
+  maxDepth = 64,
+  rank?: (board: readonly number[]) => number,
+): Frontier {
+  const { rows, cols, start, goal } = shape;
+  if (sameBoard(start, goal)) return { kind: "solved", moves: "", generated: 0 };
+  let level: FrontierNode[] = [{ moves: "", board: [...start] }];
+  const seen = new Set<string>([start.join(",")]);
+  let generated = 0;
+  let depth = 0;
+  while (level.length < minNodes && depth < maxDepth) {
+    const next: FrontierNode[] = [];
+    for (const node of level) {
+      let children = childNodes(rows, cols, node);
+      if (rank !== undefined) {
+        const ranks = new Map(children.map((child) => [child, rank(child.board)]));
+        children = children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+      }
+      for (const child of children) {
+        generated++;
+        if (sameBoard(child.board, goal)) return { kind: "solved", moves: child.moves, generated };
+        const key = child.board.join(",");
+        if (seen.has(key)) continue;
+        seen.add(key);
+        next.push(child);
+      }
+    }
+    level = next;
+    depth++;
+  }
+  return { kind: "frontier", depth, nodes: level, generated };
+}

@@ -1,0 +1,223 @@
+// The split search gives the unsplit search's optimal length on random 4x4 and 5x5 boards, and its
+// answers replay to the goal; the frontier drops transpositions, never undoes a move and answers a
+// goal met on the way; the coordinator answers only once every unit's bound reaches the answer.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applySlidingMoves } from "../sliding/moves.ts";
+import { solve } from "../solve.ts";
+import type { SlidingSpec } from "../types.ts";
+import { fold, initialState, isDone, isObsolete, lowerBound, next, release } from "./coordinator.ts";
+import { planUnits } from "./plan.ts";
+import { searchUnit } from "./unit-searcher.ts";
+import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
+
+const goalOf = (n: number) => [...Array.from({ length: n - 1 }, (_, i) => i + 1), 0];
+
+/** A board after a random walk of `moves` from the goal (the walk never undoes its last move). */
+function walk(rows: number, cols: number, choices: readonly number[]): number[] {
+  let board = goalOf(rows * cols);
+  let moves = "";
+  for (const choice of choices) {
+    const kids = childNodes(rows, cols, { moves, board });
+    const kid = kids[choice % kids.length];
+    board = [...kid.board];
+    moves = kid.moves;
+  }
+  return board;
+}
+
+const spec = (rows: number, cols: number, start: number[]): SlidingSpec => ({
+  kind: "sliding",
+  rows,
+  cols,
+  start,
+  goal: goalOf(rows * cols),
+});
+
+function expectSameLength(s: SlidingSpec, maxNodes?: number): void {
+  const plain = solve(s, { heuristic: "linear-conflict", maxNodes });
+  if (plain.status !== "solved") return; // over the budget: nothing to compare
+  const split = solve(s, { heuristic: "linear-conflict", split: true });
+  expect(split.status).toBe("solved");
+  expect(split.length).toBe(plain.length);
+  expect(split.optimal).toBe(true);
+  expect(applySlidingMoves(s.rows, s.cols, s.start, split.moves)).toEqual(s.goal);
+}
+
+describe("split search vs unsplit", () => {
+  it("4x4 random walks of 30-50 moves: same length, answers replay", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 30, maxLength: 50 }), (choices) => {
+        expectSameLength(spec(4, 4, walk(4, 4, choices)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("4x4 random states (solved unsplit within a node budget): same length", () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...Array(16).keys()], { minLength: 16, maxLength: 16 }), (tiles) => {
+        const s = spec(4, 4, tiles);
+        const plain = solve(s, { heuristic: "linear-conflict", maxNodes: 300_000 });
+        if (plain.status === "unsolvable") return;
+        expectSameLength(s, 300_000);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("4x4 with the 6-6-3 pattern databases (built in memory): same length", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), (choices) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "pdb:663" });
+        const split = solve(s, { heuristic: "pdb:663", split: true });
+        expect(split.heuristic).toBe("pdb:663+reflect");
+        expect(split.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, split.moves)).toEqual(s.goal);
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
+  it("5x5 random walks of about 30 moves: same length", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 28, maxLength: 32 }), (choices) => {
+        expectSameLength(spec(5, 5, walk(5, 5, choices)));
+      }),
+      { numRuns: 8 },
+    );
+  });
+});
+
+describe("frontier", () => {
+  const s = spec(3, 3, [8, 6, 7, 2, 5, 4, 3, 0, 1]);
+
+  it("holds each state once, none also reached at a smaller depth", () => {
+    const f = expandFrontier(s, 200);
+    if (f.kind !== "frontier") throw new Error("expected a frontier");
+    const keys = f.nodes.map((node) => node.board.join(","));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const node of f.nodes) {
+      expect(node.moves.length).toBe(f.depth);
+      expect(applySlidingMoves(3, 3, s.start, node.moves)).toEqual(node.board);
+      // Every prefix's state is another (no state seen twice on the path).
+      const seen = new Set<string>();
+      for (let i = 0; i <= node.moves.length; i++)
+        seen.add(applySlidingMoves(3, 3, s.start, node.moves.slice(0, i)).join(","));
+      expect(seen.size).toBe(node.moves.length + 1);
+    }
+    // Without dedupe a 3x3 frontier of this depth has more paths than distinct states.
+    let paths: FrontierNode[] = [{ moves: "", board: [...s.start] }];
+    for (let d = 0; d < f.depth; d++) paths = paths.flatMap((p) => childNodes(3, 3, p));
+    expect(paths.length).toBeGreaterThan(f.nodes.length);
+  });
+
+  it("never undoes the previous move", () => {
+    const kids = childNodes(3, 3, { moves: "U", board: applySlidingMoves(3, 3, s.start, "U") });
+    expect(kids.map((k) => k.moves)).not.toContain("UD");
+    expect(kids.length).toBe(3); // the blank is in the centre: four moves, less the way back
+  });
+
+  it("answers a goal met during the expansion (a shortest path)", () => {
+    const near = spec(3, 3, applySlidingMoves(3, 3, goalOf(9), "ULUR"));
+    const f = expandFrontier(near, 10_000);
+    expect(f.kind).toBe("solved");
+    if (f.kind === "solved") {
+      expect(f.moves.length).toBe(4);
+      expect(applySlidingMoves(3, 3, near.start, f.moves)).toEqual(goalOf(9));
+    }
+  });
+});
+
+describe("coordinator", () => {
+  it("hands out the smallest bound first and answers only when every bound reaches the answer", () => {
+    const s = initialState(["U", "L", "R"], 0, 10);
+    const a = next(s)!;
+    fold(s, a, { solution: null, nodes: 5, nextBound: 13 }); // a: 14 (parity)
+    const b = next(s)!;
+    expect(b.bound).toBe(10);
+    fold(s, b, { solution: null, nodes: 5, nextBound: 12 }); // b: 12
+    const c = next(s)!;
+    expect(c.id).toBe(2); // c (10) before b (12)
+    const b2 = next(s)!;
+    expect(b2.id).toBe(1);
+    fold(s, b2, { solution: "D".repeat(11), nodes: 5, nextBound: Infinity }); // length 12
+    expect(s.best?.length).toBe(12);
+    expect(isDone(s)).toBe(false); // c is still at 10: a solution of 10 may be there
+    expect(lowerBound(s)).toBe(10);
+    expect(next(s)).toBeNull(); // a (14) cannot improve 12; c is busy
+    fold(s, c, { solution: null, nodes: 1, nextBound: 11 }); // c: 12
+    expect(isDone(s)).toBe(true);
+    expect(lowerBound(s)).toBe(12);
+  });
+
+  it("a shorter solution replaces a longer one; units at or above it stop", () => {
+    const s = initialState(["U", "L"], 0, 10);
+    fold(s, next(s)!, { solution: null, nodes: 1, nextBound: 12 });
+    fold(s, next(s)!, { solution: null, nodes: 1, nextBound: 12 });
+    const a2 = next(s)!;
+    const b2 = next(s)!;
+    fold(s, a2, { solution: "x".repeat(11), nodes: 1, nextBound: Infinity }); // 12
+    expect(isObsolete(s, b2)).toBe(true);
+    fold(s, b2, { solution: null, nodes: 1, nextBound: 14, stopped: true });
+    expect(isDone(s)).toBe(true);
+    expect(s.best?.length).toBe(12);
+  });
+
+  it("re-splits a unit far above the median into its children, which keep its bound", () => {
+    const shape = { rows: 4, cols: 4, start: goalOf(16) };
+    const s = initialState(["U", "L", "UL", "LU"], 0, 10, shape, { factor: 4, minNodes: 100 });
+    const tasks = [next(s)!, next(s)!, next(s)!, next(s)!];
+    fold(s, tasks[0], { solution: null, nodes: 10, nextBound: 12 });
+    fold(s, tasks[1], { solution: null, nodes: 12, nextBound: 12 });
+    fold(s, tasks[2], { solution: null, nodes: 11, nextBound: 12 });
+    fold(s, tasks[3], { solution: null, nodes: 1000, nextBound: 12 });
+    expect(s.resplits).toBe(1);
+    const children = s.units.filter((u) => u.moves.startsWith("LU"));
+    expect(children.map((u) => u.moves)).toEqual(["LUU", "LUL", "LUR"]);
+    expect(children.every((u) => u.bound === 12)).toBe(true);
+    // The state is plain JSON.
+    expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+
+  it("folds a result once: a duplicate, or a stale task's, changes nothing", () => {
+    const s = initialState(["U", "L"], 0, 10);
+    const a = next(s)!;
+    expect(fold(s, a, { solution: null, nodes: 7, nextBound: 12 })).toBe(true);
+    const after = JSON.stringify(s);
+    expect(fold(s, a, { solution: null, nodes: 7, nextBound: 12 })).toBe(false); // delivered twice
+    expect(fold(s, a, { solution: "DD", nodes: 3, nextBound: Infinity })).toBe(false); // an older run
+    expect(JSON.stringify(s)).toBe(after);
+    expect(s.nodes).toBe(7);
+  });
+
+  it("a unit whose result was lost is handed out again and gives the same answer", () => {
+    const board = walk(4, 4, [0, 1, 2, 3, 0, 1, 2, 3, 2, 1, 0, 3, 3, 2, 1, 0, 1, 2, 3, 0, 0, 1, 2, 3]);
+    const p = spec(4, 4, board);
+    const plain = solve(p, { heuristic: "linear-conflict" });
+    const run = (loseEvery: number): string => {
+      // The state goes through JSON at every step, as it would through Redis.
+      let state = JSON.parse(JSON.stringify(planUnits(p, { threads: 2, heuristic: "linear-conflict" })));
+      let handed = 0;
+      for (let task = next(state); task !== null; task = next(state)) {
+        const copy = JSON.parse(JSON.stringify(task));
+        const result = JSON.parse(JSON.stringify(searchUnit(p, copy)));
+        if (++handed % loseEvery === 0) {
+          release(state, copy); // interrupted midway: its result never arrives
+        } else {
+          fold(state, copy, result);
+          fold(state, copy, result); // and some arrive twice
+        }
+        state = JSON.parse(JSON.stringify(state));
+      }
+      expect(isDone(state)).toBe(true);
+      return state.best;
+    };
+    const once = run(Number.POSITIVE_INFINITY);
+    const lossy = run(3);
+    expect(lossy.length).toBe(plain.length);
+    expect(once.length).toBe(plain.length);
+    expect(applySlidingMoves(4, 4, board, lossy)).toEqual(p.goal);
+  });
+});

@@ -1,0 +1,41 @@
+// Each user's open WebSockets, so that revoking a user's token closes them at once (graphql-ws
+// checks the token only at connection_init). Plus the close codes of the WebSocket auth step.
+import type { WebSocket } from "ws";
+import type { DomainError } from "../errors/index.ts";
+import { toGraphQLError } from "../graphql/errors.ts";
+
+/** The socket's token was revoked or rotated (HTTP's 401, in graphql-ws' 4xxx range). */
+export const CLOSE_TOKEN_REVOKED = 4401;
+/** Too many failed authentications from this IP (HTTP's 429). */
+export const CLOSE_RATE_LIMITED = 4429;
+
+/** The GraphQL code of a domain error (as src/graphql/errors.ts maps it), for a close reason. */
+export function codeOf(error: DomainError): string {
+  return String(toGraphQLError(error).extensions.code);
+}
+
+export class UserSockets {
+  private readonly byUser = new Map<number, Set<WebSocket>>();
+
+  add(userId: number, socket: WebSocket): void {
+    let sockets = this.byUser.get(userId);
+    if (sockets === undefined) {
+      sockets = new Set();
+      this.byUser.set(userId, sockets);
+    }
+    sockets.add(socket);
+  }
+
+  remove(userId: number, socket: WebSocket): void {
+    const sockets = this.byUser.get(userId);
+    if (sockets === undefined) return;
+    sockets.delete(socket);
+    if (sockets.size === 0) this.byUser.delete(userId);
+  }
+
+  closeAll(userId: number, code: number, reason: string): void {
+    const sockets = this.byUser.get(userId);
+    this.byUser.delete(userId);
+    for (const socket of sockets ?? []) socket.close(code, reason);
+  }
+}

@@ -1,0 +1,101 @@
+// The local executor: every core of this machine on one puzzle (a split search's units handed out
+// by the coordinator to worker threads) or on a batch (whole puzzles, answers kept in input order).
+// Threads share the loaded pattern databases (SharedArrayBuffers passed in workerData).
+
+import { existsSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import { preparePdb } from "../core/pdb/index.ts";
+import { SearchControl } from "../core/search-control.ts";
+import { type UnitResult, type UnitTask, fold, isDone, isObsolete, next } from "../core/split/coordinator.ts";
+import { planUnits } from "../core/split/plan.ts";
+import { splitResult } from "../core/split/solve-split.ts";
+import { isSlidingSolvable } from "../core/sliding/solvability.ts";
+import { exportTables } from "../core/tables.ts";
+import type { PuzzleSpec, SlidingSpec, SolveResult } from "../core/types.ts";
+import type { PlainSolveOptions, ThreadData, ThreadTask } from "./task.ts";
+
+/** The compiled thread file (threads run from dist/, also when this module is loaded from source). */
+function threadPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const compiled = `${sep}dist${sep}src${sep}local-executor`;
+  const path = here.endsWith(compiled)
+    ? join(here, "unit-thread.js")
+    : join(here, "..", "..", "dist", "src", "local-executor", "unit-thread.js");
+  if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
+  return path;
+}
+
+/** True when the split search serves this solve (sliding boards above 3x3, IDA*). */
+export function splittable(spec: PuzzleSpec, options: PlainSolveOptions): boolean {
+  if (spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return false;
+  return options.algorithm === undefined || options.algorithm === "auto" || options.algorithm === "idastar";
+}
+
+export class LocalExecutor {
+  readonly threads: number;
+  private readonly pool: Piscina;
+
+  /** Starts `threads` threads sharing the tables loaded so far (load pattern databases first). */
+  constructor(threads: number) {
+    this.threads = threads;
+    // Direct-address copies are made here once, so that threads share them instead of each making one.
+    for (const name of ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"]) preparePdb(name);
+    const workerData: ThreadData = { tables: exportTables() };
+    this.pool = new Piscina({
+      filename: threadPath(),
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData,
+    });
+  }
+
+  /** A whole solve on one thread. */
+  solve(spec: PuzzleSpec, options: PlainSolveOptions): Promise<SolveResult> {
+    const task: ThreadTask = { kind: "solve", spec, options };
+    return this.pool.run(task) as Promise<SolveResult>;
+  }
+
+  /** One puzzle on every thread: the split search's units, smallest bound first. */
+  async solveSplit(spec: SlidingSpec, options: PlainSolveOptions): Promise<SolveResult> {
+    if (!isSlidingSolvable(spec)) return this.solve(spec, options);
+    const control = new SearchControl(options);
+    const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
+    const running = new Map<UnitTask, Int32Array>();
+    let nodes = 0;
+    await new Promise<void>((resolve, reject) => {
+      const pump = () => {
+        if (control.poll(nodes, 0)) for (const flag of running.values()) Atomics.store(flag, 0, 1);
+        while (control.stopReason === undefined && running.size < this.threads) {
+          const unit = next(state);
+          if (unit === null) break;
+          dispatch(unit);
+        }
+        if (running.size === 0) resolve();
+      };
+      const dispatch = (unit: UnitTask) => {
+        const cancelFlag = new SharedArrayBuffer(4);
+        running.set(unit, new Int32Array(cancelFlag));
+        const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag };
+        (this.pool.run(task) as Promise<UnitResult>).then((result) => {
+          running.delete(unit);
+          nodes += result.nodes;
+          fold(state, unit, result);
+          // Units whose bound reached the new answer's length cannot improve it: stop them.
+          for (const [other, flag] of running) if (isObsolete(state, other)) Atomics.store(flag, 0, 1);
+          pump();
+        }, reject);
+      };
+      pump();
+    });
+    const stop = control.stopReason;
+    if (stop === undefined && !isDone(state)) throw new Error("split search: no unit left and no solution");
+    return splitResult(state, control.elapsedMs(), nodes, stop);
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

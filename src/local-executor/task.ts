@@ -1,0 +1,29 @@
+// What the CLI's solver threads are asked to do: a whole solve (batches), or one unit of a split
+// search (one puzzle on every core). Plain data: it crosses the thread boundary by structured clone.
+
+import type { UnitTask } from "../core/split/coordinator.ts";
+import type { SlidingSpec, PuzzleSpec, SolveOptions } from "../core/types.ts";
+
+/** Solve options that survive a structured clone (no callbacks). */
+export type PlainSolveOptions = Omit<SolveOptions, "isCancelled" | "onProgress">;
+
+interface SolveTask {
+  readonly kind: "solve";
+  readonly spec: PuzzleSpec;
+  readonly options: PlainSolveOptions;
+}
+
+interface UnitThreadTask {
+  readonly kind: "unit";
+  readonly spec: SlidingSpec;
+  readonly options: PlainSolveOptions;
+  readonly unit: UnitTask;
+  /** Int32 flag: non-zero stops the unit (its bound can no longer improve the answer). */
+  readonly cancelFlag: SharedArrayBuffer;
+}
+
+export type ThreadTask = SolveTask | UnitThreadTask;
+
+export interface ThreadData {
+  readonly tables: Readonly<Record<string, SharedArrayBuffer>>;
+}
