@@ -9,7 +9,7 @@ import { afterAll, expect, it } from "vitest";
 import { defaultMigrationsDir, migrate } from "../../src/db/migrate.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
-const COMPETITION_MIGRATION = "20261124055935_competition_ratings";
+const COMPETITION_MIGRATION = "20261202000000_competition_ratings";
 let database: TestDatabase | undefined;
 let earlier: string | undefined;
 
