@@ -1,8 +1,9 @@
-// The application container: configuration, connections, repositories and services, built once per
-// process (the API server, a worker, a test) and closed once. To add a repository or a service,
+// The API's application container: configuration, connections, repositories and services, built once
+// per process (the API server, a test) and closed once. Workers have a smaller one of their own
+// (workers/container.ts), made from the same pieces. To add a repository or a service,
 // add one line to createRepositories / createServices (and, for resources that need closing, call
 // `app.onClose` where you create them).
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { createPrismaClient, type PrismaClient } from "./db/client.ts";
 import { RateLimits } from "./http/rate-limit.ts";
@@ -12,7 +13,6 @@ import { PuzzleRepository } from "./repositories/puzzles.ts";
 import { RatingRepository } from "./repositories/ratings.ts";
 import { SubmissionRepository } from "./repositories/submissions.ts";
 import { UserRepository } from "./repositories/users.ts";
-import { SolveRepository } from "./repositories/solve-repository.ts";
 import { AccountService } from "./services/accounts.ts";
 import { EventBus } from "./services/events.ts";
 import { LeaderboardService } from "./services/leaderboard.ts";
@@ -20,7 +20,9 @@ import { PuzzleService } from "./services/puzzles.ts";
 import { RatingService } from "./services/ratings.ts";
 import { DEFAULT_RATING } from "./core/rating/index.ts";
 import { SubmissionService } from "./services/submissions.ts";
-import { createSolveService } from "./services/solve-service.ts";
+import { createRedis, untilReady, watchRedis } from "./redis/connection.ts";
+import { SolveRepository, createSolveService } from "./solves/index.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 function createRepositories(prisma: PrismaClient) {
   return {
@@ -105,50 +107,10 @@ export interface CreateAppOptions {
   readonly poolSize?: number;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Resolves when `redis` is connected, or after `ms` (the command that follows then fails fast). */
-function untilReady(redis: Redis, ms: number): Promise<void> {
-  if (redis.status === "ready") return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      redis.off("ready", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    redis.on("ready", done);
-  });
-}
-
-/** Logs Redis connection errors once per outage instead of once per reconnection attempt. */
-function watchRedis(redis: Redis, logger: Logger): void {
-  let down = false;
-  redis.on("error", (error) => {
-    if (!down) logger.warn({ err: error }, "Redis unreachable; retrying");
-    down = true;
-  });
-  redis.on("ready", () => {
-    if (down) logger.info("Redis reachable again");
-    down = false;
-  });
-}
-
 export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const logger = options.logger ?? createLogger(config, options.name);
   const prisma = createPrismaClient(config.databaseUrl, { poolSize: options.poolSize });
-  const redis = new Redis(config.redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    retryStrategy: (times) => Math.min(100 * times, 2000),
-  });
+  const redis = createRedis(config.redisUrl, "producer");
   watchRedis(redis, logger);
   const closers: (() => Promise<void>)[] = [];
   const onClose = (close: () => Promise<void>) => void closers.push(close);

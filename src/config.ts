@@ -2,6 +2,7 @@
 // here, from environment variables validated with zod. A bad value stops start-up with a message
 // naming the variable, never a stack trace.
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
@@ -140,6 +141,7 @@ export type Config = Readonly<{
   }>;
   shutdownTimeoutMs: number;
   solverThreads: number;
+  /** Absolute: PDB_DIR from the working directory, or the project's `.cache/pdb` by default. */
   pdbDir: string;
   startWorker: boolean;
   pipeline: Readonly<{
@@ -212,7 +214,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     }),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     solverThreads: e.SOLVER_THREADS,
-    pdbDir: e.PDB_DIR,
+    pdbDir: pdbDirectory(present),
     startWorker: e.START_WORKER,
     pipeline: Object.freeze({
       progressIntervalMs: e.SOLVE_PROGRESS_INTERVAL_MS,
@@ -233,6 +235,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     metricsToken: e.METRICS_TOKEN,
     adminToken: e.ADMIN_TOKEN,
   });
+}
+
+/**
+ * Where pattern databases are stored, for the CLI and benchmarks, which read this one variable without
+ * the rest of the configuration: PDB_DIR resolved from the working directory, or, unset (or empty),
+ * `.cache/pdb` in the project (wherever the command is run from).
+ */
+export function pdbDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const dir = env.PDB_DIR;
+  return dir === undefined || dir === "" ? resolve(projectRoot, ".cache", "pdb") : resolve(dir);
 }
 
 /** For process entry points: the configuration, or a clear message on stderr and exit status 2. */

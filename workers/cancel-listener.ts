@@ -1,8 +1,7 @@
 // Cancellation across machines: cancelSolve publishes the job id on the event bus; every worker
 // process listens and, if it runs that job, aborts it through BullMQ's own job cancellation (the
 // processor's AbortSignal), which sets the search's cancel flag in shared memory.
-import { SOLVE_CANCEL_TOPIC } from "../src/queue/contracts.ts";
-import type { CancelMessage } from "../src/queue/contracts.ts";
+import { type CancelMessage, SOLVE_CANCEL_TOPIC } from "../src/solves/index.ts";
 import type { EventBus } from "../src/services/events.ts";
 
 /** Calls `onCancel` for every cancel request until the returned function is called. */

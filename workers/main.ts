@@ -1,29 +1,29 @@
 // `npm run worker`: one worker process. It brings the database schema up to date (safe beside the
 // API doing the same), builds its tables, starts its solver threads and takes search jobs until
 // SIGTERM/SIGINT, then shuts down in order (docs/pipeline.md). A second signal exits at once.
-import { createApp } from "../src/app.ts";
 import { loadConfigOrExit } from "../src/config.ts";
 import { ensureDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { startMetricsServer, type MetricsServer } from "../src/metrics/metrics-server.ts";
 import { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
+import { createWorkerContainer } from "./container.ts";
 import { SolveWorker, workerSettings } from "./solve-worker.ts";
 
 const config = loadConfigOrExit();
-const app = createApp(config, { name: "worker", poolSize: config.solverThreads + 4 });
-const log = app.logger;
+const container = createWorkerContainer(config, { poolSize: config.solverThreads + 4 });
+const log = container.logger;
 
 try {
   await ensureDatabase(config.databaseUrl);
   await migrate(config.databaseUrl, { logger: log });
 } catch (error) {
   log.fatal({ err: error }, "database not ready");
-  await app.close();
+  await container.close();
   process.exit(1);
 }
 
 const metrics = config.workerMetricsPort === undefined ? undefined : new WorkerMetrics(config.solverThreads);
-const worker = await SolveWorker.start(workerSettings(config), app, metrics);
+const worker = await SolveWorker.start(workerSettings(config), container, metrics);
 let metricsServer: MetricsServer | undefined;
 if (metrics && config.workerMetricsPort !== undefined) {
   try {
@@ -47,7 +47,7 @@ function stop(signal: NodeJS.Signals): void {
   worker
     .close()
     .then(() => metricsServer?.close())
-    .then(() => app.close())
+    .then(() => container.close())
     .then(
       () => {
         log.info("worker stopped");

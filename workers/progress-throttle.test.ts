@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SolveJobProgress } from "../src/queue/contracts.ts";
+import type { SolveJobProgress } from "../src/solves/index.ts";
 import { ProgressThrottle, toJobProgress } from "./progress-throttle.ts";
 
 describe("ProgressThrottle", () => {

@@ -2,7 +2,7 @@
 // `job.updateProgress` per interval. The latest report is never lost: one that arrives too soon is
 // sent when the interval ends (unless a newer one replaces it), so the last bound always goes out.
 import type { SearchProgress } from "../src/core/types.ts";
-import type { SolveJobProgress } from "../src/queue/contracts.ts";
+import type { SolveJobProgress } from "../src/solves/index.ts";
 
 export function toJobProgress(progress: SearchProgress): SolveJobProgress {
   const seconds = progress.elapsedMs / 1000;

@@ -8,10 +8,14 @@ import type { Logger } from "pino";
 import type { SearchProgress } from "../src/core/types.ts";
 import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import type { Solve } from "../src/generated/prisma/client.ts";
-import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
-import { outcomeOfResult } from "../src/repositories/solve-repository.ts";
-import type { SolveRepository } from "../src/repositories/solve-repository.ts";
-import type { SolveAnnouncer } from "../src/services/solve-events.ts";
+import { retryDelayMs } from "../src/redis/connection.ts";
+import {
+  type SolveAnnouncer,
+  type SolveJobData,
+  type SolveJobResult,
+  type SolveRepository,
+  outcomeOfResult,
+} from "../src/solves/index.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import type { SolverPool } from "./solver-pool.ts";
 
@@ -90,7 +94,8 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
    */
   async function persistently<T>(what: string, jobId: string, write: () => Promise<T>): Promise<T> {
     const deadline = Date.now() + (deps.storeRetryMs ?? 60_000);
-    for (let delayMs = 100; ; delayMs = Math.min(delayMs * 2, 2000)) {
+    for (let attempt = 0; ; attempt++) {
+      const delayMs = retryDelayMs(attempt);
       try {
         return await write();
       } catch (error) {

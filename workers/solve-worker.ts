@@ -5,18 +5,19 @@ import { Worker } from "bullmq";
 import type { Job } from "bullmq";
 import type { Config } from "../src/config.ts";
 import type { Solve } from "../src/generated/prisma/client.ts";
-import type { PrismaClient } from "../src/db/client.ts";
 import type { Logger } from "../src/logger.ts";
 import type { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
-import { SOLVE_QUEUE } from "../src/queue/contracts.ts";
-import type { SolveJobData, SolveJobResult } from "../src/queue/contracts.ts";
-import { Reconciler } from "../src/queue/reconciler.ts";
-import { consumerRedisOptions } from "../src/queue/redis-options.ts";
-import type { EventBus } from "../src/services/events.ts";
-import { solveAnnouncer } from "../src/services/solve-events.ts";
-import { createSolveQueue } from "../src/queue/solve-queue.ts";
-import type { SolveQueue } from "../src/queue/solve-queue.ts";
-import { SolveRepository } from "../src/repositories/solve-repository.ts";
+import { consumerRedisOptions } from "../src/redis/connection.ts";
+import {
+  Reconciler,
+  SOLVE_QUEUE,
+  type SolveJobData,
+  type SolveJobResult,
+  type SolveQueue,
+  type SolveRepository,
+  createSolveQueue,
+} from "../src/solves/index.ts";
+import type { WorkerContainer } from "./container.ts";
 import { listenForCancels } from "./cancel-listener.ts";
 import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
 import { SolverPool } from "./solver-pool.ts";
@@ -39,10 +40,12 @@ export interface WorkerSettings {
   readonly reconcileGraceMs: number;
   /** Pattern databases to load or build before taking jobs ("663", ...). */
   readonly pdbs: readonly string[];
+  /** Where pattern databases are stored (PDB_DIR). */
+  readonly pdbDir: string;
 }
 
 export function workerSettings(
-  config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline">,
+  config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads" | "pipeline" | "pdbDir">,
 ): WorkerSettings {
   const p = config.pipeline;
   return {
@@ -58,6 +61,7 @@ export function workerSettings(
     reconcileIntervalMs: p.reconcileIntervalMs,
     reconcileGraceMs: p.reconcileGraceMs,
     pdbs: p.workerPdbs,
+    pdbDir: config.pdbDir,
   };
 }
 
@@ -84,10 +88,15 @@ export class SolveWorker {
 
   static async start(
     settings: WorkerSettings,
-    { prisma, events, logger: log }: { prisma: PrismaClient; events: EventBus; logger: Logger },
+    {
+      solves,
+      announce,
+      events,
+      logger: log,
+    }: Pick<WorkerContainer, "solves" | "announce" | "events" | "logger">,
     metrics?: WorkerMetrics,
   ): Promise<SolveWorker> {
-    const tables = prepareTables(settings.pdbs, (event) => {
+    const tables = prepareTables(settings.pdbs, settings.pdbDir, (event) => {
       const ms = "ms" in event ? Math.round(event.ms) : undefined;
       log.info({ table: event.table.key, ms }, `pattern database table ${event.kind}`);
       if (ms !== undefined) metrics?.tableEvent(event.table.key, event.kind, ms);
@@ -96,8 +105,6 @@ export class SolveWorker {
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
-    const solves = new SolveRepository(prisma);
-    const announce = solveAnnouncer(events);
     const processor = createSearchProcessor({
       pool,
       solves,

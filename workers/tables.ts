@@ -15,16 +15,17 @@ export interface PreparedTables {
 
 /**
  * The nine 3x3 tables (one per goal blank cell: every 3x3 goal), the rotation mask table, and the
- * pattern databases named in `pdbs` (e.g. "663"): loaded from PDB_DIR, or built and saved there.
+ * pattern databases named in `pdbs` (e.g. "663"): loaded from `pdbDir` (PDB_DIR), or built and saved there.
  * Without a loaded pattern database, 4x4 and 5x5 searches use linear conflict.
  */
 export function prepareTables(
-  pdbs: readonly string[] = [],
+  pdbs: readonly string[],
+  pdbDir: string,
   onPdbEvent?: (event: PdbEvent) => void,
 ): PreparedTables {
   const started = performance.now();
   for (let goalBlank = 0; goalBlank < 9; goalBlank++) slidingTable(3, 3, goalBlank);
   rotationTable();
-  for (const name of pdbs) ensurePdb(name, { onEvent: onPdbEvent });
+  for (const name of pdbs) ensurePdb(name, { dir: pdbDir, onEvent: onPdbEvent });
   return { buffers: exportTables(), bytes: tableBytes(), ms: Math.round(performance.now() - started) };
 }

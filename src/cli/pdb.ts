@@ -3,7 +3,8 @@
 
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
-import { type PdbEvent, ensurePdb, loadTable, pdbDir, tablePath } from "../pdb-store/store.ts";
+import { pdbDirectory } from "../config.ts";
+import { type PdbEvent, ensurePdb, loadTable, tablePath } from "../pdb-store/store.ts";
 import { existsSync } from "node:fs";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR]
@@ -62,16 +63,17 @@ function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: stri
 
 export async function pdbCommand(args: readonly string[]): Promise<number> {
   const [sub, ...rest] = args;
-  let dir: string | undefined;
+  let dirArgument: string | undefined;
   let force = false;
   const names: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === "--force") force = true;
-    else if (rest[i] === "--dir") dir = rest[++i];
+    else if (rest[i] === "--dir") dirArgument = rest[++i];
     else names.push(rest[i]);
   }
+  const dir = dirArgument ?? pdbDirectory();
   if (sub === "status") {
-    const where = dir ?? pdbDir();
+    const where = dir;
     process.stdout.write(`PDB_DIR ${where}\n`);
     for (const heuristic of PDB_HEURISTICS) {
       for (const table of pdbTableSpecs(heuristic)) {
@@ -103,6 +105,6 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
   });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
-  process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir ?? pdbDir()}\n`);
+  process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);
   return 0;
 }

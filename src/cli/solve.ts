@@ -61,6 +61,8 @@ async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefi
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
+  const { pdbDirectory } = await import("../config.ts");
+  const dir = pdbDirectory();
   // The named one, or the strongest applicable one whose files are all there.
   const strongest = strongestPdbFor(spec);
   const candidates = heuristic?.startsWith("pdb:")
@@ -71,7 +73,7 @@ async function loadPatternDatabases(spec: PuzzleSpec, heuristic: string | undefi
       ];
   for (const name of candidates) {
     try {
-      if (loadPdb(name)) return;
+      if (loadPdb(name, { dir })) return;
     } catch {
       // An unknown name is reported by solve(); an unreadable store just means no tables.
       return;

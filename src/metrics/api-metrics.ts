@@ -10,7 +10,7 @@ import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { App } from "../app.ts";
 import { SolveStatus } from "../generated/prisma/enums.ts";
-import { createSolveQueue, type SolveQueue } from "../queue/solve-queue.ts";
+import { createSolveQueue, type SolveQueue } from "../solves/index.ts";
 import { createMetricsRegistry, metricsHandler } from "./registry.ts";
 import { Snapshot } from "./snapshot.ts";
 

@@ -1,39 +1,16 @@
-// Pattern databases on disk: one file per table under PDB_DIR (default `.cache/pdb/` in the
-// project). `ensurePdb` loads a partition's tables into the process-wide registry (shared
+// Pattern databases on disk: one file per table in a directory the caller names (PDB_DIR, read by
+// src/config.ts: `config.pdbDir`, or `pdbDirectory()` for the CLI). `ensurePdb` loads a partition's tables into the process-wide registry (shared
 // SharedArrayBuffers, handed to solver threads with exportTables/seedTables), building and saving
 // any table that is missing, truncated or corrupt. Used by the CLI and the workers.
 
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { buildTable, pdbTableSpecs, preparePdb } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { hasTable, seedTables } from "../core/tables.ts";
 import { PdbFileError, readTableFile, writeTableFile } from "./file-format.ts";
 
-function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      try {
-        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "puzzle-platform")
-          return dir;
-      } catch {
-        // keep climbing
-      }
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-}
-
-export function pdbDir(): string {
-  return resolve(process.env.PDB_DIR ?? join(projectRoot(), ".cache", "pdb"));
-}
-
-export function tablePath(table: TableSpec, dir = pdbDir()): string {
+export function tablePath(table: TableSpec, dir: string): string {
   return join(dir, `${table.key}.pdb`);
 }
 
@@ -44,7 +21,8 @@ export type PdbEvent =
   | { kind: "saved"; table: TableSpec; path: string; ms: number };
 
 export interface EnsureOptions {
-  readonly dir?: string;
+  /** Where the table files are (config.pdbDir). */
+  readonly dir: string;
   /** Rebuild even when a valid file exists. */
   readonly force?: boolean;
   /** Fraction 0..1 of the build work still to do for this partition (only called while building). */
@@ -54,7 +32,7 @@ export interface EnsureOptions {
 }
 
 /** Loads one table from disk into the registry; returns false when it is missing or invalid. */
-export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" | "onEvent"> = {}): boolean {
+export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" | "onEvent">): boolean {
   const path = tablePath(table, options.dir);
   const began = performance.now();
   try {
@@ -76,14 +54,14 @@ export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" |
  * True when every table of the partition is in the registry or loads from disk; then the lookups
  * (direct-address copies included) are laid out too, ready for exportTables().
  */
-export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent"> = {}): boolean {
+export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent">): boolean {
   return (
     pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options)) && preparePdb(name)
   );
 }
 
 /** Loads the partition's tables, building and saving whatever is missing or invalid. */
-export function ensurePdb(name: string, options: EnsureOptions = {}): void {
+export function ensurePdb(name: string, options: EnsureOptions): void {
   const partition = name.replace(/^pdb:/, "");
   const todo = pdbTableSpecs(name).filter(
     (table) => options.force || !(hasTable(table.key) || loadTable(table, options)),

@@ -2,8 +2,9 @@
 // fans the event out to its own GraphQL subscribers. Events are hints ("puzzle 42 was created"),
 // not data: Postgres stays the source of truth and subscribers load what they show from it.
 // Publishing never fails a request: with Redis away the event is dropped and logged.
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
+import { createRedis } from "../redis/connection.ts";
 
 /** Events buffered per subscriber before the oldest are dropped (a stalled client must not grow memory). */
 const MAX_BUFFERED = 1000;
@@ -122,10 +123,7 @@ export class EventBus {
 
   private connection(): Redis {
     if (this.subscriber === undefined) {
-      const subscriber = new Redis(this.options.redisUrl, {
-        maxRetriesPerRequest: null,
-        retryStrategy: (times) => Math.min(100 * times, 2000),
-      });
+      const subscriber = createRedis(this.options.redisUrl, "consumer");
       subscriber.on("error", (error) =>
         this.options.logger.debug({ err: error }, "event subscriber: Redis error"),
       );

@@ -5,7 +5,7 @@
 import { PuzzleInputError, normalizeMoves, replayMoves } from "../core/index.ts";
 import { BadInputError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
-import { puzzleSpec } from "../queue/job-data.ts";
+import { puzzleSpec } from "../solves/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
 import type { Submission, SubmissionRepository } from "../repositories/submissions.ts";

@@ -3,7 +3,7 @@
 import { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_QUEUES } from "../../src/http/plugins/use-queue-dashboard.ts";
-import { SOLVE_QUEUE } from "../../src/queue/contracts.ts";
+import { SOLVE_QUEUE } from "../../src/solves/index.ts";
 import { useTestServer } from "../helpers/server.ts";
 
 const ADMIN_TOKEN = "admin-token-for-tests-0123456789";

@@ -2,7 +2,7 @@
 // the next search, before anything is stored or queued; answers that need no search still come, other
 // users are not affected, and concurrent requests cannot slip past the limit together.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSolveQueue, type SolveQueue } from "../../src/queue/solve-queue.ts";
+import { createSolveQueue, type SolveQueue } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { IDA_LC, createPuzzle, requestSolve } from "../pipeline/pipeline.ts";

@@ -1,7 +1,7 @@
 // Out-of-range sizes, time limits and move strings are refused before any work exists: no Puzzle,
 // Solve or Submission row is stored and no job reaches the queue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSolveQueue, type SolveQueue } from "../../src/queue/solve-queue.ts";
+import { createSolveQueue, type SolveQueue } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { createPuzzle } from "../pipeline/pipeline.ts";

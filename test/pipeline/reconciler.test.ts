@@ -4,11 +4,13 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
-import { newSolveJobId } from "../../src/queue/contracts.ts";
-import { Reconciler } from "../../src/queue/reconciler.ts";
-import { createSolveQueue } from "../../src/queue/solve-queue.ts";
-import type { SolveQueue } from "../../src/queue/solve-queue.ts";
-import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+import {
+  newSolveJobId,
+  Reconciler,
+  createSolveQueue,
+  type SolveQueue,
+  SolveRepository,
+} from "../../src/solves/index.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import type { TestDatabase } from "../helpers/database.ts";
 
@@ -65,6 +67,9 @@ describe("Reconciler", () => {
       jobIds.push(solve.jobId as string);
     }
     const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0, batch: 3 });
+    // graceMs 0 compares created_at (microseconds) with Date.now() (milliseconds): a row written in the
+    // current millisecond would still count as too young.
+    await new Promise((resolve) => setTimeout(resolve, 5));
 
     expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 5, failed: 0 });
     for (const [i, jobId] of jobIds.entries()) {

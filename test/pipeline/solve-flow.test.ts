@@ -2,9 +2,7 @@
 // and a real worker process started from dist/ (`npm run build` first; `npm test` does it).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
-import { newSolveJobId } from "../../src/queue/contracts.ts";
-import { addSearchJob, createSolveQueue } from "../../src/queue/solve-queue.ts";
-import type { SolveQueue } from "../../src/queue/solve-queue.ts";
+import { newSolveJobId, addSearchJob, createSolveQueue, type SolveQueue } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import {

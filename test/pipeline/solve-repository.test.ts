@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
-import type { NewSolve } from "../../src/repositories/solve-repository.ts";
-import { SolveRepository } from "../../src/repositories/solve-repository.ts";
+import { type NewSolve, SolveRepository } from "../../src/solves/index.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import type { TestDatabase } from "../helpers/database.ts";
 

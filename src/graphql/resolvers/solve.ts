@@ -1,11 +1,9 @@
 // Solving: requestSolve, cancelSolve, the solve history and the solveProgress subscription. Thin
 // over SolveService; the rows are Prisma's Solve, with ids as strings and BigInts as numbers.
 import type { Solve } from "../../generated/prisma/client.ts";
-import { storedAlgorithmUsed } from "../../queue/search-options.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
-import type { RequestSolveOptions } from "../../services/solve-service.ts";
-import type { SolveEvent } from "../../services/solve-progress.ts";
+import { type RequestSolveOptions, type SolveEvent, storedAlgorithmUsed } from "../../solves/index.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";

@@ -11,13 +11,13 @@ import { Queue } from "bullmq";
 import express, { type Router } from "express";
 import type { App } from "../../app.ts";
 import { errorBody } from "../../graphql/errors.ts";
-import { SOLVE_QUEUE } from "../../queue/contracts.ts";
-import { producerRedisOptions } from "../../queue/redis-options.ts";
+import { SOLVE_QUEUE } from "../../solves/index.ts";
+import { producerRedisOptions } from "../../redis/connection.ts";
 import { requireOperatorToken } from "../operator-token.ts";
 
 const QUEUE_DASHBOARD_PATH = "/admin/queues";
 
-/** The queues shown, by name (src/queue/contracts.ts): one more queue is one more name here. */
+/** The queues shown, by name (src/solves/contracts.ts): one more queue is one more name here. */
 export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE];
 
 const READ_METHODS = new Set(["GET", "HEAD"]);

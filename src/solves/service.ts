@@ -11,23 +11,20 @@ import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, ForbiddenError, LimitExceededError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
-import { newSolveJobId } from "../queue/contracts.ts";
-import { puzzleSpec, searchJobData } from "../queue/job-data.ts";
-import {
-  DEFAULT_TIME_LIMIT_SECONDS,
-  MAX_TIME_LIMIT_SECONDS,
-  coreHeuristic,
-} from "../queue/search-options.ts";
-import type { StoredAlgorithm } from "../queue/search-options.ts";
-import { addSearchJob, createSolveQueue } from "../queue/solve-queue.ts";
-import type { SolveQueue } from "../queue/solve-queue.ts";
+import { newSolveJobId } from "./contracts.ts";
+import { puzzleSpec, searchJobData } from "./job-data.ts";
+import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "./search-options.ts";
+import type { StoredAlgorithm } from "./search-options.ts";
+import { addSearchJob, createSolveQueue } from "./queue.ts";
+import type { SolveQueue } from "./queue.ts";
 import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
-import { OpenSolvesLimitError, outcomeOfResult } from "../repositories/solve-repository.ts";
-import type { NewSolve, SolvePageQuery, SolveRepository } from "../repositories/solve-repository.ts";
+import { outcomeOfResult } from "./outcome.ts";
+import { OpenSolvesLimitError } from "./repository.ts";
+import type { NewSolve, SolvePageQuery, SolveRepository } from "./repository.ts";
 import type { PublicUser } from "../repositories/users.ts";
-import type { EventBus } from "./events.ts";
-import { SolveEvents } from "./solve-events.ts";
-import { SolveProgressStream } from "./solve-progress.ts";
+import type { EventBus } from "../services/events.ts";
+import { SolveEvents } from "./events.ts";
+import { SolveProgressStream } from "./progress.ts";
 
 export interface RequestSolveOptions {
   readonly algorithm?: StoredAlgorithm | null;

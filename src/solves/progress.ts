@@ -6,9 +6,9 @@
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
-import type { SolveJobProgress } from "../queue/contracts.ts";
-import { isFinished } from "../repositories/solve-repository.ts";
-import type { SolveEvents } from "./solve-events.ts";
+import type { SolveJobProgress } from "./contracts.ts";
+import { isFinished } from "./outcome.ts";
+import type { SolveEvents } from "./events.ts";
 
 export interface SolveEvent {
   readonly solveId: number;

@@ -3,7 +3,8 @@ import { Queue } from "bullmq";
 import type { JobsOptions } from "bullmq";
 import { SEARCH_JOB, SOLVE_QUEUE, isValidJobId } from "./contracts.ts";
 import type { SolveJobData, SolveJobResult } from "./contracts.ts";
-import { producerRedisOptions } from "./redis-options.ts";
+import { producerRedisOptions } from "../redis/connection.ts";
+import { withTimeout } from "../with-timeout.ts";
 
 export interface QueueSettings {
   readonly redisUrl: string;
@@ -45,16 +46,4 @@ export async function addSearchJob(
   if (!isValidJobId(jobId)) throw new Error(`invalid job id ${jobId}`);
   const adding = queue.add(SEARCH_JOB, data, { ...SEARCH_JOB_OPTIONS, jobId, priority: options.priority });
   await withTimeout(adding, options.timeoutMs ?? 1500, "adding the search job");
-}
-
-export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -4,10 +4,11 @@
 // job whose Solves are all finished by the time it runs is skipped by the worker, so running this
 // in several processes at once is harmless.
 import type { Solve } from "../generated/prisma/client.ts";
-import type { SolveRepository, SolveWithPuzzle } from "../repositories/solve-repository.ts";
+import type { SolveRepository, SolveWithPuzzle } from "./repository.ts";
 import { searchJobData, puzzleSpec } from "./job-data.ts";
-import { addSearchJob, withTimeout } from "./solve-queue.ts";
-import type { SolveQueue } from "./solve-queue.ts";
+import { withTimeout } from "../with-timeout.ts";
+import { addSearchJob } from "./queue.ts";
+import type { SolveQueue } from "./queue.ts";
 
 export interface ReconcilerOptions {
   readonly intervalMs: number;

@@ -14,16 +14,16 @@ import {
   SOLVE_PROGRESS_TOPIC,
   solveFromMessage,
   solveToMessage,
-} from "../queue/contracts.ts";
+} from "./contracts.ts";
 import type {
   CancelMessage,
   ProgressMessage,
   SolveJobProgress,
   SolveMessageRow,
   SolvesFinishedMessage,
-} from "../queue/contracts.ts";
-import { isFinished } from "../repositories/solve-repository.ts";
-import type { EventBus } from "./events.ts";
+} from "./contracts.ts";
+import { isFinished } from "./outcome.ts";
+import type { EventBus } from "../services/events.ts";
 
 /** Called when the Solve reached a final state, with its row as committed. */
 export type SolveListener = (solve: Solve) => void;
