@@ -77,9 +77,13 @@ const SEED = [
                FROM generate_series(1, ${SUBMISSIONS}) i) s,
             LATERAL (SELECT 30 + p % 20 + floor(power(random(), 2) * 12)::int * 2 AS len) l`,
   // What submitSolution keeps with every insert: each user's best submission per puzzle.
-  `INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at)
-     SELECT DISTINCT ON (puzzle_id, user_id) puzzle_id, user_id, id, length, created_at
+  `INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at, first_submission_id)
+     SELECT DISTINCT ON (puzzle_id, user_id) puzzle_id, user_id, id, length, created_at,
+            min(id) OVER (PARTITION BY puzzle_id, user_id)
        FROM submissions ORDER BY puzzle_id, user_id, length, created_at, id`,
+  // What createPuzzle and submitSolution keep: a stats row per puzzle with its players.
+  `INSERT INTO puzzle_stats (puzzle_id, players)
+     SELECT p.id, (SELECT count(*) FROM leaderboard_entries e WHERE e.puzzle_id = p.id)::int FROM puzzles p`,
   `VACUUM ANALYZE users`,
   `VACUUM ANALYZE puzzles`,
   `VACUUM ANALYZE solves`,

@@ -10,12 +10,15 @@ import { RateLimits } from "./http/rate-limit.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { LeaderboardRepository } from "./repositories/leaderboard.ts";
 import { PuzzleRepository } from "./repositories/puzzles.ts";
+import { RatingRepository } from "./repositories/ratings.ts";
 import { SubmissionRepository } from "./repositories/submissions.ts";
 import { UserRepository } from "./repositories/users.ts";
 import { AccountService } from "./services/accounts.ts";
 import { EventBus } from "./services/events.ts";
 import { LeaderboardService } from "./services/leaderboard.ts";
 import { PuzzleService } from "./services/puzzles.ts";
+import { RatingService } from "./services/ratings.ts";
+import { DEFAULT_RATING } from "./core/rating/index.ts";
 import { SubmissionService } from "./services/submissions.ts";
 import { createRedis, untilReady, watchRedis } from "./redis/connection.ts";
 import { SolveRepository, createSolveService } from "./solves/index.ts";
@@ -27,6 +30,7 @@ function createRepositories(prisma: PrismaClient) {
     puzzles: new PuzzleRepository(prisma),
     submissions: new SubmissionRepository(prisma),
     leaderboards: new LeaderboardRepository(prisma),
+    ratings: new RatingRepository(prisma, DEFAULT_RATING),
     solves: new SolveRepository(prisma),
   };
 }
@@ -46,6 +50,7 @@ interface ServiceDeps {
 function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
   const solves = createSolveService(deps);
+  const ratings = new RatingService(repositories.ratings, repositories.leaderboards);
   return {
     accounts: new AccountService(repositories.users, events),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
@@ -56,8 +61,10 @@ function createServices(deps: ServiceDeps) {
       repositories.leaderboards,
       events,
       deps.logger,
+      ratings,
       (puzzle) => solves.request(null, puzzle.id),
     ),
+    ratings,
     leaderboards: new LeaderboardService(
       repositories.leaderboards,
       repositories.submissions,

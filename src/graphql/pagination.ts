@@ -60,6 +60,24 @@ export const topSolversCursor = z
   .tuple([count, count, rowId])
   .transform(([optimalSolutions, excessMoves, userId]) => ({ optimalSolutions, excessMoves, userId }));
 
+/** topSolvers(orderBy: RATING): (rating descending, user id); tagged so no other cursor passes. */
+export const ratedSolversCursor = z
+  .tuple([z.literal("RATING"), z.number().finite(), rowId])
+  .transform(([, rating, userId]) => ({ rating, userId }));
+
+/** puzzles(orderBy: MOST_PLAYED): (players descending, id descending), tagged. */
+export const mostPlayedCursor = z
+  .tuple([z.literal("MOST_PLAYED"), count, rowId])
+  .transform(([, players, id]) => ({ players, id }));
+
+/** puzzles(orderBy: HARDEST): (puzzle rating descending, id descending), tagged. */
+export const hardestCursor = z
+  .tuple([z.literal("HARDEST"), z.number().finite(), rowId])
+  .transform(([, rating, id]) => ({ rating, id }));
+
+/** puzzles(orderBy: NEWEST): the plain id cursor of every id-ordered list. */
+export const newestCursor = z.tuple([rowId]).transform(([id]) => ({ id }));
+
 /** `first` validated: 1..100, default 20. */
 export function pageSize(first: number | null | undefined): number {
   if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;

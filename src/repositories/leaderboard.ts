@@ -10,6 +10,7 @@
 import { Prisma } from "../generated/prisma/client.ts";
 import type { PrismaClient } from "../db/client.ts";
 import type { PuzzleKind } from "../generated/prisma/enums.ts";
+import type { Solve } from "../generated/prisma/client.ts";
 import type { PublicUser } from "./users.ts";
 
 export interface LeaderboardRow {
@@ -55,6 +56,11 @@ export interface SolverRow {
   readonly puzzlesSolved: number;
 }
 
+/** A topSolvers(orderBy: RATING) row: the counts and the player's rating value. */
+export interface RatedSolverRow extends SolverRow {
+  readonly rating: number;
+}
+
 /** A topSolvers position: more optimal solutions first, then fewer excess moves, then user id. */
 export interface SolverKey {
   readonly optimalSolutions: number;
@@ -67,6 +73,18 @@ export interface UserStatsRow {
   readonly submissions: number;
   readonly optimalSolutions: number;
   readonly puzzlesCreated: number;
+}
+
+/** A user's best submission on a puzzle. */
+export interface BestSubmission {
+  readonly submissionId: number;
+  readonly length: number;
+}
+
+/** A topSolvers(orderBy: RATING) position: higher rating first, then user id. */
+export interface RatedSolverKey {
+  readonly rating: number;
+  readonly userId: number;
 }
 
 /** Whether a puzzle still needs the platform to solve it so that `optimal` can be decided. */
@@ -217,6 +235,70 @@ export class LeaderboardRepository {
       SELECT * FROM ranked ${afterClause}
        ORDER BY "optimalSolutions" DESC, "excessMoves", "userId"
        LIMIT ${take}`;
+  }
+
+  /**
+   * Users with a rating who have an entry on a matching puzzle, by rating (higher first), then user
+   * id, with the same counts as topSolvers. Competition ranking on the rating. O(entries), as topSolvers.
+   */
+  topRated(filter: SolverFilter, take: number, after?: RatedSolverKey): Promise<RatedSolverRow[]> {
+    const conditions = [
+      filter.kind === undefined ? undefined : Prisma.sql`p.kind = ${filter.kind}::"PuzzleKind"`,
+      filter.rows === undefined ? undefined : Prisma.sql`p.rows = ${filter.rows}`,
+      filter.cols === undefined ? undefined : Prisma.sql`p.cols = ${filter.cols}`,
+    ].filter((c): c is Prisma.Sql => c !== undefined);
+    const puzzleFilter = conditions.length === 0 ? Prisma.sql`true` : Prisma.join(conditions, " AND ");
+    const afterClause =
+      after === undefined
+        ? Prisma.empty
+        : Prisma.sql`WHERE (-rating, "userId") > (${-after.rating}::float8, ${after.userId}::int)`;
+    return this.prisma.$queryRaw<RatedSolverRow[]>`
+      WITH optimum AS (${optimaOf(puzzleFilter)}),
+      per_user AS (
+        SELECT b.user_id AS "userId",
+               (count(*) FILTER (WHERE b.length <= o.length))::int AS "optimalSolutions",
+               coalesce(sum(greatest(b.length - o.length, 0)), 0)::int AS "excessMoves",
+               count(*)::int AS "puzzlesSolved"
+          FROM leaderboard_entries b JOIN puzzles p ON p.id = b.puzzle_id AND ${puzzleFilter}
+          LEFT JOIN optimum o ON o.puzzle_id = b.puzzle_id
+         GROUP BY b.user_id),
+      ranked AS (
+        SELECT per_user.*, r.value AS rating, rank() OVER (ORDER BY r.value DESC)::int AS rank
+          FROM per_user JOIN player_ratings r ON r.user_id = per_user."userId")
+      SELECT * FROM ranked ${afterClause}
+       ORDER BY rating DESC, "userId"
+       LIMIT ${take}`;
+  }
+
+  /** The user's best submission on each of the puzzles they have an entry on. */
+  async bestOf(userId: number, puzzleIds: readonly number[]): Promise<Map<number, BestSubmission>> {
+    if (puzzleIds.length === 0) return new Map();
+    const rows = await this.prisma.$queryRaw<(BestSubmission & { puzzleId: number })[]>`
+      SELECT puzzle_id AS "puzzleId", submission_id AS "submissionId", length FROM leaderboard_entries
+       WHERE user_id = ${userId} AND puzzle_id = ANY(${[...puzzleIds]}::int[])`;
+    return new Map(rows.map(({ puzzleId, ...best }) => [puzzleId, best]));
+  }
+
+  /** The shortest proven-optimal Solve of each puzzle's canonical key (earliest among equals). */
+  async optimalSolves(puzzleIds: readonly number[]): Promise<Map<number, Solve>> {
+    if (puzzleIds.length === 0) return new Map();
+    const rows = await this.prisma.$queryRaw<{ puzzleId: number; solveId: number }[]>`
+      SELECT DISTINCT ON (p.id) p.id AS "puzzleId", v.id AS "solveId"
+        FROM puzzles p
+        JOIN solves v ON v.canonical_key = p.canonical_key AND v.status = 'SOLVED' AND v.optimal
+       WHERE p.id = ANY(${[...puzzleIds]}::int[])
+       ORDER BY p.id, v.length, v.id`;
+    const solves = new Map(
+      (await this.prisma.solve.findMany({ where: { id: { in: rows.map((row) => row.solveId) } } })).map(
+        (solve) => [solve.id, solve],
+      ),
+    );
+    const result = new Map<number, Solve>();
+    for (const row of rows) {
+      const solve = solves.get(row.solveId);
+      if (solve !== undefined) result.set(row.puzzleId, solve);
+    }
+    return result;
   }
 
   /** Counts per user, for the users in `userIds` (one query for a whole page of users). */

@@ -23,7 +23,8 @@ export class SubmissionRepository {
   /**
    * Stores the submission and, when it beats the user's best for the puzzle (or is their first),
    * makes it their leaderboard entry: one statement, so concurrent submissions of one user cannot
-   * leave a worse entry behind (ON CONFLICT locks the entry row).
+   * leave a worse entry behind (ON CONFLICT locks the entry row). A user's first entry also counts
+   * one more player in puzzle_stats (puzzles(orderBy: MOST_PLAYED)).
    */
   async create(submission: NewSubmission): Promise<{ submission: Submission; newBest: boolean }> {
     const [row] = await this.prisma.$queryRaw<(Submission & { newBest: boolean })[]>`
@@ -32,12 +33,16 @@ export class SubmissionRepository {
         VALUES (${submission.puzzleId}, ${submission.userId}, ${submission.moves}, ${submission.length})
         RETURNING id, puzzle_id, user_id, moves, length, created_at),
       entry AS (
-        INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at)
-        SELECT puzzle_id, user_id, id, length, created_at FROM inserted
+        INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at, first_submission_id)
+        SELECT puzzle_id, user_id, id, length, created_at, id FROM inserted
         ON CONFLICT (puzzle_id, user_id) DO UPDATE
           SET submission_id = EXCLUDED.submission_id, length = EXCLUDED.length, created_at = EXCLUDED.created_at
           WHERE EXCLUDED.length < leaderboard_entries.length
-        RETURNING submission_id)
+        RETURNING submission_id, puzzle_id, (xmax = 0) AS first),
+      -- A user's first entry on the puzzle (inserted, not updated: xmax = 0) is one more player.
+      played AS (
+        INSERT INTO puzzle_stats (puzzle_id, players) SELECT puzzle_id, 1 FROM entry WHERE first
+        ON CONFLICT (puzzle_id) DO UPDATE SET players = puzzle_stats.players + 1)
       SELECT id, puzzle_id AS "puzzleId", user_id AS "userId", moves, length, created_at AS "createdAt",
              EXISTS (SELECT 1 FROM entry) AS "newBest"
         FROM inserted`;

@@ -3,10 +3,13 @@
 // submissions are written by SubmissionService.
 import { BadInputError, NotFoundError } from "../errors/index.ts";
 import type {
+  BestSubmission,
   LeaderboardKey,
   LeaderboardRepository,
   LeaderboardRow,
   LeaderboardSummary,
+  RatedSolverKey,
+  RatedSolverRow,
   SolverFilter,
   SolverKey,
   SolverRow,
@@ -14,6 +17,7 @@ import type {
 } from "../repositories/leaderboard.ts";
 import type { PuzzleRepository } from "../repositories/puzzles.ts";
 import type { RankKey, SubmissionRepository } from "../repositories/submissions.ts";
+import type { Solve } from "../generated/prisma/client.ts";
 import type { EventBus } from "./events.ts";
 
 /** Event bus topic: a user's best submission for a puzzle improved (or is their first). */
@@ -30,7 +34,8 @@ export interface LeaderboardChangedEvent {
 const SIDE_MIN = 2;
 const SIDE_MAX = 5;
 
-function checkSide(value: number | null | undefined, field: "rows" | "cols"): number | undefined {
+/** A board side from the API: 2..5 or absent, else BAD_USER_INPUT naming the field. */
+export function checkSide(value: number | null | undefined, field: "rows" | "cols"): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (!Number.isInteger(value) || value < SIDE_MIN || value > SIDE_MAX) {
     throw new BadInputError(`${field} must be from ${SIDE_MIN} to ${SIDE_MAX}, got ${value}`, field);
@@ -42,6 +47,14 @@ export interface SolverFilterInput {
   readonly kind?: SolverFilter["kind"] | null;
   readonly rows?: number | null;
   readonly cols?: number | null;
+}
+
+function checkFilter(filter: SolverFilterInput): SolverFilter {
+  return {
+    kind: filter.kind ?? undefined,
+    rows: checkSide(filter.rows, "rows"),
+    cols: checkSide(filter.cols, "cols"),
+  };
 }
 
 export class LeaderboardService {
@@ -84,12 +97,22 @@ export class LeaderboardService {
   }
 
   topSolvers(filter: SolverFilterInput, take: number, after?: SolverKey): Promise<SolverRow[]> {
-    const checked: SolverFilter = {
-      kind: filter.kind ?? undefined,
-      rows: checkSide(filter.rows, "rows"),
-      cols: checkSide(filter.cols, "cols"),
-    };
-    return this.leaderboards.topSolvers(checked, take, after);
+    return this.leaderboards.topSolvers(checkFilter(filter), take, after);
+  }
+
+  /** Players by rating (docs/competition.md), among those with an entry on a matching puzzle. */
+  topRated(filter: SolverFilterInput, take: number, after?: RatedSolverKey): Promise<RatedSolverRow[]> {
+    return this.leaderboards.topRated(checkFilter(filter), take, after);
+  }
+
+  /** The user's best submission per puzzle (absent: none). */
+  bestOf(userId: number, puzzleIds: readonly number[]): Promise<Map<number, BestSubmission>> {
+    return this.leaderboards.bestOf(userId, puzzleIds);
+  }
+
+  /** The shortest proven-optimal Solve per puzzle (absent: none yet). */
+  optimalSolves(puzzleIds: readonly number[]): Promise<Map<number, Solve>> {
+    return this.leaderboards.optimalSolves(puzzleIds);
   }
 
   userStats(userIds: readonly number[]): Promise<Map<number, UserStatsRow>> {

@@ -1,10 +1,18 @@
 // Puzzles: validation and solvability come from the pure core; this service adds ownership, the
 // title, storage and the "puzzle created" event.
 import { canonicalKey, createPuzzle, isSolvable } from "../core/index.ts";
+import { difficultyPercentile } from "../core/rating/index.ts";
 import { BadInputError } from "../errors/index.ts";
-import type { Puzzle, PuzzleKind, PuzzleRepository } from "../repositories/puzzles.ts";
+import type {
+  FoundPuzzle,
+  Puzzle,
+  PuzzleKind,
+  PuzzleOrder,
+  PuzzleRepository,
+} from "../repositories/puzzles.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
+import { checkSide } from "./leaderboard.ts";
 
 const TITLE_MAX = 200;
 export const PUZZLE_CREATED = "puzzle-created";
@@ -27,10 +35,20 @@ export interface PuzzleCreatedEvent {
 
 export interface PuzzleListQuery {
   readonly kind?: PuzzleKind | null;
+  readonly rows?: number | null;
+  readonly cols?: number | null;
+  readonly hasOptimum?: boolean | null;
   readonly ownerName?: string | null;
   readonly ownerId?: number;
-  readonly beforeId?: number;
+  readonly order: PuzzleOrder;
   readonly take: number;
+}
+
+/** How hard a puzzle is: its optimum, and where that lies among all boards of its size. */
+export interface Difficulty {
+  readonly optimalLength: number;
+  /** 100 × the share of positions with a shorter optimum; null where the distribution is unknown. */
+  readonly percentile: number | null;
 }
 
 /** Bidirectional formatting characters: embeddings and overrides, isolates, and the marks. */
@@ -113,19 +131,34 @@ export class PuzzleService {
     return this.puzzles.findById(id);
   }
 
-  /** Newest first; an unknown owner name gives an empty list. */
-  async list(query: PuzzleListQuery): Promise<Puzzle[]> {
+  /** In the query's order; an unknown owner name gives an empty list. */
+  async list(query: PuzzleListQuery): Promise<FoundPuzzle[]> {
     let ownerId = query.ownerId;
     if (query.ownerName !== null && query.ownerName !== undefined) {
       const owner = await this.users.findByName(query.ownerName);
-      if (owner === null) return [];
+      if (owner === null || (ownerId !== undefined && ownerId !== owner.id)) return [];
       ownerId = owner.id;
     }
-    return this.puzzles.page({
+    return this.puzzles.find({
       kind: query.kind ?? undefined,
+      rows: checkSide(query.rows, "rows"),
+      cols: checkSide(query.cols, "cols"),
+      hasOptimum: query.hasOptimum ?? undefined,
       ownerId,
-      beforeId: query.beforeId,
+      order: query.order,
       take: query.take,
     });
+  }
+
+  /**
+   * The difficulty of a puzzle whose optimum is known (docs/competition.md): percentiles for sliding
+   * boards whose distance distribution is known exactly (see core/rating/difficulty.ts).
+   */
+  difficulty(puzzle: Puzzle, optimum: number): Difficulty {
+    const percentile =
+      puzzle.kind === "SLIDING" && puzzle.rows !== null && puzzle.cols !== null
+        ? difficultyPercentile(puzzle.rows, puzzle.cols, puzzle.goal.indexOf(0), optimum)
+        : undefined;
+    return { optimalLength: optimum, percentile: percentile ?? null };
   }
 }

@@ -11,6 +11,7 @@ import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
 import type { Submission, SubmissionRepository } from "../repositories/submissions.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
+import type { RatingService } from "./ratings.ts";
 import { LEADERBOARD_CHANGED, type LeaderboardChangedEvent } from "./leaderboard.ts";
 
 /** Longer sequences are refused before replay (the request body limit bounds them anyway). */
@@ -30,6 +31,7 @@ export class SubmissionService {
     private readonly leaderboards: LeaderboardRepository,
     private readonly events: EventBus,
     private readonly logger: Logger,
+    private readonly ratings: RatingService,
     /** Absent in tests that run without the pipeline. */
     private readonly requestOwnSolve?: OwnSolveRequester,
   ) {}
@@ -68,7 +70,21 @@ export class SubmissionService {
       void this.events.publish(LEADERBOARD_CHANGED, event);
     }
     await this.ensureOwnSolve(puzzle);
+    await this.settleRatings(puzzle.id);
     return submission;
+  }
+
+  /**
+   * Rates the puzzle's unrated first submissions once its optimum is known (this one's included,
+   * and for a board a table answers the own solve above has just proved it). Never fails the
+   * submission: a game left unrated is rated by the next submission on the puzzle.
+   */
+  private async settleRatings(puzzleId: number): Promise<void> {
+    try {
+      await this.ratings.settle(puzzleId);
+    } catch (error) {
+      this.logger.warn({ err: error, puzzleId }, "could not rate the puzzle's games");
+    }
   }
 
   /**

@@ -1,12 +1,19 @@
 // Leaderboards: submitSolution, leaderboard, topSolvers, User.submissions / stats and the
 // leaderboardChanged feed. Thin over SubmissionService and LeaderboardService; per-row fields that
 // need the database (optimal, rank, stats) go through per-request DataLoaders.
-import type { LeaderboardKey, LeaderboardRow, SolverKey, SolverRow } from "../../repositories/leaderboard.ts";
+import type {
+  LeaderboardKey,
+  LeaderboardRow,
+  RatedSolverKey,
+  SolverKey,
+  SolverRow,
+} from "../../repositories/leaderboard.ts";
 import type { Puzzle, PuzzleKind } from "../../repositories/puzzles.ts";
 import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
+import { canSeeMoves } from "../../services/spoiler-rule.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
@@ -16,6 +23,7 @@ import {
   idConnection,
   idPage,
   leaderboardCursor,
+  ratedSolversCursor,
   pageSize,
   toConnection,
   topSolversCursor,
@@ -25,7 +33,23 @@ import {
 /** A leaderboard row (with its user) and the puzzle's optimum, read together. */
 type Entry = LeaderboardRow & { readonly optimum: number | null };
 
-const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services.leaderboards);
+const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services, ctx.user?.id ?? null);
+
+/** The spoiler rule (services/spoiler-rule.ts) for a solution of `puzzleId` made by `authorId`. */
+async function movesVisible(
+  ctx: GraphQLContext,
+  puzzleId: number,
+  authorId: number | null,
+): Promise<boolean> {
+  const viewerId = ctx.user?.id ?? null;
+  if (viewerId === null) return false;
+  if (authorId === viewerId) return true;
+  const [best, optimum] = await Promise.all([
+    loaders(ctx).viewerBestByPuzzleId.load(puzzleId),
+    loaders(ctx).optimumByPuzzleId.load(puzzleId),
+  ]);
+  return canSeeMoves({ viewerId, authorId, viewerBest: best?.length, optimum });
+}
 
 /** true / false against the proven optimum, null while it is unknown. */
 function isOptimal(length: number, optimum: number | null): boolean | null {
@@ -59,9 +83,22 @@ interface TopSolversArgs extends ConnectionArgs {
   readonly kind?: PuzzleKind | null;
   readonly rows?: number | null;
   readonly cols?: number | null;
+  readonly orderBy?: "OPTIMAL_SOLUTIONS" | "RATING" | null;
+}
+
+/**
+ * By rating: cursors ["RATING", rating, userId] (JSON writes a double so that it reads back exactly),
+ * tagged so that a cursor of the other ordering is refused.
+ */
+async function topRatedConnection(ctx: GraphQLContext, args: TopSolversArgs) {
+  const size = pageSize(args.first);
+  const after: RatedSolverKey | undefined = decodeCursor(args.after, ratedSolversCursor);
+  const rows = await ctx.services.leaderboards.topRated(args, size + 1, after);
+  return toConnection(rows, size, (row) => ["RATING", row.rating, row.userId], args.after);
 }
 
 async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
+  if (args.orderBy === "RATING") return topRatedConnection(ctx, args);
   const size = pageSize(args.first);
   const after: SolverKey | undefined = decodeCursor(args.after, topSolversCursor);
   const rows = await ctx.services.leaderboards.topSolvers(args, size + 1, after);
@@ -102,6 +139,8 @@ export const leaderboardResolvers = {
   },
   Submission: {
     id: (submission: Submission) => String(submission.id),
+    moves: async (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      (await movesVisible(ctx, submission.puzzleId, submission.userId)) ? submission.moves : null,
     puzzle: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
       ctx.loaders.puzzleById.load(submission.puzzleId),
     user: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
@@ -126,11 +165,29 @@ export const leaderboardResolvers = {
       return idConnection(rows, page);
     },
     stats: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).statsByUserId.load(user.id),
+    rating: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).ratingByUserId.load(user.id),
   },
   Puzzle: {
     leaderboard: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) =>
       leaderboardConnection(ctx, puzzle.id, args),
     optimalLength: (puzzle: Puzzle, _: unknown, ctx: GraphQLContext) =>
       loaders(ctx).optimumByPuzzleId.load(puzzle.id),
+    rating: (puzzle: Puzzle, _: unknown, ctx: GraphQLContext) =>
+      loaders(ctx).ratingByPuzzleId.load(puzzle.id),
+    async difficulty(puzzle: Puzzle, _: unknown, ctx: GraphQLContext) {
+      const optimum = await loaders(ctx).optimumByPuzzleId.load(puzzle.id);
+      return optimum === null ? null : ctx.services.puzzles.difficulty(puzzle, optimum);
+    },
+    async optimalSolution(puzzle: Puzzle, _: unknown, ctx: GraphQLContext) {
+      const solve = await loaders(ctx).optimalSolveByPuzzleId.load(puzzle.id);
+      if (solve === null) return null;
+      // The Solve may have been asked for by anyone (or the platform): only its author is exempt.
+      return (await movesVisible(ctx, puzzle.id, solve.requestedById)) ? solve : { ...solve, moves: null };
+    },
+    async myBest(puzzle: Puzzle, _: unknown, ctx: GraphQLContext) {
+      const best = await loaders(ctx).viewerBestByPuzzleId.load(puzzle.id);
+      if (best === null) return null;
+      return loaders(ctx).submissionById.load(best.submissionId);
+    },
   },
 };
