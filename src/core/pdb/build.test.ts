@@ -8,13 +8,18 @@ import { buildPatternTable } from "./build.ts";
 import { groupEntries, rankPositions } from "./rank.ts";
 
 /** Exact abstract distances, min over blank cells, keyed by the tile cells as a base-n number. */
-function abstractDistances(rows: number, cols: number, home: readonly number[]): Map<number, number> {
+function abstractDistances(
+  rows: number,
+  cols: number,
+  home: readonly number[],
+  goalBlank?: number,
+): Map<number, number> {
   const n = rows * cols;
   const placementKey = (cells: readonly number[]) => cells.reduce((key, cell) => key * n + cell, 0);
   const seen = new Map<string, number>();
   let layer: { cells: number[]; blank: number }[] = [];
   for (let blank = 0; blank < n; blank++) {
-    if (home.includes(blank)) continue;
+    if (home.includes(blank) || (goalBlank !== undefined && blank !== goalBlank)) continue;
     seen.set(`${home}|${blank}`, 0);
     layer.push({ cells: [...home], blank });
   }
@@ -51,10 +56,10 @@ function abstractDistances(rows: number, cols: number, home: readonly number[]):
   return best;
 }
 
-function compare(rows: number, cols: number, home: number[]): number {
+function compare(rows: number, cols: number, home: number[], blank?: number): number {
   const n = rows * cols;
-  const table = buildPatternTable(rows, cols, home);
-  const exact = abstractDistances(rows, cols, home);
+  const table = buildPatternTable(rows, cols, home, { blank });
+  const exact = abstractDistances(rows, cols, home, blank);
   expect(exact.size).toBe(groupEntries(n, home.length)); // every placement is reachable
   let differences = 0;
   for (const [key, distance] of exact) {
@@ -75,5 +80,21 @@ describe("pattern table build", () => {
     expect(compare(4, 4, [4, 5, 8, 9])).toBe(0);
     expect(compare(3, 3, [1, 2, 5])).toBe(0);
     expect(compare(3, 4, [6, 7, 10, 11])).toBe(0);
+  });
+
+  it("from the goal blank's cell only: exact, and stronger where the group walls that cell off", () => {
+    expect(compare(4, 4, [1, 4, 5], 0)).toBe(0);
+    expect(compare(3, 3, [1, 3, 4], 0)).toBe(0);
+    expect(compare(3, 4, [1, 2, 4, 5], 0)).toBe(0);
+    const walled = buildPatternTable(4, 4, [1, 4, 5], { blank: 0 });
+    const anywhere = buildPatternTable(4, 4, [1, 4, 5]);
+    let stronger = 0;
+    for (let i = 0; i < walled.length; i++) {
+      expect(walled[i]).toBeGreaterThanOrEqual(anywhere[i]);
+      if (walled[i] > anywhere[i]) stronger++;
+    }
+    expect(stronger).toBeGreaterThan(0);
+    // Free cells connected: the same table either way.
+    expect(buildPatternTable(4, 4, [1, 2, 3], { blank: 0 })).toEqual(buildPatternTable(4, 4, [1, 2, 3]));
   });
 });

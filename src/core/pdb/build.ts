@@ -5,8 +5,11 @@
 // whole connected region at once, by flood fill). Layer d holds the region bits first reached with
 // d tile moves; a placement's entry is the first layer that reaches it.
 //
-// The search starts with the blank on every free cell at cost 0, which makes the table independent
-// of where the goal puts the blank (so symmetric groups can share it) and is still admissible.
+// By default the search starts with the blank on every free cell at cost 0, which makes the table
+// independent of where the goal puts the blank (so symmetric groups can share it) and is still
+// admissible. Given the goal's blank cell (`blank`), it starts from that cell's free region only: the
+// same table when the group's home cells leave the free cells connected, a stronger one when they wall
+// the blank's home off (the 7-tile group of 7-8: goal placements with the blank below are not goals).
 // Memory: the 1-byte table plus three bit-set arrays (visited, this layer, next layer) whose width
 // is that of the free-cell count (8 free cells -> 1 byte, relative to the free cells in order).
 
@@ -27,6 +30,8 @@ export interface BuildOptions {
   readonly onProgress?: (fraction: number) => void;
   /** Returning true aborts the build (it throws). */
   readonly isCancelled?: () => boolean;
+  /** The goal's blank cell: the search starts from its free region only (see above). */
+  readonly blank?: number;
 }
 
 type BitArray = Uint8Array | Uint16Array | Uint32Array;
@@ -121,8 +126,10 @@ export function buildPatternTable(
   let occupied = 0;
   for (const cell of cells) occupied |= 1 << cell;
   const goalFree = full & ~occupied;
+  const goalRegion = options.blank === undefined ? goalFree : flood(1 << options.blank, goalFree);
+  if (goalRegion === 0) throw new RangeError("pattern table: the goal's blank is on a group cell");
   table[goalIndex] = 0;
-  visited[goalIndex] = current[goalIndex] = toStored(goalFree, goalFree);
+  visited[goalIndex] = current[goalIndex] = toStored(goalRegion, goalFree);
 
   let reached = 1;
   let work = 0;

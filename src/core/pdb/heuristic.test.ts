@@ -10,9 +10,18 @@ import { compileHeuristic, evaluate } from "./compiled.ts";
 import { exactDistances, keyBoard, neighbourBoards } from "./exact-distances.ts";
 import { partitionLayout } from "./layout.ts";
 
-function check(rows: number, cols: number, groups: number[][], maxDepth: number, reflect: boolean) {
-  const layout = partitionLayout({ rows, cols, groups }, reflect);
-  const tables = new Map(layout.tables.map((t) => [t.key, buildPatternTable(rows, cols, t.cells)]));
+function check(
+  rows: number,
+  cols: number,
+  groups: number[][],
+  maxDepth: number,
+  reflect: boolean,
+  goalBlank = false,
+) {
+  const layout = partitionLayout({ rows, cols, groups }, reflect, goalBlank);
+  const tables = new Map(
+    layout.tables.map((t) => [t.key, buildPatternTable(rows, cols, t.cells, { blank: t.blank })]),
+  );
   const h = compileHeuristic(layout, (key) => tables.get(key)!);
   const n = rows * cols;
   const dist = exactDistances(
@@ -48,6 +57,34 @@ function check(rows: number, cols: number, groups: number[][], maxDepth: number,
 }
 
 describe("additive pattern database heuristic", () => {
+  it("is admissible on every 3x3 state with tables from the goal blank's region (groups that wall it off)", () => {
+    const layout = partitionLayout(
+      {
+        rows: 3,
+        cols: 3,
+        groups: [
+          [1, 3, 4],
+          [2, 5, 6, 7, 8],
+        ],
+      },
+      true,
+      true,
+    );
+    expect(layout.tables.map((t) => t.key)).toContain("pdb-3x3-1.3.4-b0");
+    const { states } = check(
+      3,
+      3,
+      [
+        [1, 3, 4],
+        [2, 5, 6, 7, 8],
+      ],
+      99,
+      true,
+      true,
+    );
+    expect(states).toBe(181440);
+  });
+
   it("is admissible (and mostly consistent) on every 2x4 state", () => {
     const { states, inconsistentShare } = check(
       2,

@@ -41,7 +41,7 @@ function layoutOf(name: string): PartitionLayout {
   const def = partitionOf(name);
   let layout = layouts.get(def.name);
   if (layout === undefined) {
-    layout = partitionLayout(def);
+    layout = partitionLayout(def, true, def.goalBlank === true);
     layouts.set(def.name, layout);
   }
   return layout;
@@ -80,7 +80,7 @@ export function buildTable(
   table: TableSpec,
   options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {},
 ): Uint8Array {
-  return buildPatternTable(table.rows, table.cols, table.cells, options);
+  return buildPatternTable(table.rows, table.cols, table.cells, { ...options, blank: table.blank });
 }
 
 const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: SharedArrayBuffer[] }>();
@@ -200,7 +200,7 @@ export function solveWithPdb(
 export function solveWithPartition(
   spec: SlidingSpec,
   groups: readonly (readonly number[])[],
-  options: SolveOptions & { readonly reflect?: boolean } = {},
+  options: SolveOptions & { readonly reflect?: boolean; readonly goalBlank?: boolean } = {},
 ): SolveResult {
   const control = new SearchControl(options, PDB_POLL_CADENCE);
   const def = { rows: spec.rows, cols: spec.cols, groups };
@@ -209,7 +209,7 @@ export function solveWithPartition(
     throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
   const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, control);
-  const layout = partitionLayout(def, options.reflect !== false);
+  const layout = partitionLayout(def, options.reflect !== false, options.goalBlank === true);
   // Through the registry: built once per process, shared with the named partitions' tables.
   const tableOf = (key: string) =>
     new Uint8Array(

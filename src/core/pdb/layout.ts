@@ -17,6 +17,12 @@ export interface TableSpec {
   /** Home cells of the table's tiles, ascending; tile j of the table belongs on cells[j]. */
   readonly cells: readonly number[];
   readonly entries: number;
+  /**
+   * The goal's blank cell in the table's frame, when the table is built from its free region only:
+   * set when the group's home cells wall the blank's home off from other free cells (the table is
+   * then stronger); absent when the free cells are connected (the table would be the same).
+   */
+  readonly blank?: number;
 }
 
 /** One table lookup: which tiles (canonical labels = home cells), in table order, and where to look. */
@@ -39,26 +45,58 @@ export interface PartitionLayout {
   readonly sets: readonly (readonly LookupGroup[])[];
 }
 
-function tableKey(rows: number, cols: number, cells: readonly number[]): string {
-  return `pdb-${rows}x${cols}-${cells.join(".")}`;
+function tableKey(rows: number, cols: number, cells: readonly number[], blank?: number): string {
+  return `pdb-${rows}x${cols}-${cells.join(".")}${blank === undefined ? "" : `-b${blank}`}`;
+}
+
+/** True when `group`'s cells cut the goal's blank cell (0) off from some other free cell. */
+function wallsBlankOff(rows: number, cols: number, group: readonly number[]): boolean {
+  const n = rows * cols;
+  const free = new Uint8Array(n).fill(1);
+  for (const cell of group) free[cell] = 0;
+  const reached = new Uint8Array(n);
+  const stack = [0];
+  reached[0] = 1;
+  let count = 1;
+  while (stack.length > 0) {
+    const cell = stack.pop() as number;
+    const r = Math.floor(cell / cols);
+    const c = cell % cols;
+    const around = [r > 0 ? cell - cols : -1, r < rows - 1 ? cell + cols : -1, c > 0 ? cell - 1 : -1];
+    around.push(c < cols - 1 ? cell + 1 : -1);
+    for (const next of around) {
+      if (next < 0 || !free[next] || reached[next]) continue;
+      reached[next] = 1;
+      count++;
+      stack.push(next);
+    }
+  }
+  return count < n - group.length;
 }
 
 function sameCells(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
+/**
+ * `goalBlank`: groups that wall the goal's blank cell off get tables built from the blank's region
+ * only (TableSpec.blank), instead of the weaker blank-anywhere tables.
+ */
 export function partitionLayout(
   def: Pick<PartitionDef, "rows" | "cols" | "groups" | "extra">,
   reflect = true,
+  goalBlank = false,
 ): PartitionLayout {
   const { rows, cols } = def;
   const n = rows * cols;
   const symmetries = boardSymmetries(rows, cols);
   const tables: TableSpec[] = [];
   const lookupFor = (group: readonly number[]): LookupGroup => {
+    const walled = goalBlank && wallsBlankOff(rows, cols, group);
     for (const sym of symmetries) {
       const image = group.map((cell) => sym.map[cell]).sort((a, b) => a - b);
-      const table = tables.find((t) => sameCells(t.cells, image));
+      const blank = walled ? sym.map[0] : undefined;
+      const table = tables.find((t) => sameCells(t.cells, image) && t.blank === blank);
       if (table === undefined) continue;
       const inverse = new Int32Array(n);
       for (let cell = 0; cell < n; cell++) inverse[sym.map[cell]] = cell;
@@ -66,11 +104,12 @@ export function partitionLayout(
     }
     const cells = [...group].sort((a, b) => a - b);
     const table: TableSpec = {
-      key: tableKey(rows, cols, cells),
+      key: tableKey(rows, cols, cells, walled ? 0 : undefined),
       rows,
       cols,
       cells,
       entries: groupEntries(n, cells.length),
+      ...(walled ? { blank: 0 } : {}),
     };
     tables.push(table);
     return { tableKey: table.key, tiles: cells, map: symmetries[0].map };

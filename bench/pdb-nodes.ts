@@ -1,0 +1,113 @@
+// Node counts of the PDB search under heuristic variants, in process (counts are exact, so one run
+// suffices; times here are only indicative). Tables are read from PDB_DIR when present, else built in
+// memory (minutes for the 8-tile table: build it first with `puzzle pdb build 78`).
+//
+//   npx tsx bench/pdb-nodes.ts --pdb 78 --variants goalBlank,old,noTT,noReflect
+//   npx tsx bench/pdb-nodes.ts --pdb 663 --random 1000 --seed 1       # random instances instead of Korf's
+//   npx tsx bench/pdb-nodes.ts --pdb 555 --from 1 --to 20
+//
+// Variants: `goalBlank` (tables built from the goal blank's region: the default of 663 and 78), `old`
+// (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
+// diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileHeuristic } from "../src/core/pdb/compiled.ts";
+import { idaStar } from "../src/core/pdb/ida.ts";
+import { buildTable } from "../src/core/pdb/index.ts";
+import { partitionLayout } from "../src/core/pdb/layout.ts";
+import { PARTITIONS } from "../src/core/pdb/partitions.ts";
+import { getTable } from "../src/core/tables.ts";
+import { loadTable } from "../src/pdb-store/store.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const argument = (name: string): string | undefined => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+
+const def = PARTITIONS[argument("pdb") ?? "663"];
+const variants = (argument("variants") ?? "goalBlank,old").split(",");
+const n = def.rows * def.cols;
+
+/** A mulberry32 stream: the same random instances for the same seed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Uniform solvable boards for the goal 0 1 2 ... (blank top-left): a random permutation, fixed by parity. */
+function randomBoards(count: number, seed: number): number[][] {
+  const next = random(seed);
+  const boards: number[][] = [];
+  while (boards.length < count) {
+    const board = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(next() * (i + 1));
+      [board[i], board[j]] = [board[j], board[i]];
+    }
+    let inversions = 0;
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (board[i] > board[j]) inversions++;
+    const blank = board.indexOf(0);
+    // Permutation parity (blank included) = parity of the blank's Manhattan distance from cell 0.
+    if (inversions % 2 !== (Math.floor(blank / def.cols) + (blank % def.cols)) % 2) continue;
+    boards.push(board);
+  }
+  return boards;
+}
+
+function korfBoards(): number[][] {
+  const file = join(
+    process.env.SHARED_DIR ?? join(root, "..", "..", "shared"),
+    n === 16 ? "korf100.txt" : "korf24.txt",
+  );
+  const all = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .map((line) => line.trim().split(/\s+/).map(Number).slice(0, n));
+  const from = Number(argument("from") ?? 1);
+  const to = Number(argument("to") ?? all.length);
+  return all.slice(from - 1, to);
+}
+
+const boards = argument("random")
+  ? randomBoards(Number(argument("random")), Number(argument("seed") ?? 1))
+  : korfBoards();
+
+for (const variant of variants) {
+  const goalBlank = variant !== "old";
+  const layout = partitionLayout(
+    variant === "noExtra" ? { ...def, extra: undefined } : def,
+    variant !== "noReflect",
+    goalBlank,
+  );
+  for (const table of layout.tables) loadTable(table);
+  const tableOf = (key: string) =>
+    new Uint8Array(
+      getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
+    );
+  const h = compileHeuristic(layout, tableOf);
+  let nodes = 0;
+  let expanded = 0;
+  let initial = 0;
+  let length = 0;
+  const began = performance.now();
+  for (const board of boards) {
+    const outcome = idaStar(h, board, { transpositions: variant === "noTT" ? false : undefined });
+    if (outcome.status !== "solved") throw new Error(`not solved: ${board.join(" ")}`);
+    nodes += outcome.nodes;
+    expanded += outcome.expanded;
+    initial += outcome.initialH;
+    length += outcome.moves.length;
+  }
+  const count = boards.length;
+  console.log(
+    `${def.name} ${variant}: ${count} boards, generated ${nodes} (${Math.round(nodes / count)}/board), expanded ${expanded} (${Math.round(expanded / count)}/board), mean h0 ${(initial / count).toFixed(2)}, mean length ${(length / count).toFixed(2)}, ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  );
+}
