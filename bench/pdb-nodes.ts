@@ -9,6 +9,7 @@
 // Variants: `goalBlank` (tables built from the goal blank's region: the default of 663 and 78), `old`
 // (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
 // diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions).
+import { pdbDirectory } from "../src/config.ts";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,7 +88,7 @@ for (const variant of variants) {
     variant !== "noReflect",
     goalBlank,
   );
-  for (const table of layout.tables) loadTable(table);
+  for (const table of layout.tables) loadTable(table, { dir: pdbDirectory() });
   const tableOf = (key: string) =>
     new Uint8Array(
       getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
