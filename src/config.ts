@@ -117,7 +117,7 @@ const envSchema = z.object({
 });
 
 /** DAILY_SECRET outside production when unset (docs/competition.md): public, so never for real play. */
-export const DEVELOPMENT_DAILY_SECRET = "development-daily-secret-not-for-production";
+const DEVELOPMENT_DAILY_SECRET = "development-daily-secret-not-for-production";
 
 /** Every environment variable the platform reads (the README documents each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);

@@ -13,7 +13,7 @@ import { DailyService, utcDay } from "../src/services/daily.ts";
 import { createSolveService } from "../src/solves/index.ts";
 import type { WorkerContainer } from "./container.ts";
 
-export const DAILY_QUEUE = "daily-puzzles";
+const DAILY_QUEUE = "daily-puzzles";
 const SCHEDULER_ID = "daily-puzzles-midnight";
 const JOB = "create-daily-puzzles";
 

@@ -13,9 +13,9 @@ import type { DailyService } from "./daily.ts";
 import type { DistanceOracle } from "./distance-oracle.ts";
 
 /** Longer solutions are not analysed (a 4x4 one costs a proof per position). */
-export const MAX_ANALYSED_MOVES = 1000;
+const MAX_ANALYSED_MOVES = 1000;
 
-export interface MoveAnalysis {
+interface MoveAnalysis {
   /** 1-based, as ILLEGAL_MOVE's index. */
   readonly index: number;
   readonly move: string;
@@ -45,7 +45,7 @@ export type SolutionAnalysis =
     };
 
 /** The boards before each move and after the last. */
-export function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
+function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
   const boards: number[][] = [[...spec.start]];
   for (const move of moves) {
     const last = boards[boards.length - 1];

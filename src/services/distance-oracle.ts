@@ -21,7 +21,7 @@ import {
 } from "./analysis-jobs.ts";
 
 /** Sliding boards with more cells than this are not analysed (5x5 proofs can take minutes each). */
-export const MAX_ANALYSED_CELLS = 16;
+const MAX_ANALYSED_CELLS = 16;
 
 export type Distances =
   | {
