@@ -8,12 +8,19 @@ import type { Config } from "./config.ts";
 import { createPrismaClient, type PrismaClient } from "./db/client.ts";
 import { RateLimits } from "./http/rate-limit.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { CompetitionRepository } from "./repositories/competition.ts";
+import { DailyPuzzleRepository } from "./repositories/daily-puzzles.ts";
 import { LeaderboardRepository } from "./repositories/leaderboard.ts";
 import { PuzzleRepository } from "./repositories/puzzles.ts";
 import { RatingRepository } from "./repositories/ratings.ts";
 import { SubmissionRepository } from "./repositories/submissions.ts";
 import { UserRepository } from "./repositories/users.ts";
 import { AccountService } from "./services/accounts.ts";
+import { AnalysisService } from "./services/analysis.ts";
+import { DailyService } from "./services/daily.ts";
+import { DistanceOracle } from "./services/distance-oracle.ts";
+import { HintService } from "./services/hints.ts";
+import { SettleOnSolve } from "./services/settle-on-solve.ts";
 import { EventBus } from "./services/events.ts";
 import { LeaderboardService } from "./services/leaderboard.ts";
 import { PuzzleService } from "./services/puzzles.ts";
@@ -32,6 +39,8 @@ function createRepositories(prisma: PrismaClient) {
     leaderboards: new LeaderboardRepository(prisma),
     ratings: new RatingRepository(prisma, DEFAULT_RATING),
     solves: new SolveRepository(prisma),
+    dailies: new DailyPuzzleRepository(prisma),
+    competition: new CompetitionRepository(prisma),
   };
 }
 
@@ -50,8 +59,38 @@ interface ServiceDeps {
 function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
   const solves = createSolveService(deps);
-  const ratings = new RatingService(repositories.ratings, repositories.leaderboards);
+  const ratings = new RatingService(
+    repositories.ratings,
+    repositories.leaderboards,
+    repositories.competition,
+  );
+  const daily = new DailyService(
+    repositories.dailies,
+    solves,
+    { secret: deps.config.dailySecret },
+    deps.logger,
+  );
+  const oracle = new DistanceOracle({
+    redisUrl: deps.config.redisUrl,
+    prefix: deps.config.redisPrefix,
+    waitMs: deps.config.analysisWaitMs,
+  });
+  deps.onClose(() => oracle.close());
+  const settleOnSolve = new SettleOnSolve(
+    events,
+    deps.redis,
+    deps.config.redisPrefix,
+    repositories.competition,
+    ratings,
+    deps.logger,
+  );
+  settleOnSolve.start();
+  deps.onClose(() => settleOnSolve.close());
   return {
+    daily,
+    analysis: new AnalysisService(oracle, daily),
+    hints: new HintService(oracle, daily),
+    settleOnSolve,
     accounts: new AccountService(repositories.users, events),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),
     solves,

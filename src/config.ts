@@ -107,7 +107,17 @@ const envSchema = z.object({
       `"none" or a comma-separated list of 663, 555, 78, 6666`,
     )
     .default("663"),
+  /**
+   * The secret the daily puzzles are drawn from (HMAC of the date and category): required in
+   * production; elsewhere DEVELOPMENT_DAILY_SECRET, so that anyone can predict development dailies.
+   */
+  DAILY_SECRET: z.string().min(16, "at least 16 characters").optional(),
+  /** analyzeSolution and hint wait this long for a worker's proofs before answering PENDING. */
+  ANALYSIS_WAIT_MS: int(0, 600_000).default(20_000),
 });
+
+/** DAILY_SECRET outside production when unset (docs/competition.md): public, so never for real play. */
+const DEVELOPMENT_DAILY_SECRET = "development-daily-secret-not-for-production";
 
 /** Every environment variable the platform reads (the README documents each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
@@ -165,6 +175,9 @@ export type Config = Readonly<{
   metricsToken: string | undefined;
   /** undefined: no queue dashboard. */
   adminToken: string | undefined;
+  /** DAILY_SECRET, or DEVELOPMENT_DAILY_SECRET outside production. */
+  dailySecret: string;
+  analysisWaitMs: number;
 }>;
 
 export class ConfigError extends Error {
@@ -185,6 +198,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && e.DAILY_SECRET === undefined) {
+    throw new ConfigError(
+      "invalid configuration:\n  DAILY_SECRET: required in production (the daily puzzles are drawn from it)",
+    );
+  }
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
@@ -234,6 +252,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     apiMetricsPort: e.API_METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
     adminToken: e.ADMIN_TOKEN,
+    dailySecret: e.DAILY_SECRET ?? DEVELOPMENT_DAILY_SECRET,
+    analysisWaitMs: e.ANALYSIS_WAIT_MS,
   });
 }
 

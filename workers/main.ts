@@ -8,6 +8,7 @@ import { startMetricsServer, type MetricsServer } from "../src/metrics/metrics-s
 import { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
 import { createWorkerContainer } from "./container.ts";
 import { SolveWorker, workerSettings } from "./solve-worker.ts";
+import { startCompetitionWorkers } from "./competition-workers.ts";
 
 const config = loadConfigOrExit();
 const container = createWorkerContainer(config, { poolSize: config.solverThreads + 4 });
@@ -24,6 +25,7 @@ try {
 
 const metrics = config.workerMetricsPort === undefined ? undefined : new WorkerMetrics(config.solverThreads);
 const worker = await SolveWorker.start(workerSettings(config), container, metrics);
+const competition = await startCompetitionWorkers(config, container);
 let metricsServer: MetricsServer | undefined;
 if (metrics && config.workerMetricsPort !== undefined) {
   try {
@@ -44,8 +46,9 @@ function stop(signal: NodeJS.Signals): void {
   }
   stopping = true;
   log.info({ signal }, "shutting down");
-  worker
+  competition
     .close()
+    .then(() => worker.close())
     .then(() => metricsServer?.close())
     .then(() => container.close())
     .then(

@@ -9,7 +9,9 @@ export type DomainErrorCode =
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "RATE_LIMITED"
-  | "LIMIT_EXCEEDED";
+  | "LIMIT_EXCEEDED"
+  | "DAILY_IN_PROGRESS"
+  | "ANALYSIS_UNAVAILABLE";
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;

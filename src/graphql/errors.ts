@@ -10,6 +10,7 @@ import { IllegalMoveError, PuzzleInputError } from "../core/errors.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/errors.ts";
 import {
   BadInputError,
+  DailyInProgressError,
   DomainError,
   LimitExceededError,
   RateLimitedError,
@@ -47,6 +48,7 @@ function domainErrorExtensions(error: DomainError): Record<string, unknown> {
     return { code: error.code, retryAfter: error.retryAfter, http: { status: 429 } };
   }
   if (error instanceof LimitExceededError) return { code: error.code, limit: error.limit, open: error.open };
+  if (error instanceof DailyInProgressError) return { code: error.code, endsAt: error.endsAt };
   // FORBIDDEN, NOT_FOUND: the code alone.
   return { code: error.code };
 }

@@ -78,6 +78,20 @@ export const hardestCursor = z
 /** puzzles(orderBy: NEWEST): the plain id cursor of every id-ordered list. */
 export const newestCursor = z.tuple([rowId]).transform(([id]) => ({ id }));
 
+/** dailyPuzzles: (date descending), tagged; the date must be a real day written YYYY-MM-DD. */
+export const dailyCursor = z
+  .tuple([
+    z.literal("DAILY"),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .refine((date) => {
+        const parsed = new Date(`${date}T00:00:00Z`);
+        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+      }),
+  ])
+  .transform(([, date]) => ({ date }));
+
 /** `first` validated: 1..100, default 20. */
 export function pageSize(first: number | null | undefined): number {
   if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;

@@ -3,6 +3,7 @@
 // known at submission time, else when the next submission on that puzzle arrives after the proof
 // (or when the pipeline calls settle). Games of one puzzle are rated in submission order.
 import { type Rating, rateGame, solutionScore } from "../core/rating/index.ts";
+import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { RatingRepository, StoredRating } from "../repositories/ratings.ts";
 
@@ -17,11 +18,14 @@ export class RatingService {
   constructor(
     private readonly ratings: RatingRepository,
     private readonly leaderboards: LeaderboardRepository,
+    /** Absent: no unrated rule (every first submission is a game). */
+    private readonly competition?: CompetitionRepository,
   ) {}
 
   /**
    * Rates the first submissions on the puzzle not rated yet (oldest first, at most SETTLE_BATCH), if
-   * its optimum is known. Returns the number of games rated by this call. Safe to call concurrently (each game is checked under the
+   * its optimum is known (games of players who had requested a solve of the board before are settled
+   * unrated). Returns the number of games settled by this call. Safe to call concurrently (each game is checked under the
    * puzzle's lock).
    */
   async settle(puzzleId: number): Promise<number> {
@@ -30,7 +34,15 @@ export class RatingService {
     // A puzzle that starts solved (optimum 0) is no contest: it is never rated.
     if (optimum === undefined || optimum < 1) return 0;
     let rated = 0;
-    for (const game of await this.ratings.pending(puzzleId, SETTLE_BATCH)) {
+    const games = await this.ratings.pending(puzzleId, SETTLE_BATCH);
+    // A player who asked the platform for a solve of this board before their first submission
+    // plays an unrated game: the game is settled, no rating moves (docs/competition.md).
+    const selfSolved = (await this.competition?.selfSolved(puzzleId, games)) ?? new Set<number>();
+    for (const game of games) {
+      if (selfSolved.has(game.submissionId)) {
+        if (await this.competition?.settleUnrated(puzzleId, game, optimum)) rated += 1;
+        continue;
+      }
       const score = solutionScore(game.length, optimum);
       const played = await this.ratings.play(puzzleId, game, optimum, (player: Rating, puzzle: Rating) => ({
         ...rateGame(player, puzzle, score),

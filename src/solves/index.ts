@@ -30,3 +30,5 @@ export { Reconciler } from "./reconciler.ts";
 // Result → event: what workers announce, one subscriber's stream.
 export { type SolveAnnouncer, solveAnnouncer } from "./events.ts";
 export type { SolveEvent } from "./progress.ts";
+// The finished-Solve topic, for API-side reactions to a proof (ratings: src/services/settle-on-solve.ts).
+export { SOLVE_FINISHED_TOPIC, type SolvesFinishedMessage } from "./contracts.ts";

@@ -141,6 +141,7 @@ function expectedType(f: DmmfField): string {
       Integer: "integer",
       SmallInt: "smallint",
       BigInt: "bigint",
+      Date: "date",
     };
     const defaults: Record<string, string> = {
       Int: "integer",

@@ -13,11 +13,11 @@ import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
-import { canSeeMoves } from "../../services/spoiler-rule.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
+import { movesVisible } from "./moves-visibility.ts";
 import {
   decodeCursor,
   idConnection,
@@ -34,22 +34,6 @@ import {
 type Entry = LeaderboardRow & { readonly optimum: number | null };
 
 const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services, ctx.user?.id ?? null);
-
-/** The spoiler rule (services/spoiler-rule.ts) for a solution of `puzzleId` made by `authorId`. */
-async function movesVisible(
-  ctx: GraphQLContext,
-  puzzleId: number,
-  authorId: number | null,
-): Promise<boolean> {
-  const viewerId = ctx.user?.id ?? null;
-  if (viewerId === null) return false;
-  if (authorId === viewerId) return true;
-  const [best, optimum] = await Promise.all([
-    loaders(ctx).viewerBestByPuzzleId.load(puzzleId),
-    loaders(ctx).optimumByPuzzleId.load(puzzleId),
-  ]);
-  return canSeeMoves({ viewerId, authorId, viewerBest: best?.length, optimum });
-}
 
 /** true / false against the proven optimum, null while it is unknown. */
 function isOptimal(length: number, optimum: number | null): boolean | null {

@@ -9,6 +9,7 @@ import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
+import { movesVisible } from "./moves-visibility.ts";
 
 async function solveConnection(
   ctx: GraphQLContext,
@@ -33,6 +34,9 @@ export const solveResolvers = {
     ) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
+      // A running daily puzzle's board (or a copy of it) is not solved for anyone before its day ends.
+      const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
+      if (puzzle !== null) await ctx.services.daily.refuseWhileRunning([puzzle.canonicalKey], "a solve");
       return ctx.services.solves.request(user, puzzleId, args.options ?? {});
     },
     cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
@@ -58,6 +62,11 @@ export const solveResolvers = {
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
     algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
+    // The spoiler rule: one's own requests always; others' (and the platform's) as others' moves.
+    moves: async (solve: Solve, _: unknown, ctx: GraphQLContext) =>
+      solve.moves !== null && (await movesVisible(ctx, solve.puzzleId, solve.requestedById))
+        ? solve.moves
+        : null,
   },
   SolveEvent: {
     solveId: (event: SolveEvent) => String(event.solveId),

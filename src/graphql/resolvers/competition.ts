@@ -1,0 +1,72 @@
+// The competition: daily puzzles and their archive, analyses and hints. Thin over DailyService,
+// AnalysisService and HintService.
+import { DailyInProgressError } from "../../errors/index.ts";
+import type { DailyRow } from "../../repositories/daily-puzzles.ts";
+import type { Submission } from "../../repositories/submissions.ts";
+import type { DailyCategory } from "../../services/daily-boards.ts";
+import { dayEnd } from "../../services/daily.ts";
+import { competitionLoaders } from "../../services/competition-loaders.ts";
+import type { GraphQLContext } from "../context.ts";
+import { NotFoundError } from "../../errors/index.ts";
+import { limitWork } from "../guards.ts";
+import { parseId } from "../ids.ts";
+import { type ConnectionArgs, dailyCursor, decodeCursor, pageSize, toConnection } from "../pagination.ts";
+import { movesVisible } from "./moves-visibility.ts";
+
+async function puzzleOrThrow(ctx: GraphQLContext, id: string) {
+  const puzzleId = parseId(id, "puzzleId");
+  const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
+  if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+  return puzzle;
+}
+
+export const competitionResolvers = {
+  Query: {
+    async dailyPuzzle(
+      _: unknown,
+      args: { category: DailyCategory; date?: string | null },
+      ctx: GraphQLContext,
+    ) {
+      const date = ctx.services.daily.parseDate(args.date);
+      return ctx.services.daily.get(args.category, date);
+    },
+    async dailyPuzzles(_: unknown, args: ConnectionArgs & { category: DailyCategory }, ctx: GraphQLContext) {
+      const size = pageSize(args.first);
+      const after = decodeCursor(args.after, dailyCursor);
+      const rows = await ctx.services.daily.page(args.category, size + 1, after?.date);
+      return toConnection(rows, size, (row) => ["DAILY", row.date], args.after);
+    },
+    async hint(_: unknown, args: { puzzleId: string; position?: number[] | null }, ctx: GraphQLContext) {
+      const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
+      await limitWork(ctx);
+      return ctx.services.hints.hint(puzzle, args.position);
+    },
+  },
+  Mutation: {
+    async analyzeSolution(_: unknown, args: { puzzleId: string; moves: string }, ctx: GraphQLContext) {
+      const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
+      await limitWork(ctx);
+      return ctx.services.analysis.analyze(puzzle, args.moves);
+    },
+  },
+  DailyPuzzle: {
+    puzzle: (row: DailyRow, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(row.puzzleId),
+    players: (row: DailyRow, _: unknown, ctx: GraphQLContext) =>
+      competitionLoaders(ctx, ctx.services.daily).playersByPuzzleId.load(row.puzzleId),
+    running: (row: DailyRow, _: unknown, ctx: GraphQLContext) => ctx.services.daily.isRunning(row.date),
+    endsAt: (row: DailyRow) => new Date(dayEnd(row.date)),
+  },
+  Submission: {
+    async analysis(submission: Submission, _: unknown, ctx: GraphQLContext) {
+      if (!(await movesVisible(ctx, submission.puzzleId, submission.userId))) return null;
+      const puzzle = await ctx.loaders.puzzleById.load(submission.puzzleId);
+      if (puzzle === null) return null;
+      try {
+        return await ctx.services.analysis.analyze(puzzle, submission.moves);
+      } catch (error) {
+        if (error instanceof DailyInProgressError) return null;
+        throw error;
+      }
+    },
+  },
+};

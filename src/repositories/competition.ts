@@ -1,0 +1,56 @@
+// Competition queries beside the ratings repository: whether a player asked the platform for a solve
+// of a board before their first submission on it (their game is then unrated), settling such a game
+// without moving any rating, and the puzzles of a board that still have games to rate.
+import { DEFAULT_RATING } from "../core/rating/index.ts";
+import type { PrismaClient } from "../db/client.ts";
+import type { PendingGame } from "./ratings.ts";
+
+export class CompetitionRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * Of these pending games of the puzzle, those whose player requested a Solve of the same board
+   * (canonical key) before the game's submission.
+   */
+  async selfSolved(puzzleId: number, games: readonly PendingGame[]): Promise<Set<number>> {
+    if (games.length === 0) return new Set();
+    const rows = await this.prisma.$queryRaw<{ submissionId: number }[]>`
+      SELECT s.id AS "submissionId"
+        FROM submissions s JOIN puzzles p ON p.id = s.puzzle_id
+       WHERE s.id = ANY(${games.map((game) => game.submissionId)}::int[]) AND p.id = ${puzzleId}
+         AND EXISTS (SELECT 1 FROM solves v
+                      WHERE v.canonical_key = p.canonical_key AND v.requested_by_id = s.user_id
+                        AND v.queued_at < s.created_at)`;
+    return new Set(rows.map((row) => row.submissionId));
+  }
+
+  /**
+   * Settles the game as unrated: a rated_games row with `unrated`, both ratings unchanged, so that it
+   * is never pending again (puzzle_stats.rated_games counts settled games). False when already settled.
+   */
+  settleUnrated(puzzleId: number, game: PendingGame, optimum: number): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`INSERT INTO puzzle_stats (puzzle_id) VALUES (${puzzleId}) ON CONFLICT DO NOTHING`;
+      const [puzzle] = await tx.$queryRaw<{ rating: number }[]>`
+        SELECT rating FROM puzzle_stats WHERE puzzle_id = ${puzzleId} FOR UPDATE`;
+      const inserted = await tx.$executeRaw`
+        INSERT INTO rated_games (puzzle_id, user_id, submission_id, length, optimum, score,
+                                 player_before, player_after, puzzle_before, puzzle_after, unrated)
+        SELECT ${puzzleId}, ${game.userId}, ${game.submissionId}, ${game.length}, ${optimum}, 0,
+               coalesce(r.value, ${DEFAULT_RATING.value}), coalesce(r.value, ${DEFAULT_RATING.value}), ${puzzle.rating}, ${puzzle.rating}, true
+          FROM (SELECT 1) one LEFT JOIN player_ratings r ON r.user_id = ${game.userId}
+        ON CONFLICT DO NOTHING`;
+      if (inserted === 0) return false;
+      await tx.$executeRaw`UPDATE puzzle_stats SET rated_games = rated_games + 1 WHERE puzzle_id = ${puzzleId}`;
+      return true;
+    });
+  }
+
+  /** Puzzles of the board (canonical key) with players whose game is not settled yet. */
+  async puzzlesWithPendingGames(canonicalKey: string): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT p.id FROM puzzles p JOIN puzzle_stats s ON s.puzzle_id = p.id
+       WHERE p.canonical_key = ${canonicalKey} AND s.players > s.rated_games`;
+    return rows.map((row) => row.id);
+  }
+}

@@ -1,0 +1,126 @@
+// Analysis of a solution (docs/competition.md): for each move, the exact optimal distance to the goal
+// before and after it, and whether it brought the goal one step closer; the moves lost overall.
+// Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
+// running daily puzzle is never analysed, nor any board that passes through its position.
+import { canonicalKey, normalizeMoves, PuzzleInputError, replayMoves } from "../core/index.ts";
+import { applyRotationMoves } from "../core/rotation/board.ts";
+import { applySlidingMoves } from "../core/sliding/moves.ts";
+import type { PuzzleSpec } from "../core/types.ts";
+import { BadInputError } from "../errors/index.ts";
+import type { Puzzle } from "../repositories/puzzles.ts";
+import { puzzleSpec } from "../solves/index.ts";
+import type { DailyService } from "./daily.ts";
+import type { DistanceOracle } from "./distance-oracle.ts";
+
+/** Longer solutions are not analysed (a 4x4 one costs a proof per position). */
+const MAX_ANALYSED_MOVES = 1000;
+
+interface MoveAnalysis {
+  /** 1-based, as ILLEGAL_MOVE's index. */
+  readonly index: number;
+  readonly move: string;
+  readonly distanceBefore: number;
+  readonly distanceAfter: number;
+  readonly optimal: boolean;
+}
+
+export type SolutionAnalysis =
+  | {
+      readonly status: "READY";
+      readonly progress: 1;
+      readonly length: number;
+      readonly optimalLength: number;
+      readonly movesLost: number;
+      readonly moves: readonly MoveAnalysis[];
+      readonly mistakes: readonly MoveAnalysis[];
+    }
+  | {
+      readonly status: "PENDING";
+      readonly progress: number;
+      readonly length: number;
+      readonly optimalLength: null;
+      readonly movesLost: null;
+      readonly moves: null;
+      readonly mistakes: null;
+    };
+
+/** The boards before each move and after the last. */
+function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
+  const boards: number[][] = [[...spec.start]];
+  for (const move of moves) {
+    const last = boards[boards.length - 1];
+    boards.push(
+      spec.kind === "rotation"
+        ? applyRotationMoves(last, move)
+        : applySlidingMoves(spec.rows, spec.cols, last, move),
+    );
+  }
+  return boards;
+}
+
+/** The canonical key of the puzzle that starts at `board` (same goal): copies of a daily are caught. */
+export function keyAt(spec: PuzzleSpec, board: readonly number[]): string {
+  return canonicalKey({ ...spec, start: board });
+}
+
+export class AnalysisService {
+  constructor(
+    private readonly oracle: DistanceOracle,
+    private readonly daily: DailyService,
+  ) {}
+
+  /**
+   * Analyses `moves` on the puzzle: ILLEGAL_MOVE / NOT_A_SOLUTION as submitSolution, DAILY_IN_PROGRESS
+   * on a running daily board, ANALYSIS_UNAVAILABLE beyond 4x4.
+   */
+  async analyze(puzzle: Puzzle, moves: string): Promise<SolutionAnalysis> {
+    const spec = puzzleSpec(puzzle);
+    this.oracle.check(spec);
+    const normalized = normalizeMoves(moves);
+    if (normalized.length > MAX_ANALYSED_MOVES) {
+      throw new BadInputError(
+        `at most ${MAX_ANALYSED_MOVES} moves are analysed, got ${normalized.length}`,
+        "moves",
+      );
+    }
+    if (!replayMoves(spec, normalized).solved) {
+      throw new PuzzleInputError(
+        `the ${normalized.length} moves are legal but do not reach the goal`,
+        "NOT_A_SOLUTION",
+        "moves",
+      );
+    }
+    const boards = positionsAlong(spec, normalized);
+    const keys = [...new Set(boards.map((board) => keyAt(spec, board)))];
+    await this.daily.refuseWhileRunning(keys, "an analysis");
+    const answer = await this.oracle.distances(spec, boards);
+    if (answer.status === "PENDING") {
+      return {
+        status: "PENDING",
+        progress: answer.progress,
+        length: normalized.length,
+        optimalLength: null,
+        movesLost: null,
+        moves: null,
+        mistakes: null,
+      };
+    }
+    const { distances } = answer;
+    const analysed = [...normalized].map((move, i) => ({
+      index: i + 1,
+      move,
+      distanceBefore: distances[i],
+      distanceAfter: distances[i + 1],
+      optimal: distances[i + 1] === distances[i] - 1,
+    }));
+    return {
+      status: "READY",
+      progress: 1,
+      length: normalized.length,
+      optimalLength: distances[0],
+      movesLost: normalized.length - distances[0],
+      moves: analysed,
+      mistakes: analysed.filter((move) => !move.optimal),
+    };
+  }
+}

@@ -1,0 +1,133 @@
+// Exact optimal distances to a puzzle's goal, for analyses and hints. Boards a table answers (sliding
+// boards of at most 9 cells, every Rotation Game board) are answered within the request; sliding
+// boards of up to 16 cells (4x4) become a job of many short proofs for the workers
+// (src/services/analysis-jobs.ts), waited for up to ANALYSIS_WAIT_MS, else PENDING (the caller asks
+// again and joins the same job); larger boards are refused: no proof would come in time.
+import { QueueEvents, Queue } from "bullmq";
+import { rotationTable } from "../core/rotation/table.ts";
+import { answerFromTable } from "../core/rotation/table-solver.ts";
+import { rankMask, symbolMask } from "../core/rotation/masks.ts";
+import { MAX_TABLE_CELLS, tableDistance, tableSolution } from "../core/sliding/table.ts";
+import type { PuzzleSpec } from "../core/types.ts";
+import { AnalysisUnavailableError } from "../errors/index.ts";
+import { consumerRedisOptions, producerRedisOptions } from "../redis/connection.ts";
+import {
+  ANALYSIS_JOB,
+  ANALYSIS_QUEUE,
+  type AnalysisJobData,
+  type AnalysisJobProgress,
+  type AnalysisJobResult,
+  analysisJobId,
+} from "./analysis-jobs.ts";
+
+/** Sliding boards with more cells than this are not analysed (5x5 proofs can take minutes each). */
+const MAX_ANALYSED_CELLS = 16;
+
+export type Distances =
+  | {
+      readonly status: "READY";
+      readonly distances: readonly number[];
+      readonly firstMoves: readonly string[];
+    }
+  | { readonly status: "PENDING"; readonly progress: number };
+
+export interface OracleSettings {
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly waitMs: number;
+}
+
+function rotationDistance(board: readonly number[]): number {
+  const table = rotationTable();
+  return Math.min(...[1, 2, 3].map((symbol) => table[rankMask(symbolMask(board, symbol))]));
+}
+
+export class DistanceOracle {
+  private queue: Queue<AnalysisJobData, AnalysisJobResult> | undefined;
+  private events: QueueEvents | undefined;
+
+  constructor(private readonly settings: OracleSettings) {}
+
+  /** Refuses (ANALYSIS_UNAVAILABLE) boards whose distances cannot be proved in time. */
+  check(spec: PuzzleSpec): void {
+    if (spec.kind === "sliding" && spec.rows * spec.cols > MAX_ANALYSED_CELLS) {
+      throw new AnalysisUnavailableError(
+        `exact distances are not available for ${spec.rows}x${spec.cols} boards (at most ${MAX_ANALYSED_CELLS} cells): proofs there can take minutes each`,
+      );
+    }
+  }
+
+  /** The optimal distance from each position to the spec's goal, and a first optimal move from each. */
+  async distances(spec: PuzzleSpec, positions: readonly (readonly number[])[]): Promise<Distances> {
+    this.check(spec);
+    if (spec.kind === "rotation") {
+      return {
+        status: "READY",
+        distances: positions.map(rotationDistance),
+        firstMoves: positions.map((board) => answerFromTable([...board], rotationTable()).moves.slice(0, 1)),
+      };
+    }
+    const { rows, cols, goal } = spec;
+    if (rows * cols <= MAX_TABLE_CELLS) {
+      return {
+        status: "READY",
+        distances: positions.map((board) => tableDistance(rows, cols, board, goal)),
+        firstMoves: positions.map((board) => (tableSolution(rows, cols, board, goal) ?? "").slice(0, 1)),
+      };
+    }
+    return this.fromWorkers({ rows, cols, goal, positions });
+  }
+
+  private async fromWorkers(data: AnalysisJobData): Promise<Distances> {
+    // Distinct positions only; the answer is spread back over the list.
+    const keys = data.positions.map((board) => board.join(","));
+    const distinct = [...new Set(keys)];
+    const positions = distinct.map((key) => key.split(",").map(Number));
+    const job = await this.jobs().add(
+      ANALYSIS_JOB,
+      { ...data, positions },
+      {
+        jobId: analysisJobId({ ...data, positions }),
+        removeOnComplete: { age: 3600 },
+        removeOnFail: { age: 60 },
+        attempts: 2,
+      },
+    );
+    try {
+      const result = await job.waitUntilFinished(this.queueEvents(), this.settings.waitMs);
+      const at = new Map(distinct.map((key, i) => [key, i]));
+      return {
+        status: "READY",
+        distances: keys.map((key) => result.distances[at.get(key) as number]),
+        firstMoves: keys.map((key) => result.firstMoves[at.get(key) as number]),
+      };
+    } catch (error) {
+      if (!(error instanceof Error) || !/timed out/i.test(error.message)) throw error;
+      const progress = (await this.jobs().getJob(job.id as string))?.progress as
+        | AnalysisJobProgress
+        | undefined;
+      return { status: "PENDING", progress: progress?.total ? progress.done / progress.total : 0 };
+    }
+  }
+
+  private jobs(): Queue<AnalysisJobData, AnalysisJobResult> {
+    this.queue ??= new Queue<AnalysisJobData, AnalysisJobResult>(ANALYSIS_QUEUE, {
+      connection: producerRedisOptions(this.settings.redisUrl),
+      prefix: this.settings.prefix,
+    });
+    return this.queue;
+  }
+
+  private queueEvents(): QueueEvents {
+    this.events ??= new QueueEvents(ANALYSIS_QUEUE, {
+      connection: consumerRedisOptions(this.settings.redisUrl),
+      prefix: this.settings.prefix,
+    });
+    return this.events;
+  }
+
+  async close(): Promise<void> {
+    await this.events?.close();
+    await this.queue?.close();
+  }
+}

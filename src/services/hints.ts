@@ -1,0 +1,80 @@
+// Hints (docs/competition.md): the first move of an optimal solution from a position of the puzzle
+// (its start by default) and the position's distance. Sliding boards: the first move of the table's
+// lexicographically smallest shortest answer (3x3) or of the workers' proof (4x4); the Rotation Game:
+// the next move of the lexicographically smallest shortest answer. Never for a running daily board.
+import { PuzzleInputError, createPuzzle, isSolvable } from "../core/index.ts";
+import type { PuzzleSpec } from "../core/types.ts";
+import { BadInputError } from "../errors/index.ts";
+import type { Puzzle } from "../repositories/puzzles.ts";
+import { puzzleSpec } from "../solves/index.ts";
+import { keyAt } from "./analysis.ts";
+import type { DailyService } from "./daily.ts";
+import type { DistanceOracle } from "./distance-oracle.ts";
+
+export type Hint =
+  | {
+      readonly status: "READY";
+      readonly progress: 1;
+      readonly position: readonly number[];
+      /** Null at the goal. */
+      readonly move: string | null;
+      readonly distance: number;
+    }
+  | {
+      readonly status: "PENDING";
+      readonly progress: number;
+      readonly position: readonly number[];
+      readonly move: null;
+      readonly distance: null;
+    };
+
+/** `position` as a board of the puzzle: the same tiles (or symbols), and able to reach the goal. */
+function checkedPosition(spec: PuzzleSpec, position: readonly number[]): number[] {
+  let board: PuzzleSpec;
+  try {
+    board =
+      spec.kind === "rotation"
+        ? createPuzzle({ kind: "rotation", start: position })
+        : createPuzzle({
+            kind: "sliding",
+            rows: spec.rows,
+            cols: spec.cols,
+            start: position,
+            goal: spec.goal,
+          });
+  } catch (error) {
+    if (error instanceof PuzzleInputError) throw new BadInputError(error.message, "position");
+    throw error;
+  }
+  if (!isSolvable(board)) {
+    throw new BadInputError("position cannot reach the puzzle's goal (wrong parity)", "position");
+  }
+  return [...board.start];
+}
+
+export class HintService {
+  constructor(
+    private readonly oracle: DistanceOracle,
+    private readonly daily: DailyService,
+  ) {}
+
+  async hint(puzzle: Puzzle, position?: readonly number[] | null): Promise<Hint> {
+    const spec = puzzleSpec(puzzle);
+    this.oracle.check(spec);
+    const board =
+      position === null || position === undefined ? [...spec.start] : checkedPosition(spec, position);
+    await this.daily.refuseWhileRunning([keyAt(spec, board), puzzle.canonicalKey], "a hint");
+    const answer = await this.oracle.distances(spec, [board]);
+    if (answer.status === "PENDING") {
+      return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };
+    }
+    const move = answer.firstMoves[0];
+    return {
+      status: "READY",
+      progress: 1,
+      position: board,
+      move: move === "" ? null : move,
+      distance: answer.distances[0],
+    };
+  }
+}

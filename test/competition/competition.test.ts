@@ -1,0 +1,307 @@
+// The competition against the real services: an API server, and in this process a worker's pipeline
+// (solve worker with the 6-6-3 pattern databases, two competition workers, so two daily schedulers).
+// Daily puzzles created once under two schedulers, the spoiler rule while a day runs and after it,
+// the Solve.moves rule and unrated self-solved games, analyses checked against an independent BFS (3x3)
+// and the solver's own proofs (4x4), hints that bring the goal one step closer, 5x5 refused.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
+import { tableSolution } from "../../src/core/sliding/table.ts";
+import type { SlidingSpec } from "../../src/core/types.ts";
+import { loadPdb } from "../../src/pdb-store/store.ts";
+import { DAILY_CATEGORIES, dailyBoard } from "../../src/services/daily-boards.ts";
+import { isSlidingSolvable } from "../../src/core/sliding/solvability.ts";
+import { createWorkerContainer, type WorkerContainer } from "../../workers/container.ts";
+import { startCompetitionWorkers } from "../../workers/competition-workers.ts";
+import { SolveWorker, workerSettings } from "../../workers/solve-worker.ts";
+import { startTestServer, type TestServer } from "../helpers/server.ts";
+import { bfsDistances3x3, randomSolvable, randomWalk, applyMoves, GOAL3, GOAL4 } from "./boards.ts";
+
+const PDB_DIR = process.env.PDB_DIR ?? "/work/main/.cache/pdb";
+
+let api: TestServer;
+let containers: WorkerContainer[] = [];
+let solveWorker: SolveWorker;
+let competition: { close(): Promise<void> }[] = [];
+let bfs: Map<string, number>;
+
+beforeAll(async () => {
+  api = await startTestServer({
+    env: { PDB_DIR, WORKER_PDBS: "663", SOLVER_THREADS: "1", ANALYSIS_WAIT_MS: "60000" },
+  });
+  containers = [createWorkerContainer(api.config), createWorkerContainer(api.config)];
+  solveWorker = await SolveWorker.start(workerSettings(api.config), containers[0]);
+  // Two worker processes' competition jobs at once: two daily schedulers firing their catch-up.
+  competition = await Promise.all(
+    containers.map((container) => startCompetitionWorkers(api.config, container)),
+  );
+  loadPdb("663", { dir: PDB_DIR });
+  bfs = bfsDistances3x3();
+}, 120_000);
+
+afterAll(async () => {
+  for (const worker of competition) await worker.close();
+  await solveWorker?.close();
+  for (const container of containers) await container.close();
+  await api?.close();
+});
+
+const DAILY = `query ($c: DailyCategory!, $d: String) {
+  dailyPuzzle(category: $c, date: $d) { date category optimalLength players running puzzle { id start rows cols goal kind } }
+}`;
+const SUBMIT = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id moves length optimal } }`;
+const REQUEST = `mutation ($p: ID!) { requestSolve(puzzleId: $p) { id moves status requestedBy { id } } }`;
+const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { status move distance position } }`;
+const ANALYZE = `mutation ($p: ID!, $m: String!) {
+  analyzeSolution(puzzleId: $p, moves: $m) {
+    status progress length optimalLength movesLost mistakes { index }
+    moves { index move distanceBefore distanceAfter optimal }
+  }
+}`;
+const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
+
+async function waitFor<T>(read: () => Promise<T | null | undefined>, ms = 90_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe("daily puzzles", () => {
+  it("are drawn from the secret: solvable, not from the date alone", () => {
+    for (let day = 1; day <= 28; day++) {
+      const date = `2026-02-${String(day).padStart(2, "0")}`;
+      for (const side of [3, 4] as const) {
+        const board = dailyBoard("secret-one-secret-one", date, side === 3 ? "SLIDING_3X3" : "SLIDING_4X4");
+        const goal = side === 3 ? GOAL3 : GOAL4;
+        expect(isSlidingSolvable({ cols: side, start: board.start, goal })).toBe(true);
+        expect([...board.start].sort((a, b) => a - b)).toEqual([...goal].sort((a, b) => a - b));
+      }
+      const rotation = dailyBoard("secret-one-secret-one", date, "ROTATION").start;
+      expect([1, 2, 3].map((s) => rotation.filter((c) => c === s).length)).toEqual([8, 8, 8]);
+      const other = dailyBoard("secret-two-secret-two", date, "SLIDING_4X4").start;
+      expect(other).not.toEqual(dailyBoard("secret-one-secret-one", date, "SLIDING_4X4").start);
+    }
+  });
+
+  it("are created once under two schedulers, each published with its proven optimum", async () => {
+    const client = api.client();
+    for (const category of DAILY_CATEGORIES) {
+      const daily = await waitFor(async () => (await client.data(DAILY, { c: category })).dailyPuzzle);
+      expect(daily).toMatchObject({ date: today(), category, players: 0, running: true });
+      expect(daily.optimalLength).toBeGreaterThan(0);
+    }
+    const rows = await api.server.app.prisma.dailyPuzzle.findMany({
+      where: { date: new Date(`${today()}T00:00:00Z`) },
+    });
+    expect(rows).toHaveLength(3);
+    const owner = await api.server.app.prisma.user.findUniqueOrThrow({ where: { name: "daily puzzle" } });
+    expect(await api.server.app.prisma.puzzle.count({ where: { ownerId: owner.id } })).toBe(3);
+  }, 120_000);
+
+  it("stays one row when many ensure the same day at once", async () => {
+    const daily = api.server.app.services.daily;
+    const date = "2025-03-04";
+    const rows = await Promise.all(Array.from({ length: 6 }, () => daily.ensure(date, "SLIDING_3X3")));
+    expect(new Set(rows.map((row) => row.puzzleId)).size).toBe(1);
+    expect(
+      await api.server.app.prisma.dailyPuzzle.count({ where: { date: new Date(`${date}T00:00:00Z`) } }),
+    ).toBe(1);
+  });
+
+  it("refuses bad dates and bad archive cursors; the archive pages newest first", async () => {
+    const client = api.client();
+    for (const d of ["2025-02-30", "yesterday", "2025-1-01"]) {
+      const error = await client.error(DAILY, { c: "SLIDING_3X3", d });
+      expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "date" });
+    }
+    expect((await client.data(DAILY, { c: "SLIDING_3X3", d: "2999-01-01" })).dailyPuzzle).toBeNull();
+    await api.server.app.services.daily.ensure("2025-03-05", "SLIDING_3X3");
+    const ARCHIVE = `query ($a: String) { dailyPuzzles(category: SLIDING_3X3, first: 1, after: $a) {
+      edges { node { date } } pageInfo { endCursor hasNextPage } } }`;
+    const first = (await client.data(ARCHIVE, {})).dailyPuzzles;
+    expect(first.edges[0].node.date).toBe(today());
+    const second = (await client.data(ARCHIVE, { a: first.pageInfo.endCursor })).dailyPuzzles;
+    expect(second.edges[0].node.date).toBe("2025-03-05");
+    const bad = Buffer.from(JSON.stringify(["DAILY", "2025-13-01"])).toString("base64url");
+    expect((await client.error(ARCHIVE, { a: bad })).extensions).toMatchObject({ field: "after" });
+  });
+});
+
+describe("the spoiler rule on daily puzzles", () => {
+  it("hides moves, optimal solutions, hints and solves while the day runs, and reveals them after", async () => {
+    const ada = await api.client().signUp();
+    const bea = await api.client().signUp();
+    const check = async (date: string) => {
+      await api.server.app.services.daily.ensure(date, "SLIDING_3X3");
+      const { dailyPuzzle } = await ada.client.data(DAILY, { c: "SLIDING_3X3", d: date });
+      const { id, start, goal } = dailyPuzzle.puzzle;
+      const optimal = tableSolution(3, 3, start, goal) as string;
+      await ada.client.data(SUBMIT, { p: id, m: optimal });
+      await bea.client.data(SUBMIT, { p: id, m: optimal });
+      const seen = await bea.client.data(
+        `query ($p: ID!) { puzzle(id: $p) { optimalSolution { moves length } leaderboard { edges { node { length } } } } }`,
+        { p: id },
+      );
+      const adaSubs = await bea.client.data(
+        `query ($u: String!) { user(name: $u) { submissions(first: 1) { edges { node { moves length rank } } } } }`,
+        { u: ada.user.name },
+      );
+      const copy = (await bea.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+        .createPuzzle.id;
+      return { id, optimal, seen, adaSubs, copy };
+    };
+
+    const running = await check(today());
+    expect(running.seen.puzzle.optimalSolution).toEqual({ moves: null, length: running.optimal.length });
+    expect(running.adaSubs.user.submissions.edges[0].node).toMatchObject({
+      moves: null,
+      length: running.optimal.length,
+      rank: 1,
+    });
+    for (const p of [running.id, running.copy]) {
+      expect((await bea.client.error(REQUEST, { p })).extensions?.code).toBe("DAILY_IN_PROGRESS");
+      expect((await bea.client.error(HINT, { p })).extensions?.code).toBe("DAILY_IN_PROGRESS");
+      expect((await bea.client.error(ANALYZE, { p, m: running.optimal })).extensions?.code).toBe(
+        "DAILY_IN_PROGRESS",
+      );
+    }
+
+    const past = await check("2025-06-01");
+    expect(past.seen.puzzle.optimalSolution).toEqual({ moves: past.optimal, length: past.optimal.length });
+    expect(past.adaSubs.user.submissions.edges[0].node.moves).toBe(past.optimal);
+    expect((await bea.client.data(REQUEST, { p: past.copy })).requestSolve.status).toBe("SOLVED");
+    expect((await bea.client.data(HINT, { p: past.id })).hint.distance).toBe(past.optimal.length);
+  });
+});
+
+describe("Solve.moves and self-solved games", () => {
+  it("shows a Solve's moves to its requester only, and leaves a self-solved first game unrated", async () => {
+    const ada = await api.client().signUp();
+    const bea = await api.client().signUp();
+    const start = randomSolvable(3, GOAL3);
+    const p = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+      .createPuzzle.id;
+    const solveRow = (await ada.client.data(REQUEST, { p })).requestSolve;
+    expect(solveRow.moves).toMatch(/^[UDLR]+$/);
+    const SOLVE = `query ($id: ID!) { solve(id: $id) { moves } }`;
+    expect((await ada.client.data(SOLVE, { id: solveRow.id })).solve.moves).toBe(solveRow.moves);
+    expect((await bea.client.data(SOLVE, { id: solveRow.id })).solve.moves).toBeNull();
+    expect((await api.client().data(SOLVE, { id: solveRow.id })).solve.moves).toBeNull();
+    const SOLVES = `query ($p: ID!) { puzzle(id: $p) { solves { edges { node { moves } } } } }`;
+    expect(
+      (await bea.client.data(SOLVES, { p })).puzzle.solves.edges.every(
+        (e: { node: { moves: unknown } }) => e.node.moves === null,
+      ),
+    ).toBe(true);
+
+    await ada.client.data(SUBMIT, { p, m: solveRow.moves });
+    await bea.client.data(SUBMIT, { p, m: solveRow.moves });
+    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+    const byUser = new Map(games.map((g) => [g.userId, g]));
+    expect(byUser.get(Number(ada.user.id))?.unrated).toBe(true);
+    expect(byUser.get(Number(bea.user.id))?.unrated).toBe(false);
+    const RATING = `{ me { rating { games } } }`;
+    expect((await ada.client.data(RATING)).me.rating).toBeNull();
+    expect((await bea.client.data(RATING)).me.rating.games).toBe(1);
+    // Bea solved it optimally: she may now read Ada's Solve, as any optimal solver.
+    expect((await bea.client.data(SOLVE, { id: solveRow.id })).solve.moves).toBe(solveRow.moves);
+  });
+});
+
+describe("analysis and hints", () => {
+  it("gives each move's distances as an independent BFS does (3x3)", async () => {
+    const user = await api.client().signUp();
+    for (let round = 0; round < 5; round++) {
+      const start = randomSolvable(3, GOAL3);
+      const p = (await user.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+        .createPuzzle.id;
+      const detour = randomWalk(3, 3, start, 4);
+      const moves = detour + (tableSolution(3, 3, applyMoves(3, 3, start, detour), GOAL3) as string);
+      const analysis = (await user.client.data(ANALYZE, { p, m: moves })).analyzeSolution;
+      let board = start;
+      for (const step of analysis.moves) {
+        expect(step.distanceBefore).toBe(bfs.get(board.join(",")));
+        board = applyMoves(3, 3, board, step.move);
+        expect(step.distanceAfter).toBe(bfs.get(board.join(",")));
+        expect(step.optimal).toBe(step.distanceAfter === step.distanceBefore - 1);
+      }
+      expect(analysis.optimalLength).toBe(bfs.get(start.join(",")));
+      expect(analysis.movesLost).toBe(moves.length - analysis.optimalLength);
+      expect(analysis.mistakes.length).toBe(
+        analysis.moves.filter((m: { optimal: boolean }) => !m.optimal).length,
+      );
+    }
+    const p = (
+      await user.client.data(CREATE, {
+        i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
+      })
+    ).createPuzzle.id;
+    const illegal = await user.client.error(ANALYZE, { p, m: "DR" });
+    expect(illegal.extensions).toMatchObject({ code: "ILLEGAL_MOVE", index: 1 });
+  });
+
+  it("gives hints that bring the goal one step closer (random 3x3 positions)", async () => {
+    const user = await api.client().signUp();
+    const p = (
+      await user.client.data(CREATE, {
+        i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
+      })
+    ).createPuzzle.id;
+    for (let round = 0; round < 40; round++) {
+      const position = randomSolvable(3, GOAL3);
+      const { hint } = await user.client.data(HINT, { p, pos: position });
+      expect(hint.distance).toBe(bfs.get(position.join(",")));
+      if (hint.distance === 0) continue;
+      expect(bfs.get(applyMoves(3, 3, position, hint.move).join(","))).toBe(hint.distance - 1);
+    }
+    const wrong = await user.client.error(HINT, { p, pos: [2, 1, 3, 4, 5, 6, 7, 8, 0] });
+    expect(wrong.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "position" });
+  });
+
+  it("proves 4x4 distances through the workers, as the solver does; hints bring the goal closer", async () => {
+    const user = await api.client().signUp();
+    const start = applyMoves(4, 4, GOAL4, randomWalk(4, 4, GOAL4, 40));
+    const p = (await user.client.data(CREATE, { i: { kind: "SLIDING", rows: 4, cols: 4, start } }))
+      .createPuzzle.id;
+    const optimal = proof(start).moves;
+    const detour = randomWalk(4, 4, start, 2);
+    const moves = detour + proof(applyMoves(4, 4, start, detour)).moves;
+    const analysis = (await user.client.data(ANALYZE, { p, m: moves })).analyzeSolution;
+    expect(analysis.status).toBe("READY");
+    expect(analysis.optimalLength).toBe(optimal.length);
+    let board = start;
+    for (const step of analysis.moves.slice(0, 6)) {
+      expect(step.distanceBefore).toBe(proof(board).length);
+      board = applyMoves(4, 4, board, step.move);
+      expect(step.distanceAfter).toBe(proof(board).length);
+    }
+    for (let round = 0; round < 3; round++) {
+      const position = applyMoves(4, 4, GOAL4, randomWalk(4, 4, GOAL4, 60));
+      const { hint } = await user.client.data(HINT, { p, pos: position });
+      expect(hint.distance).toBe(proof(position).length);
+      expect(proof(applyMoves(4, 4, position, hint.move)).length).toBe(hint.distance - 1);
+    }
+  }, 120_000);
+
+  it("refuses 5x5 with ANALYSIS_UNAVAILABLE", async () => {
+    const user = await api.client().signUp();
+    const start = [...Array.from({ length: 23 }, (_, i) => i + 1), 0, 24];
+    const p = (await user.client.data(CREATE, { i: { kind: "SLIDING", rows: 5, cols: 5, start } }))
+      .createPuzzle.id;
+    expect((await user.client.error(HINT, { p })).extensions?.code).toBe("ANALYSIS_UNAVAILABLE");
+    expect((await user.client.error(ANALYZE, { p, m: "R" })).extensions?.code).toBe("ANALYSIS_UNAVAILABLE");
+  });
+});
+
+/** The solver's own optimal answer from `start` (6-6-3 pattern databases, in this process). */
+function proof(start: readonly number[]) {
+  const spec = coreCreatePuzzle({ kind: "sliding", rows: 4, cols: 4, start, goal: GOAL4 }) as SlidingSpec;
+  const result = solve(spec, { heuristic: "pdb:663" });
+  if (result.status !== "solved") throw new Error(result.status);
+  return result;
+}
