@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
 import type { SlidingSpec } from "../../src/core/types.ts";
+import { pdbDirectory } from "../../src/config.ts";
 import { loadPdb } from "../../src/pdb-store/store.ts";
 import { DAILY_CATEGORIES, dailyBoard } from "../../src/services/daily-boards.ts";
 import { isSlidingSolvable } from "../../src/core/sliding/solvability.ts";
@@ -16,7 +17,8 @@ import { SolveWorker, workerSettings } from "../../workers/solve-worker.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { bfsDistances3x3, randomSolvable, randomWalk, applyMoves, GOAL3, GOAL4 } from "./boards.ts";
 
-const PDB_DIR = process.env.PDB_DIR ?? "/work/main/.cache/pdb";
+// The project's table store (or PDB_DIR): the worker below builds 6-6-3 there on first use.
+const PDB_DIR = pdbDirectory();
 
 let api: TestServer;
 let containers: WorkerContainer[] = [];
