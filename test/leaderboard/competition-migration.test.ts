@@ -1,31 +1,23 @@
 // The competition migration on a database that already holds puzzles and submissions: every puzzle
 // gets its stats row with its players counted, and every leaderboard entry its first submission
 // (the one that will be rated).
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { defaultMigrationsDir, migrate } from "../../src/db/migrate.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import type { TestDatabase } from "../helpers/database.ts";
+import { type DatabaseBeforeMigration, databaseBefore } from "../helpers/migration-before.ts";
 
 const COMPETITION_MIGRATION = "20261202000000_competition_ratings";
-let database: TestDatabase | undefined;
-let earlier: string | undefined;
+let before: DatabaseBeforeMigration | undefined;
+let database: TestDatabase;
 
 afterAll(async () => {
-  await database?.drop();
-  if (earlier !== undefined) rmSync(earlier, { recursive: true, force: true });
+  await before?.dispose();
 });
 
 it("backfills puzzle stats and first submissions", async () => {
-  earlier = mkdtempSync(join(tmpdir(), "migrations-"));
-  for (const name of readdirSync(defaultMigrationsDir)) {
-    if (name.localeCompare(COMPETITION_MIGRATION) < 0)
-      cpSync(join(defaultMigrationsDir, name), join(earlier, name), { recursive: true });
-  }
-  database = await createTestDatabase({ prefix: "compmig", migrated: false });
-  await migrate(database.url, { dir: earlier });
+  before = await databaseBefore(COMPETITION_MIGRATION, "compmig");
+  database = before.database;
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();

@@ -1,31 +1,22 @@
 // The leaderboard migration on a database that already holds submissions: each user's best one per
 // puzzle (shortest, then earliest) becomes their leaderboard entry.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { defaultMigrationsDir, migrate } from "../../src/db/migrate.ts";
-import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
+import { migrate } from "../../src/db/migrate.ts";
+import type { TestDatabase } from "../helpers/database.ts";
+import { type DatabaseBeforeMigration, databaseBefore } from "../helpers/migration-before.ts";
 
 const LEADERBOARD_MIGRATION = "20261122060000_leaderboard_entries";
-let database: TestDatabase | undefined;
-let earlier: string | undefined;
+let before: DatabaseBeforeMigration | undefined;
+let database: TestDatabase;
 
 afterAll(async () => {
-  await database?.drop();
-  if (earlier !== undefined) rmSync(earlier, { recursive: true, force: true });
+  await before?.dispose();
 });
 
 it("backfills one entry per user and puzzle from existing submissions", async () => {
-  // The migrations before this one, in a folder of their own.
-  earlier = mkdtempSync(join(tmpdir(), "migrations-"));
-  for (const name of readdirSync(defaultMigrationsDir)) {
-    if (name.localeCompare(LEADERBOARD_MIGRATION) < 0)
-      cpSync(join(defaultMigrationsDir, name), join(earlier, name), { recursive: true });
-  }
-  database = await createTestDatabase({ prefix: "lbmig", migrated: false });
-  await migrate(database.url, { dir: earlier });
+  before = await databaseBefore(LEADERBOARD_MIGRATION, "lbmig");
+  database = before.database;
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
