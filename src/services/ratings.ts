@@ -4,7 +4,7 @@
 // (or when the pipeline calls settle). Games of one puzzle are rated in submission order.
 import { type Rating, rateGame, solutionScore } from "../core/rating/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
-import type { RatingRepository, StoredRating } from "../repositories/ratings.ts";
+import type { PlayerGame, RatingRepository, StoredRating } from "../repositories/ratings.ts";
 
 /**
  * Games rated per call at most: a backlog (e.g. a busy puzzle whose optimum was just proven, or every
@@ -47,5 +47,9 @@ export class RatingService {
 
   puzzles(puzzleIds: readonly number[]): Promise<Map<number, StoredRating>> {
     return this.ratings.puzzles(puzzleIds);
+  }
+
+  history(userId: number, limit: number): Promise<PlayerGame[]> {
+    return this.ratings.history(userId, limit);
   }
 }
