@@ -115,7 +115,7 @@ describe.skipIf(missing !== undefined)("the competition on the web page", () => 
     // Every list item on the page has one.
     const items = await page.locator(".recent .puzzle-item").count();
     expect(await page.locator(".recent .puzzle-item svg.thumb").count()).toBe(items);
-    await shot(page, "home");
+    await shot(page, "home-competition");
   });
 
   it("filters and orders the puzzle list, keeps it in the URL and pages through it", async () => {
@@ -194,20 +194,23 @@ describe.skipIf(missing !== undefined)("the competition on the web page", () => 
   });
 
   it("says why someone else's moves are hidden", { timeout: 60_000 }, async () => {
-    const anonymous = await browser.newPage();
-    anonymous.on("pageerror", (error) => pageErrors.push(error.message));
-    await anonymous.goto(`${api.origin}/users/${player.user.name}`);
-    const hidden = anonymous.getByTestId("hidden-moves");
-    await expect
-      .poll(() => hidden.textContent())
-      .toContain("submit an optimal solution to see others' moves");
-    expect(await anonymous.locator(".submissions code.moves").count()).toBe(0);
-    await anonymous.goto(`${api.origin}/puzzles/${ids.four}`);
-    await expect
-      .poll(() => anonymous.locator(".optimal-moves").textContent())
-      .toContain("submit an optimal solution to see others' moves");
-    await shot(anonymous, "spoiler-hidden");
-    await anonymous.close();
+    // The browser's profile is shared by its pages: sign in as `other`, who has no optimal solution.
+    const signInAs = (who: { token: string; user: { name: string } }) =>
+      page.evaluate(
+        `localStorage.setItem("puzzles.token", ${JSON.stringify(who.token)});` +
+          `localStorage.setItem("puzzles.name", ${JSON.stringify(who.user.name)});`,
+      );
+    await signInAs(other);
+    try {
+      await page.goto(`${api.origin}/users/${player.user.name}`);
+      await expect
+        .poll(() => page.getByTestId("hidden-moves").first().textContent())
+        .toContain("Submit an optimal solution to see others' moves");
+      expect(await page.locator(".submissions code.moves").count()).toBe(0);
+      await shot(page, "spoiler-hidden");
+    } finally {
+      await signInAs(player);
+    }
   });
 
   it("draws a fast solve's bound chart on a sane axis", async () => {

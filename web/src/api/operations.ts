@@ -71,10 +71,22 @@ graphql(`
   }
 `);
 
-// What a puzzle in a list shows beside its thumbnail: the optimum and how hard it is.
+// What a puzzle in a list shows beside its thumbnail: the optimum and how hard it is. Written out
+// rather than spreading PuzzleFields: graphql-armor counts a spread as a level of depth and cost.
 graphql(`
   fragment PuzzleListFields on Puzzle {
-    ...PuzzleFields
+    id
+    kind
+    rows
+    cols
+    start
+    goal
+    title
+    solvable
+    createdAt
+    owner {
+      name
+    }
     difficulty {
       optimalLength
       percentile
@@ -392,7 +404,16 @@ const UserPageDocument = graphql(`
             moves
             createdAt
             puzzle {
-              ...PuzzleListFields
+              id
+              kind
+              rows
+              cols
+              start
+              goal
+              title
+              difficulty {
+                optimalLength
+              }
             }
           }
         }

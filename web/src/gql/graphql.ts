@@ -121,7 +121,7 @@ export type SolverOrder =
 
 export type PuzzleFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } };
 
-export type PuzzleListFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, difficulty: { optimalLength: number, percentile: number | null } | null, owner: { name: string } };
+export type PuzzleListFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null };
 
 export type SolveFieldsFragment = { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null };
 
@@ -161,7 +161,7 @@ export type PuzzlesQueryVariables = Exact<{
 }>;
 
 
-export type PuzzlesQuery = { puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, difficulty: { optimalLength: number, percentile: number | null } | null, owner: { name: string } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type PuzzlesQuery = { puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type PuzzleExtrasQueryVariables = Exact<{
   id: string | number;
@@ -225,7 +225,7 @@ export type UserPageQueryVariables = Exact<{
 }>;
 
 
-export type UserPageQuery = { user: { name: string, createdAt: string, stats: { submissions: number, optimalSolutions: number, puzzlesCreated: number }, rating: { value: number, deviation: number, games: number } | null, puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, difficulty: { optimalLength: number, percentile: number | null } | null, owner: { name: string } } }> }, submissions: { edges: Array<{ node: { id: string, length: number, optimal: boolean | null, moves: string | null, createdAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, difficulty: { optimalLength: number, percentile: number | null } | null, owner: { name: string } } } }> } } | null };
+export type UserPageQuery = { user: { name: string, createdAt: string, stats: { submissions: number, optimalSolutions: number, puzzlesCreated: number }, rating: { value: number, deviation: number, games: number } | null, puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null } }> }, submissions: { edges: Array<{ node: { id: string, length: number, optimal: boolean | null, moves: string | null, createdAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, difficulty: { optimalLength: number } | null } } }> } } | null };
 
 export type RatingChartQueryVariables = Exact<{
   name: string;
@@ -279,13 +279,6 @@ export const PuzzleFieldsFragmentDoc = new TypedDocumentString(`
     `, {"fragmentName":"PuzzleFields"}) as unknown as TypedDocumentString<PuzzleFieldsFragment, unknown>;
 export const PuzzleListFieldsFragmentDoc = new TypedDocumentString(`
     fragment PuzzleListFields on Puzzle {
-  ...PuzzleFields
-  difficulty {
-    optimalLength
-    percentile
-  }
-}
-    fragment PuzzleFields on Puzzle {
   id
   kind
   rows
@@ -298,7 +291,12 @@ export const PuzzleListFieldsFragmentDoc = new TypedDocumentString(`
   owner {
     name
   }
-}`, {"fragmentName":"PuzzleListFields"}) as unknown as TypedDocumentString<PuzzleListFieldsFragment, unknown>;
+  difficulty {
+    optimalLength
+    percentile
+  }
+}
+    `, {"fragmentName":"PuzzleListFields"}) as unknown as TypedDocumentString<PuzzleListFieldsFragment, unknown>;
 export const SolveFieldsFragmentDoc = new TypedDocumentString(`
     fragment SolveFields on Solve {
   id
@@ -395,7 +393,7 @@ export const PuzzlesDocument = new TypedDocumentString(`
     }
   }
 }
-    fragment PuzzleFields on Puzzle {
+    fragment PuzzleListFields on Puzzle {
   id
   kind
   rows
@@ -408,9 +406,6 @@ export const PuzzlesDocument = new TypedDocumentString(`
   owner {
     name
   }
-}
-fragment PuzzleListFields on Puzzle {
-  ...PuzzleFields
   difficulty {
     optimalLength
     percentile
@@ -598,14 +593,23 @@ export const UserPageDocument = new TypedDocumentString(`
           moves
           createdAt
           puzzle {
-            ...PuzzleListFields
+            id
+            kind
+            rows
+            cols
+            start
+            goal
+            title
+            difficulty {
+              optimalLength
+            }
           }
         }
       }
     }
   }
 }
-    fragment PuzzleFields on Puzzle {
+    fragment PuzzleListFields on Puzzle {
   id
   kind
   rows
@@ -618,9 +622,6 @@ export const UserPageDocument = new TypedDocumentString(`
   owner {
     name
   }
-}
-fragment PuzzleListFields on Puzzle {
-  ...PuzzleFields
   difficulty {
     optimalLength
     percentile
