@@ -3,7 +3,7 @@
 import { currentSession } from "../api/session.ts";
 import { h } from "../ui/dom.ts";
 
-export const HIDDEN_MOVES_REASON = "Submit an optimal solution to see others' moves.";
+const HIDDEN_MOVES_REASON = "Submit an optimal solution to see others' moves.";
 
 /** The moves as code, or the reason they are hidden (`moves` null from the API). */
 export function movesOrReason(moves: string | null | undefined): HTMLElement {

@@ -14,12 +14,13 @@ export function puzzleTitle(puzzle: Pick<Puzzle, "id" | "title">): string {
 
 /** "harder than 93% of 3×3 boards" rounds so that the hardest boards never read as 100%. */
 export function formatPercentile(percentile: number): string {
+  if (percentile > 0 && percentile < 1) return "<1%";
   if (percentile >= 99) return `${Math.min(percentile, 99.99).toFixed(2).replace(/0$/, "")}%`;
   return `${Math.floor(percentile)}%`;
 }
 
 /** The optimum and difficulty badges; "optimum unknown" while no optimal solve exists. */
-export function difficultyBadges(puzzle: ListedPuzzle): HTMLElement {
+function difficultyBadges(puzzle: ListedPuzzle): HTMLElement {
   const difficulty = puzzle.difficulty;
   if (!puzzle.solvable) return h("span", { class: "difficulty" });
   return h(
