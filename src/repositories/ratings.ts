@@ -18,6 +18,17 @@ export interface PendingGame {
   readonly length: number;
 }
 
+/** One rated game from the player's side, for their rating history. */
+export interface PlayerGame {
+  readonly puzzleId: number;
+  readonly length: number;
+  readonly optimum: number;
+  readonly score: number;
+  readonly ratingBefore: number;
+  readonly ratingAfter: number;
+  readonly playedAt: Date;
+}
+
 /** Computes both new ratings from both old ones; called inside the transaction, under the locks. */
 export type GameRater = (player: Rating, puzzle: Rating) => { player: Rating; puzzle: Rating; score: number };
 
@@ -113,5 +124,15 @@ export class RatingRepository {
                 ${player.value}, ${result.player.value}, ${puzzleBefore.value}, ${result.puzzle.value})`;
       return true;
     });
+  }
+
+  /** A player's rated games, newest first (the rated_games (user_id) index). */
+  history(userId: number, limit: number): Promise<PlayerGame[]> {
+    return this.prisma.$queryRaw<PlayerGame[]>`
+      SELECT puzzle_id AS "puzzleId", length, optimum, score, player_before AS "ratingBefore",
+             player_after AS "ratingAfter", played_at AS "playedAt"
+        FROM rated_games WHERE user_id = ${userId}
+       ORDER BY played_at DESC, submission_id DESC
+       LIMIT ${limit}`;
   }
 }

@@ -5,7 +5,7 @@
 import { type Rating, rateGame, solutionScore } from "../core/rating/index.ts";
 import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
-import type { RatingRepository, StoredRating } from "../repositories/ratings.ts";
+import type { PlayerGame, RatingRepository, StoredRating } from "../repositories/ratings.ts";
 
 /**
  * Games rated per call at most: a backlog (e.g. a busy puzzle whose optimum was just proven, or every
@@ -59,5 +59,9 @@ export class RatingService {
 
   puzzles(puzzleIds: readonly number[]): Promise<Map<number, StoredRating>> {
     return this.ratings.puzzles(puzzleIds);
+  }
+
+  history(userId: number, limit: number): Promise<PlayerGame[]> {
+    return this.ratings.history(userId, limit);
   }
 }

@@ -6,6 +6,8 @@ import { createView } from "./views/create.ts";
 import { createHeader } from "./views/header.ts";
 import { homeView } from "./views/home.ts";
 import { puzzleView } from "./views/puzzle.ts";
+import { puzzlesView } from "./views/puzzles.ts";
+import { solversView } from "./views/solvers.ts";
 import { userView } from "./views/user.ts";
 
 const app = document.getElementById("app") as HTMLElement;
@@ -15,7 +17,9 @@ app.append(outlet);
 
 route("/", homeView);
 route("/new", createView);
+route("/puzzles", puzzlesView);
 route("/puzzles/:id", puzzleView);
+route("/solvers", solversView);
 route("/users/:name", userView);
 startRouter(outlet, (target) => {
   target.append(

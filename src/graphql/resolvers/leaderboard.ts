@@ -8,6 +8,7 @@ import type {
   SolverKey,
   SolverRow,
 } from "../../repositories/leaderboard.ts";
+import type { PlayerGame } from "../../repositories/ratings.ts";
 import type { Puzzle, PuzzleKind } from "../../repositories/puzzles.ts";
 import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
@@ -150,6 +151,11 @@ export const leaderboardResolvers = {
     },
     stats: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).statsByUserId.load(user.id),
     rating: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).ratingByUserId.load(user.id),
+    ratingHistory: (user: PublicUser, args: { first?: number | null }, ctx: GraphQLContext) =>
+      ctx.services.ratings.history(user.id, pageSize(args.first)),
+  },
+  RatedGame: {
+    puzzle: (game: PlayerGame, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(game.puzzleId),
   },
   Puzzle: {
     leaderboard: (puzzle: Puzzle, args: ConnectionArgs, ctx: GraphQLContext) =>

@@ -6,10 +6,16 @@ import type {
   CreatePuzzleInput,
   LeaderboardEntryFieldsFragment,
   PuzzleFieldsFragment,
+  PuzzleListFieldsFragment,
+  PuzzleFilter,
+  PuzzleOrder,
+  SolverOrder,
   SolveFieldsFragment,
   SolveOptions,
   SolveProgressSubscription,
   SubmitMutation,
+  PuzzleExtrasQuery,
+  RatingChartQuery,
   TopSolversQuery,
   UserPageQuery,
 } from "../gql/graphql.ts";
@@ -17,7 +23,12 @@ import { request, requestWithToken } from "./graphql.ts";
 import { subscribe, type SubscriptionHandlers } from "./subscriptions.ts";
 
 export type { CreatePuzzleInput, SolveStatus } from "../gql/graphql.ts";
+export type { PuzzleFilter, PuzzleOrder, SolverOrder } from "../gql/graphql.ts";
 export type Puzzle = PuzzleFieldsFragment;
+/** A puzzle as lists show it; the live feed's new puzzles have no difficulty yet. */
+export type ListedPuzzle = Puzzle & Partial<Pick<PuzzleListFieldsFragment, "difficulty">>;
+export type PuzzleExtras = NonNullable<PuzzleExtrasQuery["puzzle"]>;
+export type RatedGame = NonNullable<RatingChartQuery["user"]>["ratingHistory"][number];
 export type Solve = SolveFieldsFragment;
 export type SolveEvent = SolveProgressSubscription["solveProgress"];
 export type SolveRequestOptions = SolveOptions;
@@ -37,7 +48,7 @@ export interface Leaderboard {
 
 type UserPageUser = NonNullable<UserPageQuery["user"]>;
 export interface UserPage extends Omit<UserPageUser, "puzzles" | "submissions"> {
-  readonly puzzles: Puzzle[];
+  readonly puzzles: ListedPuzzle[];
   readonly submissions: UserPageUser["submissions"]["edges"][number]["node"][];
 }
 
@@ -56,6 +67,29 @@ graphql(`
     createdAt
     owner {
       name
+    }
+  }
+`);
+
+// What a puzzle in a list shows beside its thumbnail: the optimum and how hard it is. Written out
+// rather than spreading PuzzleFields: graphql-armor counts a spread as a level of depth and cost.
+graphql(`
+  fragment PuzzleListFields on Puzzle {
+    id
+    kind
+    rows
+    cols
+    start
+    goal
+    title
+    solvable
+    createdAt
+    owner {
+      name
+    }
+    difficulty {
+      optimalLength
+      percentile
     }
   }
 `);
@@ -145,19 +179,71 @@ export async function getPuzzle(id: string): Promise<Puzzle | null> {
 }
 
 const PuzzlesDocument = graphql(`
-  query Puzzles($first: Int) {
-    puzzles(first: $first) {
+  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {
+    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
       edges {
         node {
-          ...PuzzleFields
+          ...PuzzleListFields
         }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
       }
     }
   }
 `);
 
-export async function recentPuzzles(first = 20): Promise<Puzzle[]> {
-  return nodes((await request(PuzzlesDocument, { first })).puzzles);
+export interface PuzzlePage {
+  readonly puzzles: ListedPuzzle[];
+  /** The cursor of the next page; null on the last. */
+  readonly next: string | null;
+}
+
+export async function recentPuzzles(first = 20): Promise<ListedPuzzle[]> {
+  return (await findPuzzles({ first })).puzzles;
+}
+
+export async function findPuzzles(options: {
+  first: number;
+  after?: string | null;
+  filter?: PuzzleFilter;
+  orderBy?: PuzzleOrder;
+}): Promise<PuzzlePage> {
+  const { puzzles } = await request(PuzzlesDocument, options);
+  return {
+    puzzles: nodes(puzzles),
+    next: puzzles.pageInfo.hasNextPage ? (puzzles.pageInfo.endCursor ?? null) : null,
+  };
+}
+
+const PuzzleExtrasDocument = graphql(`
+  query PuzzleExtras($id: ID!) {
+    puzzle(id: $id) {
+      difficulty {
+        optimalLength
+        percentile
+      }
+      rating {
+        value
+        deviation
+        games
+      }
+      optimalSolution {
+        length
+        moves
+      }
+      myBest {
+        length
+        optimal
+      }
+    }
+  }
+`);
+
+/** What the puzzle page shows about the competition: difficulty, rating, the optimum's moves if visible. */
+export async function puzzleExtras(id: string): Promise<PuzzleExtras | null> {
+  return (await request(PuzzleExtrasDocument, { id })).puzzle ?? null;
 }
 
 const PuzzleCreatedDocument = graphql(`
@@ -297,10 +383,15 @@ const UserPageDocument = graphql(`
         optimalSolutions
         puzzlesCreated
       }
+      rating {
+        value
+        deviation
+        games
+      }
       puzzles(first: 10) {
         edges {
           node {
-            ...PuzzleFields
+            ...PuzzleListFields
           }
         }
       }
@@ -310,10 +401,19 @@ const UserPageDocument = graphql(`
             id
             length
             optimal
+            moves
             createdAt
             puzzle {
               id
+              kind
+              rows
+              cols
+              start
+              goal
               title
+              difficulty {
+                optimalLength
+              }
             }
           }
         }
@@ -322,6 +422,30 @@ const UserPageDocument = graphql(`
   }
 `);
 
+const RatingChartDocument = graphql(`
+  query RatingChart($name: String!, $first: Int) {
+    user(name: $name) {
+      ratingHistory(first: $first) {
+        ratingBefore
+        ratingAfter
+        length
+        optimum
+        playedAt
+        puzzle {
+          id
+          title
+        }
+      }
+    }
+  }
+`);
+
+/** A player's rated games, oldest first (the order a chart draws them). */
+export async function ratingHistory(name: string, first = 50): Promise<RatedGame[]> {
+  const { user } = await request(RatingChartDocument, { name, first });
+  return [...(user?.ratingHistory ?? [])].reverse();
+}
+
 export async function userPage(name: string): Promise<UserPage | null> {
   const { user } = await request(UserPageDocument, { name });
   if (!user) return null;
@@ -329,13 +453,18 @@ export async function userPage(name: string): Promise<UserPage | null> {
 }
 
 const TopSolversDocument = graphql(`
-  query TopSolvers($first: Int) {
-    topSolvers(first: $first) {
+  query TopSolvers($first: Int, $orderBy: SolverOrder) {
+    topSolvers(first: $first, orderBy: $orderBy) {
       edges {
         node {
           rank
           user {
             name
+            rating {
+              value
+              deviation
+              games
+            }
           }
           optimalSolutions
           puzzlesSolved
@@ -345,6 +474,9 @@ const TopSolversDocument = graphql(`
   }
 `);
 
-export async function topSolvers(first = 10): Promise<SolverRanking[]> {
-  return nodes((await request(TopSolversDocument, { first })).topSolvers);
+export async function topSolvers(
+  first = 10,
+  orderBy: SolverOrder = "OPTIMAL_SOLUTIONS",
+): Promise<SolverRanking[]> {
+  return nodes((await request(TopSolversDocument, { first, orderBy })).topSolvers);
 }

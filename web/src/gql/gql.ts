@@ -16,13 +16,15 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n": typeof types.PuzzleFieldsFragmentDoc,
+    "\n  fragment PuzzleListFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n    difficulty {\n      optimalLength\n      percentile\n    }\n  }\n": typeof types.PuzzleListFieldsFragmentDoc,
     "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": typeof types.SolveFieldsFragmentDoc,
     "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": typeof types.LeaderboardEntryFieldsFragmentDoc,
     "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  query Me {\n    me {\n      name\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleDocument,
-    "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n": typeof types.PuzzlesDocument,
+    "\n  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {\n    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {\n      edges {\n        node {\n          ...PuzzleListFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.PuzzlesDocument,
+    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n": typeof types.PuzzleExtrasDocument,
     "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleCreatedDocument,
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": typeof types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": typeof types.CancelSolveDocument,
@@ -30,18 +32,21 @@ type Documents = {
     "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": typeof types.SubmitDocument,
     "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": typeof types.LeaderboardDocument,
     "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": typeof types.LeaderboardChangedDocument,
-    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.UserPageDocument,
-    "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": typeof types.TopSolversDocument,
+    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleListFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            moves\n            createdAt\n            puzzle {\n              id\n              kind\n              rows\n              cols\n              start\n              goal\n              title\n              difficulty {\n                optimalLength\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.UserPageDocument,
+    "\n  query RatingChart($name: String!, $first: Int) {\n    user(name: $name) {\n      ratingHistory(first: $first) {\n        ratingBefore\n        ratingAfter\n        length\n        optimum\n        playedAt\n        puzzle {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.RatingChartDocument,
+    "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": typeof types.TopSolversDocument,
 };
 const documents: Documents = {
     "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n": types.PuzzleFieldsFragmentDoc,
+    "\n  fragment PuzzleListFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n    difficulty {\n      optimalLength\n      percentile\n    }\n  }\n": types.PuzzleListFieldsFragmentDoc,
     "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": types.SolveFieldsFragmentDoc,
     "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": types.LeaderboardEntryFieldsFragmentDoc,
     "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  query Me {\n    me {\n      name\n    }\n  }\n": types.MeDocument,
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleDocument,
-    "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n": types.PuzzlesDocument,
+    "\n  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {\n    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {\n      edges {\n        node {\n          ...PuzzleListFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.PuzzlesDocument,
+    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n": types.PuzzleExtrasDocument,
     "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleCreatedDocument,
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": types.CancelSolveDocument,
@@ -49,14 +54,19 @@ const documents: Documents = {
     "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": types.SubmitDocument,
     "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": types.LeaderboardDocument,
     "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": types.LeaderboardChangedDocument,
-    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n": types.UserPageDocument,
-    "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": types.TopSolversDocument,
+    "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleListFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            moves\n            createdAt\n            puzzle {\n              id\n              kind\n              rows\n              cols\n              start\n              goal\n              title\n              difficulty {\n                optimalLength\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": types.UserPageDocument,
+    "\n  query RatingChart($name: String!, $first: Int) {\n    user(name: $name) {\n      ratingHistory(first: $first) {\n        ratingBefore\n        ratingAfter\n        length\n        optimum\n        playedAt\n        puzzle {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.RatingChartDocument,
+    "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": types.TopSolversDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n"): typeof import('./graphql').PuzzleFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PuzzleListFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n    difficulty {\n      optimalLength\n      percentile\n    }\n  }\n"): typeof import('./graphql').PuzzleListFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -84,7 +94,11 @@ export function graphql(source: "\n  query Puzzle($id: ID!) {\n    puzzle(id: $i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Puzzles($first: Int) {\n    puzzles(first: $first) {\n      edges {\n        node {\n          ...PuzzleFields\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzlesDocument;
+export function graphql(source: "\n  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {\n    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {\n      edges {\n        node {\n          ...PuzzleListFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzlesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzleExtrasDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -116,11 +130,15 @@ export function graphql(source: "\n  subscription LeaderboardChanged($puzzleId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            createdAt\n            puzzle {\n              id\n              title\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').UserPageDocument;
+export function graphql(source: "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleListFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            moves\n            createdAt\n            puzzle {\n              id\n              kind\n              rows\n              cols\n              start\n              goal\n              title\n              difficulty {\n                optimalLength\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').UserPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TopSolvers($first: Int) {\n    topSolvers(first: $first) {\n      edges {\n        node {\n          rank\n          user {\n            name\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TopSolversDocument;
+export function graphql(source: "\n  query RatingChart($name: String!, $first: Int) {\n    user(name: $name) {\n      ratingHistory(first: $first) {\n        ratingBefore\n        ratingAfter\n        length\n        optimum\n        playedAt\n        puzzle {\n          id\n          title\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').RatingChartDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TopSolversDocument;
 
 
 export function graphql(source: string) {

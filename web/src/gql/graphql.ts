@@ -23,12 +23,35 @@ export type CreatePuzzleInput = {
   title?: string | null | undefined;
 };
 
+/** What `puzzles` lists; every field optional, all given fields must match. */
+export type PuzzleFilter = {
+  /** Only sliding puzzles with this many columns (2..5; BAD_USER_INPUT otherwise). */
+  cols?: number | null | undefined;
+  /** true: only puzzles whose optimum is proven; false: only those whose optimum is not known yet. */
+  hasOptimum?: boolean | null | undefined;
+  /** Only puzzles of this kind. */
+  kind?: PuzzleKind | null | undefined;
+  /** Only this user's puzzles (exact name); an unknown name gives an empty list. */
+  owner?: string | null | undefined;
+  /** Only sliding puzzles with this many rows (2..5; BAD_USER_INPUT otherwise). */
+  rows?: number | null | undefined;
+};
+
 /** Which game a puzzle is. */
 export type PuzzleKind =
   /** The Rotation Game (UVa 1343): 24 cells, eight each of 1, 2 and 3; goal: one symbol in the 8 centre cells. */
   | 'ROTATION'
   /** Sliding tiles, 2x2 up to 5x5: tiles 1..n-1 and the blank 0, row by row. */
   | 'SLIDING';
+
+/** How `puzzles` orders its list (docs/competition.md). */
+export type PuzzleOrder =
+  /** Highest puzzle rating first, then newest; only puzzles with at least one rated game are listed. */
+  | 'HARDEST'
+  /** Most players (users with a submission) first, then newest. */
+  | 'MOST_PLAYED'
+  /** Newest first (the default). */
+  | 'NEWEST';
 
 /** A search algorithm: asked for in SolveOptions.algorithm, reported in Solve.algorithm and Solve.algorithmUsed. */
 export type SolveAlgorithm =
@@ -89,7 +112,16 @@ export type SolveStatus =
   /** The puzzle has no solution (decided without a search). */
   | 'UNSOLVABLE';
 
+/** How topSolvers orders the players. */
+export type SolverOrder =
+  /** Most puzzles solved optimally first, then fewest excess moves (the default). */
+  | 'OPTIMAL_SOLUTIONS'
+  /** Highest Glicko-2 rating first; only players with a rating are listed. */
+  | 'RATING';
+
 export type PuzzleFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } };
+
+export type PuzzleListFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null };
 
 export type SolveFieldsFragment = { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null };
 
@@ -123,10 +155,20 @@ export type PuzzleQuery = { puzzle: { id: string, kind: PuzzleKind, rows: number
 
 export type PuzzlesQueryVariables = Exact<{
   first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: PuzzleFilter | null | undefined;
+  orderBy?: PuzzleOrder | null | undefined;
 }>;
 
 
-export type PuzzlesQuery = { puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } }> } };
+export type PuzzlesQuery = { puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type PuzzleExtrasQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PuzzleExtrasQuery = { puzzle: { difficulty: { optimalLength: number, percentile: number | null } | null, rating: { value: number, deviation: number, games: number } | null, optimalSolution: { length: number | null, moves: string | null } | null, myBest: { length: number, optimal: boolean | null } | null } | null };
 
 export type PuzzleCreatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -183,14 +225,23 @@ export type UserPageQueryVariables = Exact<{
 }>;
 
 
-export type UserPageQuery = { user: { name: string, createdAt: string, stats: { submissions: number, optimalSolutions: number, puzzlesCreated: number }, puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } }> }, submissions: { edges: Array<{ node: { id: string, length: number, optimal: boolean | null, createdAt: string, puzzle: { id: string, title: string | null } } }> } } | null };
+export type UserPageQuery = { user: { name: string, createdAt: string, stats: { submissions: number, optimalSolutions: number, puzzlesCreated: number }, rating: { value: number, deviation: number, games: number } | null, puzzles: { edges: Array<{ node: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null } }> }, submissions: { edges: Array<{ node: { id: string, length: number, optimal: boolean | null, moves: string | null, createdAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, difficulty: { optimalLength: number } | null } } }> } } | null };
 
-export type TopSolversQueryVariables = Exact<{
+export type RatingChartQueryVariables = Exact<{
+  name: string;
   first?: number | null | undefined;
 }>;
 
 
-export type TopSolversQuery = { topSolvers: { edges: Array<{ node: { rank: number, optimalSolutions: number, puzzlesSolved: number, user: { name: string } } }> } };
+export type RatingChartQuery = { user: { ratingHistory: Array<{ ratingBefore: number, ratingAfter: number, length: number, optimum: number, playedAt: string, puzzle: { id: string, title: string | null } }> } | null };
+
+export type TopSolversQueryVariables = Exact<{
+  first?: number | null | undefined;
+  orderBy?: SolverOrder | null | undefined;
+}>;
+
+
+export type TopSolversQuery = { topSolvers: { edges: Array<{ node: { rank: number, optimalSolutions: number, puzzlesSolved: number, user: { name: string, rating: { value: number, deviation: number, games: number } | null } } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -226,6 +277,26 @@ export const PuzzleFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"PuzzleFields"}) as unknown as TypedDocumentString<PuzzleFieldsFragment, unknown>;
+export const PuzzleListFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PuzzleListFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+  difficulty {
+    optimalLength
+    percentile
+  }
+}
+    `, {"fragmentName":"PuzzleListFields"}) as unknown as TypedDocumentString<PuzzleListFieldsFragment, unknown>;
 export const SolveFieldsFragmentDoc = new TypedDocumentString(`
     fragment SolveFields on Solve {
   id
@@ -309,16 +380,20 @@ export const PuzzleDocument = new TypedDocumentString(`
   }
 }`) as unknown as TypedDocumentString<PuzzleQuery, PuzzleQueryVariables>;
 export const PuzzlesDocument = new TypedDocumentString(`
-    query Puzzles($first: Int) {
-  puzzles(first: $first) {
+    query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {
+  puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {
     edges {
       node {
-        ...PuzzleFields
+        ...PuzzleListFields
       }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
     }
   }
 }
-    fragment PuzzleFields on Puzzle {
+    fragment PuzzleListFields on Puzzle {
   id
   kind
   rows
@@ -331,7 +406,34 @@ export const PuzzlesDocument = new TypedDocumentString(`
   owner {
     name
   }
+  difficulty {
+    optimalLength
+    percentile
+  }
 }`) as unknown as TypedDocumentString<PuzzlesQuery, PuzzlesQueryVariables>;
+export const PuzzleExtrasDocument = new TypedDocumentString(`
+    query PuzzleExtras($id: ID!) {
+  puzzle(id: $id) {
+    difficulty {
+      optimalLength
+      percentile
+    }
+    rating {
+      value
+      deviation
+      games
+    }
+    optimalSolution {
+      length
+      moves
+    }
+    myBest {
+      length
+      optimal
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PuzzleExtrasQuery, PuzzleExtrasQueryVariables>;
 export const PuzzleCreatedDocument = new TypedDocumentString(`
     subscription PuzzleCreated {
   puzzleCreated {
@@ -470,10 +572,15 @@ export const UserPageDocument = new TypedDocumentString(`
       optimalSolutions
       puzzlesCreated
     }
+    rating {
+      value
+      deviation
+      games
+    }
     puzzles(first: 10) {
       edges {
         node {
-          ...PuzzleFields
+          ...PuzzleListFields
         }
       }
     }
@@ -483,17 +590,26 @@ export const UserPageDocument = new TypedDocumentString(`
           id
           length
           optimal
+          moves
           createdAt
           puzzle {
             id
+            kind
+            rows
+            cols
+            start
+            goal
             title
+            difficulty {
+              optimalLength
+            }
           }
         }
       }
     }
   }
 }
-    fragment PuzzleFields on Puzzle {
+    fragment PuzzleListFields on Puzzle {
   id
   kind
   rows
@@ -506,15 +622,41 @@ export const UserPageDocument = new TypedDocumentString(`
   owner {
     name
   }
+  difficulty {
+    optimalLength
+    percentile
+  }
 }`) as unknown as TypedDocumentString<UserPageQuery, UserPageQueryVariables>;
+export const RatingChartDocument = new TypedDocumentString(`
+    query RatingChart($name: String!, $first: Int) {
+  user(name: $name) {
+    ratingHistory(first: $first) {
+      ratingBefore
+      ratingAfter
+      length
+      optimum
+      playedAt
+      puzzle {
+        id
+        title
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RatingChartQuery, RatingChartQueryVariables>;
 export const TopSolversDocument = new TypedDocumentString(`
-    query TopSolvers($first: Int) {
-  topSolvers(first: $first) {
+    query TopSolvers($first: Int, $orderBy: SolverOrder) {
+  topSolvers(first: $first, orderBy: $orderBy) {
     edges {
       node {
         rank
         user {
           name
+          rating {
+            value
+            deviation
+            games
+          }
         }
         optimalSolutions
         puzzlesSolved

@@ -65,7 +65,7 @@ function slidingBoard(
 }
 
 // The 24 cells' places on a 7x7 grid, row by row (see src/core/rotation/geometry.ts for the numbering).
-const ROTATION_PLACES: readonly [number, number][] = [
+export const ROTATION_PLACES: readonly [number, number][] = [
   [0, 2],
   [0, 4],
   [1, 2],
@@ -91,7 +91,7 @@ const ROTATION_PLACES: readonly [number, number][] = [
   [6, 2],
   [6, 4],
 ];
-const CENTRE = new Set([6, 7, 8, 11, 12, 15, 16, 17]);
+export const CENTRE = new Set([6, 7, 8, 11, 12, 15, 16, 17]);
 // Each move button sits at the head of its line (where the symbols go), on a 9x9 grid with a margin.
 const MOVE_BUTTONS: readonly { move: string; arrow: string; row: number; col: number }[] = [
   { move: "A", arrow: "↑", row: 0, col: 3 },

@@ -1,24 +1,26 @@
 // A small SVG step chart of the search's lower bound over time: each point is a progress event
-// (elapsed ms, bound). The axes rescale as points arrive.
+// (elapsed ms, bound), and the final state closes the line at the search's duration. The axes
+// rescale as points arrive: time in ms under a second (a fast solve must not read "0.0 s"), the bound
+// on whole moves, with a flat line drawn in the middle of a one-move range rather than on an axis.
+import { svg } from "./svg.ts";
 
-const NS = "http://www.w3.org/2000/svg";
 const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = { left: 30, right: 8, top: 8, bottom: 20 };
 
-function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-): SVGElementTagNameMap[K] {
-  const element = document.createElementNS(NS, tag);
-  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
-  return element;
-}
-
 export interface BoundChart {
   readonly element: SVGSVGElement;
   add(elapsedMs: number, bound: number): void;
+  /** Closes the line at the end of the search (its duration, its final bound); ignored before any point. */
+  finish(elapsedMs: number, bound: number): void;
   readonly points: number;
+}
+
+/** "850 ms", "2.4 s", "73 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.round(ms / 1000)} s`;
 }
 
 export function createBoundChart(): BoundChart {
@@ -49,14 +51,19 @@ export function createBoundChart(): BoundChart {
     class: "chart-label",
   });
   const xLabel = svg("text", { x: PAD.left, y: HEIGHT - 4, class: "chart-label" });
-  xLabel.textContent = "0 s";
+  xLabel.textContent = "0";
   element.append(axes, line, yMin, yMax, xMax, xLabel);
   const data: [number, number][] = [];
 
   function draw(): void {
-    const low = Math.min(...data.map(([, b]) => b));
-    const high = Math.max(...data.map(([, b]) => b), low + 1);
-    const span = Math.max(...data.map(([t]) => t), 1);
+    const bounds = data.map(([, b]) => b);
+    let low = Math.min(...bounds);
+    let high = Math.max(...bounds);
+    if (low === high) {
+      low -= 1;
+      high += 1;
+    }
+    const span = Math.max(data[data.length - 1][0], 1);
     const x = (t: number) => PAD.left + (t / span) * (WIDTH - PAD.left - PAD.right);
     const y = (b: number) =>
       HEIGHT - PAD.bottom - ((b - low) / (high - low)) * (HEIGHT - PAD.top - PAD.bottom);
@@ -69,15 +76,25 @@ export function createBoundChart(): BoundChart {
     line.setAttribute("points", points.join(" "));
     yMin.textContent = String(low);
     yMax.textContent = String(high);
-    xMax.textContent = `${(span / 1000).toFixed(1)} s`;
+    xMax.textContent = formatDuration(span);
+    element.dataset.spanMs = String(span);
+    element.dataset.low = String(low);
+    element.dataset.high = String(high);
+  }
+
+  function push(elapsedMs: number, bound: number): void {
+    // Events can arrive out of order by a few ms; time never runs backwards on the chart.
+    const last = data.length > 0 ? data[data.length - 1][0] : 0;
+    data.push([Math.max(0, last, elapsedMs), bound]);
+    element.style.display = "";
+    draw();
   }
 
   return {
     element,
-    add(elapsedMs, bound) {
-      data.push([Math.max(0, elapsedMs), bound]);
-      element.style.display = "";
-      draw();
+    add: push,
+    finish(elapsedMs, bound) {
+      if (data.length > 0) push(elapsedMs, bound);
     },
     get points() {
       return data.length;

@@ -1,4 +1,5 @@
-// History-API routing: `/`, `/new`, `/puzzles/:id`, `/users/:name`. The server answers every such
+// History-API routing: `/`, `/new`, `/puzzles`, `/puzzles/:id`, `/solvers`, `/users/:name` (views read
+// their own query string, e.g. the puzzle list's filters). The server answers every such
 // path with index.html. Views return a clean-up (closing subscriptions, timers, key handlers) that
 // runs when the visitor navigates away.
 

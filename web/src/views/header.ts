@@ -12,7 +12,15 @@ export function createHeader(): HTMLElement {
   const header = h(
     "header",
     { class: "top" },
-    h("nav", {}, link("/", h("strong", {}, "Puzzles")), link("/", "Recent"), link("/new", "New puzzle")),
+    h(
+      "nav",
+      {},
+      link("/", h("strong", {}, "Puzzles")),
+      // The full list (filters, orderings), newest first: not the front page the brand leads to.
+      link("/puzzles", "Recent"),
+      link("/solvers", "Solvers"),
+      link("/new", "New puzzle"),
+    ),
     account,
   );
   const draw = () => {

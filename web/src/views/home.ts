@@ -1,10 +1,11 @@
-// The front page: recent puzzles (new ones appear live) and the top solvers.
+// The front page: recent puzzles with their thumbnails (new ones appear live) and the top solvers.
 import { onPuzzleCreated, recentPuzzles, topSolvers } from "../api/operations.ts";
 import { currentSession, onSessionChange } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
 import { puzzleItem, puzzleList } from "./puzzle-list.ts";
+import { solverTable } from "./solver-table.ts";
 
 export const homeView: View = (outlet) => {
   const message = createMessage();
@@ -35,8 +36,27 @@ export const homeView: View = (outlet) => {
     h(
       "div",
       { class: "columns" },
-      h("section", { class: "card" }, h("h2", {}, "Recent puzzles"), message.element, list),
-      h("section", { class: "card" }, h("h2", {}, "Top solvers"), solvers),
+      h(
+        "section",
+        { class: "card" },
+        h("h2", {}, "Recent puzzles"),
+        message.element,
+        list,
+        h(
+          "p",
+          { class: "more" },
+          link("/puzzles", "All puzzles, filtered and sorted →"),
+          " · ",
+          link("/puzzles?order=hardest", "the hardest"),
+        ),
+      ),
+      h(
+        "section",
+        { class: "card" },
+        h("h2", {}, "Top solvers"),
+        solvers,
+        h("p", { class: "more" }, link("/solvers?by=rating", "Top solvers by rating →")),
+      ),
     ),
   );
 
@@ -45,42 +65,7 @@ export const homeView: View = (outlet) => {
     (error) => message.error(error),
   );
   topSolvers(10).then(
-    (ranking) =>
-      replace(
-        solvers,
-        ranking.length === 0
-          ? h("p", { class: "muted" }, "Nobody has solved a puzzle optimally yet.")
-          : h(
-              "table",
-              {},
-              h(
-                "thead",
-                {},
-                h(
-                  "tr",
-                  {},
-                  h("th", {}, "#"),
-                  h("th", {}, "Player"),
-                  h("th", {}, "Optimal"),
-                  h("th", {}, "Solved"),
-                ),
-              ),
-              h(
-                "tbody",
-                {},
-                ranking.map((row) =>
-                  h(
-                    "tr",
-                    {},
-                    h("td", {}, String(row.rank)),
-                    h("td", {}, link(`/users/${encodeURIComponent(row.user.name)}`, row.user.name)),
-                    h("td", {}, String(row.optimalSolutions)),
-                    h("td", {}, String(row.puzzlesSolved)),
-                  ),
-                ),
-              ),
-            ),
-      ),
+    (ranking) => replace(solvers, solverTable(ranking, "OPTIMAL_SOLUTIONS")),
     () => replace(solvers, h("p", { class: "muted" }, "Rankings are not available.")),
   );
 

@@ -48,7 +48,11 @@ function table(board: Leaderboard): HTMLElement {
   );
 }
 
-export function leaderboardPanel(puzzleId: string): {
+/** `onChange` hears each new best entry (the page's facts refresh: the viewer may now see the moves). */
+export function leaderboardPanel(
+  puzzleId: string,
+  onChange?: () => void,
+): {
   element: HTMLElement;
   reload(): void;
   cleanup: Cleanup;
@@ -93,7 +97,10 @@ export function leaderboardPanel(puzzleId: string): {
 
   void load();
   const stop = onLeaderboardChanged(puzzleId, {
-    next: () => void load(),
+    next: () => {
+      void load();
+      onChange?.();
+    },
     error: (error) => message.error(error),
   });
   return { element, reload: () => void load(), cleanup: stop };

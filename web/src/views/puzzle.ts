@@ -5,6 +5,7 @@ import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup, View } from "../ui/router.ts";
 import { leaderboardPanel } from "./leaderboard-panel.ts";
+import { puzzleFacts } from "./puzzle-facts.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
 import { puzzleKindLabel, puzzleTitle } from "./puzzle-list.ts";
 import { solvePanel } from "./solve-panel.ts";
@@ -29,9 +30,14 @@ export const puzzleView: View = (outlet, { id }) => {
       }
       const spec = specOf(puzzle);
       const play = playPanel(puzzle.id, spec, puzzle.solvable);
-      const board = leaderboardPanel(puzzle.id);
+      const facts = puzzleFacts(puzzle.id);
+      const board = leaderboardPanel(puzzle.id, facts.refresh);
       // An optimal solve makes the leaderboard's optimum (and its optimal marks) known.
-      const solve = solvePanel(puzzle.id, spec, (result) => result.optimal && board.reload());
+      const solve = solvePanel(puzzle.id, spec, (result) => {
+        if (!result.optimal) return;
+        board.reload();
+        facts.refresh();
+      });
       cleanups.push(play.cleanup, solve.cleanup, board.cleanup);
       document.title = `${puzzleTitle(puzzle)} · Puzzles`;
       replace(
@@ -50,6 +56,7 @@ export const puzzleView: View = (outlet, { id }) => {
               link(`/users/${encodeURIComponent(puzzle.owner.name)}`, puzzle.owner.name),
               ` · ${formatTime(puzzle.createdAt)}`,
             ),
+            facts.element,
           ),
           goalPreview(spec),
         ),

@@ -11,7 +11,7 @@ import {
   type SolveRequestOptions,
   type SolveStatus,
 } from "../api/operations.ts";
-import { createBoundChart } from "../ui/chart.ts";
+import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
 import { h, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
@@ -115,6 +115,7 @@ export function solvePanel(
   let stopPlayer: (() => void) | undefined;
   let solveId: string | undefined;
   let seenBound: number | null = null;
+  let chart: BoundChart | undefined;
 
   const stat = (label: string) => {
     const value = h("dd", {}, "—");
@@ -134,7 +135,11 @@ export function solvePanel(
     status.value.textContent = STATUS_TEXT[solve.status];
     if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
-    if (solve.durationMs !== null) elapsed.value.textContent = `${(solve.durationMs / 1000).toFixed(1)} s`;
+    if (solve.durationMs !== null) elapsed.value.textContent = formatDuration(solve.durationMs);
+    // The line ends where the search ended: at its duration, on the optimum it proved.
+    const finalBound =
+      solve.status === "SOLVED" && solve.optimal ? solve.length : (solve.lowerBound ?? seenBound);
+    if (solve.durationMs !== null && finalBound !== null) chart?.finish(solve.durationMs, finalBound);
     onFinished?.(solve);
     const result = h(
       "p",
@@ -153,7 +158,7 @@ export function solvePanel(
     }
   }
 
-  function update(event: SolveEvent, chart: ReturnType<typeof createBoundChart>): void {
+  function update(event: SolveEvent, chart: BoundChart): void {
     status.value.textContent = STATUS_TEXT[event.status];
     if (event.lowerBound !== null) {
       bound.value.textContent = String(event.lowerBound);
@@ -161,7 +166,7 @@ export function solvePanel(
     }
     if (event.nodesExpanded !== null) nodes.value.textContent = compact(event.nodesExpanded);
     if (event.nodesPerSecond !== null) rate.value.textContent = `${compact(event.nodesPerSecond)}/s`;
-    if (event.elapsedMs !== null) elapsed.value.textContent = `${(event.elapsedMs / 1000).toFixed(1)} s`;
+    if (event.elapsedMs !== null) elapsed.value.textContent = formatDuration(event.elapsedMs);
     if (event.status === "RUNNING" && event.lowerBound !== null) {
       chart.add(event.elapsedMs ?? 0, event.lowerBound);
       element.dataset.updates = String(Number(element.dataset.updates) + 1);
@@ -176,7 +181,8 @@ export function solvePanel(
     start.disabled = true;
     element.dataset.updates = "0";
     seenBound = null;
-    const chart = createBoundChart();
+    const current = createBoundChart();
+    chart = current;
     for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
     replace(
       live,
@@ -185,7 +191,7 @@ export function solvePanel(
         { class: "stats-grid" },
         [status, bound, nodes, rate, elapsed].map((s) => s.item),
       ),
-      chart.element,
+      current.element,
     );
     live.hidden = false;
     const options: SolveRequestOptions = {
@@ -200,7 +206,7 @@ export function solvePanel(
       if (FINISHED.has(solve.status)) return finish(solve);
       cancel.hidden = false;
       stopSubscription = onSolveProgress(solve.id, {
-        next: (event) => update(event, chart),
+        next: (event) => update(event, current),
         error: (error) => {
           message.error(error);
           start.disabled = false;

@@ -1,9 +1,12 @@
-// A user's page: their stats, puzzles and latest submissions.
+// A user's page: their stats and rating (with its history), their puzzles and latest submissions.
 import { userPage } from "../api/operations.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
-import { puzzleList } from "./puzzle-list.ts";
+import { boardThumbnail } from "../ui/thumbnail.ts";
+import { movesOrReason } from "./hidden-moves.ts";
+import { puzzleList, puzzleTitle } from "./puzzle-list.ts";
+import { ratingCard } from "./rating-card.ts";
 
 export const userView: View = (outlet, { name }) => {
   const message = createMessage();
@@ -26,17 +29,22 @@ export const userView: View = (outlet, { name }) => {
       replace(
         page,
         h(
-          "section",
-          { class: "card" },
-          h("h1", {}, user.name),
-          h("p", { class: "muted" }, `Joined ${formatTime(user.createdAt)}`),
+          "div",
+          { class: "columns" },
           h(
-            "div",
-            { class: "stat-row" },
-            stat("submissions", stats?.submissions),
-            stat("optimal solutions", stats?.optimalSolutions),
-            stat("puzzles created", stats?.puzzlesCreated),
+            "section",
+            { class: "card" },
+            h("h1", {}, user.name),
+            h("p", { class: "muted" }, `Joined ${formatTime(user.createdAt)}`),
+            h(
+              "div",
+              { class: "stat-row" },
+              stat("submissions", stats?.submissions),
+              stat("optimal solutions", stats?.optimalSolutions),
+              stat("puzzles created", stats?.puzzlesCreated),
+            ),
           ),
+          ratingCard(user.name, user.rating),
         ),
         h(
           "div",
@@ -46,6 +54,9 @@ export const userView: View = (outlet, { name }) => {
             { class: "card" },
             h("h2", {}, "Puzzles"),
             puzzleList(user.puzzles, "No puzzles yet."),
+            user.puzzles.length > 0
+              ? link(`/puzzles?owner=${encodeURIComponent(user.name)}`, `All of ${user.name}'s puzzles →`)
+              : null,
           ),
           h(
             "section",
@@ -55,16 +66,24 @@ export const userView: View = (outlet, { name }) => {
               ? h("p", { class: "muted" }, "No submissions yet.")
               : h(
                   "ul",
-                  { class: "puzzles" },
+                  { class: "puzzles submissions" },
                   user.submissions.map((s) =>
                     h(
                       "li",
-                      {},
-                      link(`/puzzles/${s.puzzle.id}`, s.puzzle.title?.trim() || `Puzzle #${s.puzzle.id}`),
+                      { class: "puzzle-item", "data-submission-id": s.id },
+                      link(`/puzzles/${s.puzzle.id}`, boardThumbnail(s.puzzle)),
                       h(
-                        "span",
-                        { class: "meta" },
-                        `${s.length} moves${s.optimal === true ? " · optimal ✓" : ""} · ${formatTime(s.createdAt)}`,
+                        "div",
+                        { class: "puzzle-text" },
+                        link(`/puzzles/${s.puzzle.id}`, puzzleTitle(s.puzzle)),
+                        h(
+                          "span",
+                          { class: "meta" },
+                          `${s.length} moves${s.optimal === true ? " · optimal ✓" : ""}` +
+                            `${s.puzzle.difficulty ? ` · optimum ${s.puzzle.difficulty.optimalLength}` : ""}` +
+                            ` · ${formatTime(s.createdAt)}`,
+                        ),
+                        h("span", { class: "meta" }, movesOrReason(s.moves)),
                       ),
                     ),
                   ),

@@ -1,0 +1,48 @@
+// What the competition knows about a puzzle, under its title: the proven optimum and its
+// percentile, the puzzle's rating, and the optimal solution's moves, or why they are hidden.
+import { type PuzzleExtras, puzzleExtras } from "../api/operations.ts";
+import { h, replace } from "../ui/dom.ts";
+import { movesOrReason } from "./hidden-moves.ts";
+import { formatPercentile } from "./puzzle-list.ts";
+import { formatRating } from "./rating-card.ts";
+
+function facts(extras: PuzzleExtras): (HTMLElement | null)[] {
+  const { difficulty, rating, optimalSolution } = extras;
+  return [
+    h(
+      "span",
+      { class: "badge optimum" },
+      difficulty ? `optimum ${difficulty.optimalLength} moves` : "optimum not proven yet",
+    ),
+    difficulty?.percentile !== null && difficulty?.percentile !== undefined
+      ? h(
+          "span",
+          { class: "badge percentile" },
+          `harder than ${formatPercentile(difficulty.percentile)} of boards this size`,
+        )
+      : null,
+    rating
+      ? h("span", { class: "badge", title: `${rating.games} rated games` }, `rating ${formatRating(rating)}`)
+      : null,
+    optimalSolution
+      ? h(
+          "div",
+          { class: "optimal-moves" },
+          h("span", { class: "label" }, "Optimal solution: "),
+          movesOrReason(optimalSolution.moves),
+        )
+      : null,
+  ];
+}
+
+/** `refresh` reloads them (after a submission or an optimal solve). */
+export function puzzleFacts(puzzleId: string): { element: HTMLElement; refresh(): void } {
+  const element = h("div", { class: "puzzle-facts", "data-testid": "puzzle-facts" });
+  const refresh = () =>
+    void puzzleExtras(puzzleId).then(
+      (extras) => extras && replace(element, facts(extras)),
+      () => undefined,
+    );
+  refresh();
+  return { element, refresh };
+}

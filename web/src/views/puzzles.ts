@@ -1,0 +1,109 @@
+// The puzzle list (/puzzles): filters (kind, size, optimum known, owner) and orderings (newest, most
+// played, hardest), all kept in the URL (puzzle-query.ts), one page at a time.
+import { findPuzzles } from "../api/operations.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import { navigate, type View } from "../ui/router.ts";
+import { puzzleList } from "./puzzle-list.ts";
+import { type PuzzleQuery, parsePuzzleQuery, puzzleQueryPath, puzzleQueryVariables } from "./puzzle-query.ts";
+
+const PAGE_SIZE = 20;
+const SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5"];
+
+function select(name: string, value: string, options: [string, string][]): HTMLSelectElement {
+  const element = h(
+    "select",
+    { name, "aria-label": name },
+    options.map(([option, label]) => h("option", { value: option }, label)),
+  );
+  element.value = value;
+  return element;
+}
+
+export const puzzlesView: View = (outlet) => {
+  const query = parsePuzzleQuery(window.location.search);
+  const message = createMessage();
+  const list = h("div", { class: "puzzle-results" }, h("p", { class: "muted" }, "Loading…"));
+  const pager = h("nav", { class: "row pager" });
+
+  const kind = select("kind", query.kind, [
+    ["", "Any kind"],
+    ["sliding", "Sliding"],
+    ["rotation", "Rotation Game"],
+  ]);
+  const size = select("size", query.size, [
+    ["", "Any size"],
+    ...SIZES.map((s): [string, string] => [s, s.replace("x", "×")]),
+  ]);
+  const optimum = select("optimum", query.optimum, [
+    ["", "Optimum known or not"],
+    ["yes", "Optimum proven"],
+    ["no", "Optimum unknown"],
+  ]);
+  const order = select("order", query.order, [
+    ["newest", "Newest"],
+    ["most-played", "Most played"],
+    ["hardest", "Hardest"],
+  ]);
+  const owner = h("input", {
+    name: "owner",
+    placeholder: "owner's name",
+    "aria-label": "owner",
+    value: query.owner,
+  });
+  // Any change starts again from the first page of the new list.
+  const apply = () =>
+    navigate(
+      puzzleQueryPath({
+        kind: kind.value as PuzzleQuery["kind"],
+        size: size.value,
+        optimum: optimum.value as PuzzleQuery["optimum"],
+        owner: owner.value.trim(),
+        order: order.value as PuzzleQuery["order"],
+        after: "",
+      }),
+    );
+  for (const control of [kind, size, optimum, order]) control.addEventListener("change", apply);
+  const form = h(
+    "form",
+    { class: "filters row", role: "search" },
+    kind,
+    size,
+    optimum,
+    owner,
+    h("span", { class: "order" }, "Order ", order),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    apply();
+  });
+  owner.addEventListener("change", apply);
+
+  outlet.append(h("section", { class: "card" }, h("h1", {}, "Puzzles"), form, message.element, list, pager));
+  document.title = "Puzzles · list";
+
+  let left = false;
+  findPuzzles({ first: PAGE_SIZE, after: query.after || null, ...puzzleQueryVariables(query) }).then(
+    (page) => {
+      if (left) return;
+      const empty =
+        query.order === "hardest"
+          ? "No puzzle matches: the hardest list only holds puzzles with a rated game."
+          : "No puzzle matches these filters.";
+      replace(list, puzzleList(page.puzzles, empty));
+      replace(
+        pager,
+        query.after ? link(puzzleQueryPath({ ...query, after: "" }), "← First page") : null,
+        page.next ? link(puzzleQueryPath({ ...query, after: page.next }), "Next page →") : null,
+      );
+    },
+    (error) => {
+      replace(list);
+      message.error(error);
+    },
+  );
+  return () => {
+    left = true;
+    document.title = "Puzzles";
+  };
+};
