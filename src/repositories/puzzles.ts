@@ -83,7 +83,12 @@ export class PuzzleRepository {
    * puzzles with at least one rated game (a rating that never moved says nothing).
    */
   async find(search: PuzzleSearch): Promise<FoundPuzzle[]> {
-    const where: Prisma.Sql[] = [];
+    // A daily puzzle joins the lists once its day (UTC) is over: until then it is reached through
+    // dailyPuzzle only (docs/competition.md, "No spoilers while it runs").
+    const where: Prisma.Sql[] = [
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id
+                               AND d.date >= (now() AT TIME ZONE 'UTC')::date)`,
+    ];
     if (search.kind !== undefined) where.push(Prisma.sql`p.kind = ${search.kind}::"PuzzleKind"`);
     if (search.rows !== undefined) where.push(Prisma.sql`p.rows = ${search.rows}`);
     if (search.cols !== undefined) where.push(Prisma.sql`p.cols = ${search.cols}`);
