@@ -114,6 +114,8 @@ const envSchema = z.object({
   DAILY_SECRET: z.string().min(16, "at least 16 characters").optional(),
   /** analyzeSolution and hint wait this long for a worker's proofs before answering PENDING. */
   ANALYSIS_WAIT_MS: int(0, 600_000).default(20_000),
+  /** Worker processes schedule, prove and publish the daily puzzles (off: this worker runs none). */
+  DAILY_PUZZLES: bool.default(true),
 });
 
 /** DAILY_SECRET outside production when unset (docs/competition.md): public, so never for real play. */
@@ -178,6 +180,7 @@ export type Config = Readonly<{
   /** DAILY_SECRET, or DEVELOPMENT_DAILY_SECRET outside production. */
   dailySecret: string;
   analysisWaitMs: number;
+  dailyPuzzles: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -254,6 +257,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     adminToken: e.ADMIN_TOKEN,
     dailySecret: e.DAILY_SECRET ?? DEVELOPMENT_DAILY_SECRET,
     analysisWaitMs: e.ANALYSIS_WAIT_MS,
+    dailyPuzzles: e.DAILY_PUZZLES,
   });
 }
 

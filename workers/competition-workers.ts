@@ -10,10 +10,10 @@ export async function startCompetitionWorkers(
   container: WorkerContainer,
 ): Promise<{ close(): Promise<void> }> {
   const analysis = AnalysisWorker.start(config, container);
-  const daily = await DailyScheduler.start(config, container);
+  const daily = config.dailyPuzzles ? await DailyScheduler.start(config, container) : undefined;
   return {
     async close() {
-      await daily.close();
+      await daily?.close();
       await analysis.close();
     },
   };

@@ -18,7 +18,8 @@ let worker: WorkerProcess;
 let metricsUrl: string;
 
 beforeAll(async () => {
-  worker = await startWorker(api, { WORKER_METRICS_PORT: "0", SOLVER_THREADS: "2" });
+  // No daily puzzles: their proofs would add searches to the counts this test reads.
+  worker = await startWorker(api, { WORKER_METRICS_PORT: "0", SOLVER_THREADS: "2", DAILY_PUZZLES: "false" });
   const line = await worker.waitForLog((entry) => entry.msg === "metrics endpoint listening");
   metricsUrl = `http://127.0.0.1:${line.port as number}/metrics`;
 });
