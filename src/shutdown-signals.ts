@@ -5,7 +5,7 @@
 // not a second one.
 
 /** A person pressing Ctrl-C again takes longer than this; duplicated deliveries take far less. */
-export const COALESCE_MS = 1000;
+const COALESCE_MS = 1000;
 
 export interface ShutdownSignalHandlers {
   /** The first signal: start draining. */
