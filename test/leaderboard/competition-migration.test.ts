@@ -43,7 +43,7 @@ it("backfills puzzle stats and first submissions", async () => {
       SELECT DISTINCT ON (puzzle_id, user_id) puzzle_id, user_id, id, length, created_at
         FROM submissions ORDER BY puzzle_id, user_id, length, id`);
     const report = await migrate(database.url);
-    expect(report.applied).toEqual([COMPETITION_MIGRATION]);
+    expect(report.applied[0]).toBe(COMPETITION_MIGRATION); // later migrations follow it
     const entries = await client.query(
       `SELECT user_id, submission_id, first_submission_id FROM leaderboard_entries ORDER BY user_id`,
     );
