@@ -88,6 +88,12 @@ const envSchema = z.object({
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
   /** Open (QUEUED or RUNNING) Solves one user may have; a request beyond is refused with LIMIT_EXCEEDED. */
   MAX_OPEN_SOLVES_PER_USER: int(1, 1_000_000).default(20),
+  /** Operations (subscriptions included) one WebSocket may have open; one more gets LIMIT_EXCEEDED. */
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: int(1, 100_000).default(100),
+  /** Operations one user may have open over all their WebSockets to one API process. */
+  WS_MAX_SUBSCRIPTIONS_PER_USER: int(1, 1_000_000).default(300),
+  /** WebSockets one client IP may have open to one API process; one more is closed with 4429. */
+  WS_MAX_SOCKETS_PER_IP: int(1, 1_000_000).default(50),
   /** A worker process serves GET /metrics on this port (0: any free port, logged); unset: no endpoint. */
   WORKER_METRICS_PORT: int(0, 65535).optional(),
   /** The API serves GET /metrics on this port of its own (0: any free port, logged) instead of its API port. */
@@ -134,6 +140,11 @@ export type Config = Readonly<{
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimitBytes: number;
   trustProxy: boolean;
+  websocket: Readonly<{
+    maxSubscriptionsPerSocket: number;
+    maxSubscriptionsPerUser: number;
+    maxSocketsPerIp: number;
+  }>;
   rateLimits: Readonly<{
     requests: number;
     windowSeconds: number;
@@ -216,6 +227,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    websocket: Object.freeze({
+      maxSubscriptionsPerSocket: e.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      maxSubscriptionsPerUser: e.WS_MAX_SUBSCRIPTIONS_PER_USER,
+      maxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
+    }),
     rateLimits: Object.freeze({
       requests: e.RATE_LIMIT_REQUESTS,
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

@@ -1,6 +1,12 @@
 // `npm start`: brings the database up to date (creating it if missing), starts the API, and runs one
 // worker process (dist/workers/main.js, when built) beside it, restarting it if it dies. SIGTERM or
-// SIGINT drains the API and stops the worker; a second signal exits at once.
+// SIGINT drains the API and stops the worker; a second signal (a second Ctrl-C, not the same one
+// delivered twice) exits at once.
+//
+// The worker runs in a process group of its own: Ctrl-C signals the terminal's foreground group, and
+// the worker must get exactly one SIGTERM, from here, so that it drains (its running searches go
+// back to the queue). An IPC channel ties it to this process: were this one killed outright, the
+// channel closes and the worker shuts down the same way (workers/main.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -8,12 +14,15 @@ import { loadConfigOrExit, projectRoot, type Config } from "./config.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startServer } from "./server.ts";
+import { onShutdownSignals } from "./shutdown-signals.ts";
 import { tunedEnvironment } from "./tuned-environment.ts";
 
-export const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
+const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
 
 interface Supervisor {
   stop(): Promise<void>;
+  /** A second signal: the worker exits at once too. */
+  hurry(): void;
 }
 
 /** Runs the worker process, restarting it with a growing delay (1 s .. 30 s) if it exits on its own. */
@@ -27,7 +36,8 @@ function superviseWorker(config: Config, logger: Logger): Supervisor {
     const startedAt = Date.now();
     // The worker searches: it starts with the product's settings (huge pages for its tables).
     const current = spawn(process.execPath, [WORKER_ENTRY], {
-      stdio: "inherit",
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      detached: true,
       env: tunedEnvironment(process.env),
     });
     child = current;
@@ -54,6 +64,9 @@ function superviseWorker(config: Config, logger: Logger): Supervisor {
       const kill = setTimeout(() => current.kill("SIGKILL"), config.shutdownTimeoutMs + 5000);
       await exited;
       clearTimeout(kill);
+    },
+    hurry() {
+      child?.kill("SIGTERM");
     },
   };
 }
@@ -89,23 +102,25 @@ async function main(): Promise<void> {
     worker = superviseWorker(config, logger);
   }
 
-  let shuttingDown = false;
-  const shutdown = (signal: string) => {
-    if (shuttingDown) {
+  onShutdownSignals({
+    drain(signal) {
+      logger.info({ signal }, "shutting down");
+      void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
+        const failed = results.filter((r) => r.status === "rejected");
+        for (const failure of failed)
+          logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
+        process.exit(failed.length === 0 ? 0 : 1);
+      });
+    },
+    coalesced(signal) {
+      logger.debug({ signal }, "same shutdown signal again: already shutting down");
+    },
+    exitNow(signal) {
       logger.warn({ signal }, "second signal: exiting now");
+      worker?.hurry();
       process.exit(1);
-    }
-    shuttingDown = true;
-    logger.info({ signal }, "shutting down");
-    void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
-      const failed = results.filter((r) => r.status === "rejected");
-      for (const failure of failed)
-        logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
-      process.exit(failed.length === 0 ? 0 : 1);
-    });
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+    },
+  });
 }
 
 await main();

@@ -1,9 +1,12 @@
 // `npm run worker`: one worker process. It brings the database schema up to date (safe beside the
 // API doing the same), builds its tables, starts its solver threads and takes search jobs until
-// SIGTERM/SIGINT, then shuts down in order (docs/pipeline.md). A second signal exits at once.
+// SIGTERM/SIGINT, then shuts down in order (docs/pipeline.md). A second signal exits at once (one
+// arriving within a second of the first is the same Ctrl-C delivered twice: src/shutdown-signals.ts).
+// Spawned by `npm start` (with an IPC channel), it also shuts down when that parent goes away.
 import { loadConfigOrExit } from "../src/config.ts";
 import { ensureDatabase } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { onShutdownSignals } from "../src/shutdown-signals.ts";
 import { startMetricsServer, type MetricsServer } from "../src/metrics/metrics-server.ts";
 import { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
 import { createWorkerContainer } from "./container.ts";
@@ -38,29 +41,39 @@ if (metrics && config.workerMetricsPort !== undefined) {
 }
 log.info({ pid: process.pid, ...worker.stats }, "worker ready");
 
-let stopping = false;
-function stop(signal: NodeJS.Signals): void {
-  if (stopping) {
+let draining = false;
+const stop = onShutdownSignals({
+  drain(signal) {
+    draining = true;
+    log.info({ signal }, "shutting down");
+    competition
+      .close()
+      .then(() => worker.close())
+      .then(() => metricsServer?.close())
+      .then(() => container.close())
+      .then(
+        () => {
+          log.info("worker stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+  },
+  coalesced: (signal) => log.debug({ signal }, "same shutdown signal again: already shutting down"),
+  exitNow(signal) {
     log.warn({ signal }, "second signal: exiting now");
     process.exit(1);
-  }
-  stopping = true;
-  log.info({ signal }, "shutting down");
-  competition
-    .close()
-    .then(() => worker.close())
-    .then(() => metricsServer?.close())
-    .then(() => container.close())
-    .then(
-      () => {
-        log.info("worker stopped");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      },
-    );
+  },
+});
+// The parent's channel (npm start) closes when the parent exits, however it died: drain as on SIGTERM.
+if (process.channel) {
+  process.channel.unref();
+  process.once("disconnect", () => {
+    if (draining) return;
+    log.warn("parent process gone: shutting down");
+    stop("SIGTERM");
+  });
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);

@@ -20,7 +20,7 @@ import { LRUCache } from "lru-cache";
 import { WebSocketServer } from "ws";
 import type { App } from "../app.ts";
 import { createContext } from "../graphql/context.ts";
-import { RateLimitedError } from "../errors/index.ts";
+import { LimitExceededError, RateLimitedError } from "../errors/index.ts";
 import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
@@ -40,6 +40,8 @@ interface ConnectionState {
    * operation runs. Given back if the socket closes before any operation used it.
    */
   prepaid?: Promise<RateDecision>;
+  /** The operations running on this socket (counted against the per-socket and per-user caps). */
+  running?: Set<string>;
 }
 
 function stateOf(extra: unknown): ConnectionState {
@@ -117,6 +119,29 @@ function serverOnlyType(data: string): string | undefined {
   return typeof type === "string" && SERVER_ONLY_TYPES.has(type) ? type : undefined;
 }
 
+/** Open operations per user (this process only: each API process counts its own sockets). */
+class UserOperationCounts {
+  private readonly counts = new Map<number, number>();
+  get(userId: number): number {
+    return this.counts.get(userId) ?? 0;
+  }
+  add(userId: number, delta: number): void {
+    const next = this.get(userId) + delta;
+    if (next > 0) this.counts.set(userId, next);
+    else this.counts.delete(userId);
+  }
+}
+
+/** The client's IP as HTTP sees it: the leftmost X-Forwarded-For behind a trusted proxy. */
+function clientIp(
+  request: { headers: Record<string, string | string[] | undefined>; socket: { remoteAddress?: string } },
+  trustProxy: boolean,
+): string {
+  const forwarded = trustProxy ? request.headers["x-forwarded-for"] : undefined;
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+  return first || (request.socket.remoteAddress ?? "unknown");
+}
+
 const VALIDATED_DOCUMENTS = 500;
 const VALIDATED_DOCUMENT_LENGTH = 10_000;
 
@@ -142,7 +167,23 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   // mistake, but graphql-ws closes with 4500 (internal error) for it. This listener runs before
   // graphql-ws' own and closes such a socket with 4400, the protocol's code for a bad client message;
   // graphql-ws' close that follows is then a no-op.
-  wsServer.on("connection", (socket) => {
+  const caps = app.config.websocket;
+  const socketsByIp = new Map<string, number>();
+  const operationsByUser = new UserOperationCounts();
+  wsServer.on("connection", (socket, request) => {
+    // Sockets per client IP (this process): one beyond the cap is closed before graphql-ws answers.
+    const ip = clientIp(request, app.config.trustProxy);
+    const open = socketsByIp.get(ip) ?? 0;
+    if (open >= caps.maxSocketsPerIp) {
+      socket.close(CLOSE_RATE_LIMITED, `LIMIT_EXCEEDED: at most ${caps.maxSocketsPerIp} WebSockets per IP`);
+      return;
+    }
+    socketsByIp.set(ip, open + 1);
+    socket.once("close", () => {
+      const left = (socketsByIp.get(ip) ?? 1) - 1;
+      if (left > 0) socketsByIp.set(ip, left);
+      else socketsByIp.delete(ip);
+    });
     socket.on("message", (data) => {
       const type = serverOnlyType(String(data));
       if (type !== undefined)
@@ -160,8 +201,9 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     {
       async onConnect(ctx) {
         const state = stateOf(ctx.extra);
-        state.ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
+        state.ip = clientIp(ctx.extra.request, app.config.trustProxy);
         state.requestIds = new Map();
+        state.running = new Set();
         // The reason says what the code means (graphql-ws' own is just "Forbidden"); a failure to check
         // the token (Postgres away) closes with 4500 without graphql-ws' default, the error's message.
         let result: Awaited<ReturnType<typeof authenticate>>;
@@ -223,6 +265,33 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           { maxErrors: 20 },
         );
         if (variables.errors) return withCode(variables.errors, "BAD_USER_INPUT");
+        // The caps, checked and counted with no await in between (so concurrent ones cannot all pass).
+        const running = state.running ?? new Set<string>();
+        state.running = running;
+        if (running.size >= caps.maxSubscriptionsPerSocket) {
+          return [
+            toGraphQLError(
+              new LimitExceededError(
+                `at most ${caps.maxSubscriptionsPerSocket} operations per WebSocket: complete one first`,
+                caps.maxSubscriptionsPerSocket,
+                running.size,
+              ),
+            ),
+          ];
+        }
+        if (user !== null && operationsByUser.get(user.id) >= caps.maxSubscriptionsPerUser) {
+          return [
+            toGraphQLError(
+              new LimitExceededError(
+                `at most ${caps.maxSubscriptionsPerUser} operations per user over all their WebSockets: complete one first`,
+                caps.maxSubscriptionsPerUser,
+                operationsByUser.get(user.id),
+              ),
+            ),
+          ];
+        }
+        running.add(id);
+        if (user !== null) operationsByUser.add(user.id, 1);
         return {
           schema,
           document,
@@ -239,10 +308,15 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         return formatErrors(app, requestIdOf(ctx.extra, id), errors);
       },
       onComplete(ctx, id) {
-        stateOf(ctx.extra).requestIds?.delete(id);
+        const state = stateOf(ctx.extra);
+        state.requestIds?.delete(id);
+        if (state.running?.delete(id) && state.user) operationsByUser.add(state.user.id, -1);
       },
       async onClose(ctx) {
         const state = stateOf(ctx.extra);
+        // Operations still running when the socket closes no longer count.
+        if (state.user && state.running) operationsByUser.add(state.user.id, -state.running.size);
+        state.running?.clear();
         if (state.user) sockets.remove(state.user.id, ctx.extra.socket);
         const prepaid = state.prepaid;
         state.prepaid = undefined;

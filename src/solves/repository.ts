@@ -226,6 +226,7 @@ export class SolveRepository {
    */
   createFinished(solve: NewSolve, outcome: SolveOutcome): Promise<Solve> {
     const now = new Date();
+    if (solve.requestedById === null) return this.createPlatformFinished(solve, outcome, now);
     return this.finishedInserts.insert({
       ...solve,
       ...outcomeColumns(outcome, now),
@@ -235,10 +236,31 @@ export class SolveRepository {
   }
 
   /**
+   * The platform's own Solve answered within the request: at most one per canonical key (as in
+   * solve_create_queued), decided under the key's advisory lock; a later or concurrent request gets
+   * the existing row. Rare (once per puzzle), so not batched.
+   */
+  private createPlatformFinished(solve: NewSolve, outcome: SolveOutcome, now: Date): Promise<Solve> {
+    return this.db.$transaction(async (tx) => {
+      await lockKey(tx, solve.canonicalKey);
+      const existing = await tx.solve.findFirst({
+        where: { canonicalKey: solve.canonicalKey, requestedById: null },
+        orderBy: { id: "asc" },
+      });
+      if (existing !== null) return existing;
+      return tx.solve.create({
+        data: { ...solve, ...outcomeColumns(outcome, now), queuedAt: now, startedAt: now },
+      });
+    });
+  }
+
+  /**
    * A Solve that needs a search: answered from an earlier optimal result for the same canonical
    * key if there is one, else attached to an identical search still queued or running, else given
    * the new job id `jobId` (the caller then adds that job). Refused (OpenSolvesLimitError, nothing
    * stored) when it would need a search and the requester already has `maxOpenPerUser` open Solves.
+   * The platform (requestedById null) asks at most once per canonical key: a second request gets the
+   * first one's row back, via "cached" (nothing to enqueue).
    *
    * One round trip (this is on every queued request's path): the SQL function solve_create_queued
    * (prisma/migrations/…_solve_pipeline_functions) takes the advisory locks (the canonical key's, then

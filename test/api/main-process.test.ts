@@ -1,16 +1,21 @@
 // `npm start` as a real process: creates and migrates its database, serves, runs a worker process
-// beside the API, and on SIGTERM drains, stops the worker and exits 0.
+// beside the API, and on SIGTERM drains, stops the worker and exits 0. Ctrl-C (SIGINT to the whole
+// process group) does the same: the worker drains once, its running search goes back to the queue.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../src/db/client.ts";
 import { projectRoot } from "../../src/config.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
-import { WORKER_ENTRY } from "../../src/main.ts";
 import { freePort } from "../pipeline/redis-child.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
+import { GraphQLClient } from "../helpers/graphql.ts";
+import { BOARDS, FAST_PIPELINE, IDA_LC, createPuzzle, requestSolve } from "../pipeline/pipeline.ts";
 
 const SERVER_URL = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+/** What src/main.ts spawns (not imported from it: importing src/main.ts would start an API here). */
+const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
 const cleanups: (() => Promise<void>)[] = [];
 
 afterEach(async () => {
@@ -19,12 +24,16 @@ afterEach(async () => {
 
 interface Started {
   readonly child: ChildProcess;
+  readonly databaseUrl: string;
   readonly origin: string;
   readonly logs: () => { msg?: string; name?: string; pid?: number }[];
   readonly exited: Promise<number | null>;
 }
 
-async function startMain(env: Record<string, string>): Promise<Started> {
+async function startMain(
+  env: Record<string, string>,
+  spawnOptions: { detached?: boolean } = {},
+): Promise<Started> {
   const port = await freePort();
   const databaseUrl = withDatabase(SERVER_URL, `main_${port}_${Date.now()}`);
   cleanups.push(() => dropDatabase(databaseUrl));
@@ -41,6 +50,7 @@ async function startMain(env: Record<string, string>): Promise<Started> {
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    ...spawnOptions,
   });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -48,6 +58,7 @@ async function startMain(env: Record<string, string>): Promise<Started> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   cleanups.unshift(async () => {
     if (child.exitCode === null) child.kill("SIGKILL");
+    for (const line of logs()) if (line.msg === "worker started" && line.pid) killQuietly(line.pid);
     await exited;
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -66,7 +77,28 @@ async function startMain(env: Record<string, string>): Promise<Started> {
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line));
-  return { child, origin, logs, exited };
+  return { child, databaseUrl, origin, logs, exited };
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForLog(
+  main: Started,
+  match: (line: Record<string, unknown>) => boolean,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!main.logs().some(match)) {
+    if (Date.now() > deadline) throw new Error("log line never came");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return main.logs().find(match)!;
 }
 
 describe("npm start (src/main.ts)", () => {
@@ -103,6 +135,60 @@ describe("npm start (src/main.ts)", () => {
       main.child.kill("SIGTERM");
       expect(await main.exited).toBe(0);
       expect(() => process.kill(started!.pid!, 0)).toThrow(); // the worker is gone too
+    },
+    90_000,
+  );
+
+  it.skipIf(!existsSync(WORKER_ENTRY))(
+    "on Ctrl-C (SIGINT to the process group) the worker drains once: its running search is QUEUED again, exit 0",
+    async () => {
+      const main = await startMain(
+        { ...FAST_PIPELINE, START_WORKER: "true", SOLVER_THREADS: "1", WORKER_SHUTDOWN_GRACE_MS: "300" },
+        { detached: true },
+      );
+      const { client } = await new GraphQLClient(`${main.origin}/graphql`).signUp();
+      const solve = await requestSolve(client, await createPuzzle(client, BOARDS.hard), IDA_LC);
+      await waitForLog(main, (l) => l.msg === "search started");
+      const worker = (await waitForLog(main, (l) => l.msg === "worker started")).pid as number;
+
+      process.kill(-main.child.pid!, "SIGINT"); // what a terminal's Ctrl-C does
+      expect(await main.exited).toBe(0);
+      const messages = main.logs().map((l) => l.msg);
+      expect(messages).toEqual(
+        expect.arrayContaining(["search returned to the queue (shutdown)", "worker stopped", "API stopped"]),
+      );
+      expect(messages).not.toContain("second signal: exiting now");
+      expect(() => process.kill(worker, 0)).toThrow();
+      const db = createPrismaClient(main.databaseUrl);
+      try {
+        expect((await db.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } })).status).toBe("QUEUED");
+      } finally {
+        await db.$disconnect();
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!existsSync(WORKER_ENTRY))(
+    "a worker whose parent is killed outright (SIGKILL) still drains and exits",
+    async () => {
+      const main = await startMain(
+        { ...FAST_PIPELINE, START_WORKER: "true", SOLVER_THREADS: "1", WORKER_SHUTDOWN_GRACE_MS: "300" },
+        { detached: true },
+      );
+      const worker = (await waitForLog(main, (l) => l.msg === "worker ready")).pid as number;
+      main.child.kill("SIGKILL");
+      await main.exited;
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        try {
+          process.kill(worker, 0);
+        } catch {
+          return; // gone
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`worker ${worker} still running 30 s after its parent was killed`);
     },
     90_000,
   );
