@@ -1,6 +1,6 @@
-// History-API routing: `/`, `/new`, `/puzzles/:id`, `/users/:name`. The server answers every such
-// path with index.html. Views return a clean-up (closing subscriptions, timers, key handlers) that
-// runs when the visitor navigates away.
+// History-API routing: `/`, `/new`, `/puzzles/:id`, `/users/:name`, `/daily/:category(/:date)`. The
+// server answers every such path with index.html. Views return a clean-up (closing subscriptions,
+// timers, key handlers) that runs when the visitor navigates away.
 
 export type Cleanup = () => void;
 // biome-ignore lint/suspicious/noConfusingVoidType: a view without clean-up simply returns nothing
