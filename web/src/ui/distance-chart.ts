@@ -20,7 +20,7 @@ function svg<K extends keyof SVGElementTagNameMap>(
   return element;
 }
 
-export function describeMove(move: MoveAnalysis): string {
+function describeMove(move: MoveAnalysis): string {
   const verdict = move.optimal
     ? "optimal"
     : move.distanceAfter > move.distanceBefore
