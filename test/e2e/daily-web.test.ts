@@ -170,6 +170,7 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
     await expect.poll(() => text.getAttribute("data-distance")).toBe("4");
     const hinted = page.locator(".play .board .hinted");
     expect(await hinted.count()).toBe(1);
+    if (SCREENSHOTS) await page.waitForTimeout(3500); // the reset's glide and the hint's pulse end
     await shot(page, "hint");
     await hinted.click();
     await expect.poll(() => page.getByTestId("move-count").textContent()).toBe("1");
