@@ -3,6 +3,8 @@ import "./styles.css";
 import { h, link } from "./ui/dom.ts";
 import { route, startRouter } from "./ui/router.ts";
 import { createView } from "./views/create.ts";
+import { dailyArchiveView } from "./views/daily-archive.ts";
+import { dailyPageView } from "./views/daily-page.ts";
 import { createHeader } from "./views/header.ts";
 import { homeView } from "./views/home.ts";
 import { puzzleView } from "./views/puzzle.ts";
@@ -21,6 +23,9 @@ route("/puzzles", puzzlesView);
 route("/puzzles/:id", puzzleView);
 route("/solvers", solversView);
 route("/users/:name", userView);
+route("/daily", dailyArchiveView);
+route("/daily/:category", dailyArchiveView);
+route("/daily/:category/:date", dailyPageView);
 startRouter(outlet, (target) => {
   target.append(
     h(

@@ -3,7 +3,11 @@
 // are written with `graphql(...)`, and each helper returns the part of the result the views read.
 import { graphql } from "../gql/index.ts";
 import type {
+  AnalyzeSolutionMutation,
   CreatePuzzleInput,
+  DailyCategory,
+  DailyPuzzleFieldsFragment,
+  HintQuery,
   LeaderboardEntryFieldsFragment,
   PuzzleFieldsFragment,
   PuzzleListFieldsFragment,
@@ -479,4 +483,137 @@ export async function topSolvers(
   orderBy: SolverOrder = "OPTIMAL_SOLUTIONS",
 ): Promise<SolverRanking[]> {
   return nodes((await request(TopSolversDocument, { first, orderBy })).topSolvers);
+}
+
+// Daily puzzles, analyses and hints (docs/competition.md).
+
+export type { DailyCategory } from "../gql/graphql.ts";
+export type DailyPuzzle = DailyPuzzleFieldsFragment;
+export type SolutionAnalysis = AnalyzeSolutionMutation["analyzeSolution"];
+export type MoveAnalysis = NonNullable<SolutionAnalysis["moves"]>[number];
+export type Hint = HintQuery["hint"];
+
+export interface DailyPage {
+  readonly days: DailyPuzzle[];
+  readonly hasNextPage: boolean;
+  readonly endCursor: string | null | undefined;
+}
+
+graphql(`
+  fragment DailyPuzzleFields on DailyPuzzle {
+    date
+    category
+    optimalLength
+    players
+    running
+    endsAt
+    puzzle {
+      ...PuzzleFields
+    }
+  }
+`);
+
+const TodaysDailiesDocument = graphql(`
+  query TodaysDailies {
+    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {
+      ...DailyPuzzleFields
+    }
+    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {
+      ...DailyPuzzleFields
+    }
+    rotation: dailyPuzzle(category: ROTATION) {
+      ...DailyPuzzleFields
+    }
+  }
+`);
+
+/** Today's daily puzzles (UTC) by category; null for a category not published yet. */
+export async function todaysDailies(): Promise<Record<DailyCategory, DailyPuzzle | null>> {
+  const data = await request(TodaysDailiesDocument);
+  return {
+    SLIDING_3X3: data.sliding3x3 ?? null,
+    SLIDING_4X4: data.sliding4x4 ?? null,
+    ROTATION: data.rotation ?? null,
+  };
+}
+
+const DailyPuzzleDocument = graphql(`
+  query DailyPuzzle($category: DailyCategory!, $date: String) {
+    dailyPuzzle(category: $category, date: $date) {
+      ...DailyPuzzleFields
+    }
+  }
+`);
+
+export async function dailyPuzzle(category: DailyCategory, date: string): Promise<DailyPuzzle | null> {
+  return (await request(DailyPuzzleDocument, { category, date })).dailyPuzzle ?? null;
+}
+
+const DailyArchiveDocument = graphql(`
+  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {
+    dailyPuzzles(category: $category, first: $first, after: $after) {
+      edges {
+        node {
+          ...DailyPuzzleFields
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+/** A page of the category's archive, newest day first. */
+export async function dailyArchive(
+  category: DailyCategory,
+  first: number,
+  after: string | null,
+): Promise<DailyPage> {
+  const page = (await request(DailyArchiveDocument, { category, first, after })).dailyPuzzles;
+  return { days: nodes(page), hasNextPage: page.pageInfo.hasNextPage, endCursor: page.pageInfo.endCursor };
+}
+
+const AnalyzeSolutionDocument = graphql(`
+  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {
+    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {
+      status
+      progress
+      length
+      optimalLength
+      movesLost
+      moves {
+        index
+        move
+        distanceBefore
+        distanceAfter
+        optimal
+      }
+      mistakes {
+        index
+      }
+    }
+  }
+`);
+
+/** The solution's analysis; PENDING (4x4) means: call again with the same arguments to poll. */
+export async function analyzeSolution(puzzleId: string, moves: string): Promise<SolutionAnalysis> {
+  return (await request(AnalyzeSolutionDocument, { puzzleId, moves })).analyzeSolution;
+}
+
+const HintDocument = graphql(`
+  query Hint($puzzleId: ID!, $position: [Int!]) {
+    hint(puzzleId: $puzzleId, position: $position) {
+      status
+      progress
+      move
+      distance
+    }
+  }
+`);
+
+/** The first move of an optimal solution from `position`; PENDING (4x4): ask again to poll. */
+export async function hint(puzzleId: string, position: readonly number[]): Promise<Hint> {
+  return (await request(HintDocument, { puzzleId, position: [...position] })).hint;
 }

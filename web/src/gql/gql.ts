@@ -35,6 +35,12 @@ type Documents = {
     "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleListFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            moves\n            createdAt\n            puzzle {\n              id\n              kind\n              rows\n              cols\n              start\n              goal\n              title\n              difficulty {\n                optimalLength\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.UserPageDocument,
     "\n  query RatingChart($name: String!, $first: Int) {\n    user(name: $name) {\n      ratingHistory(first: $first) {\n        ratingBefore\n        ratingAfter\n        length\n        optimum\n        playedAt\n        puzzle {\n          id\n          title\n        }\n      }\n    }\n  }\n": typeof types.RatingChartDocument,
     "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": typeof types.TopSolversDocument,
+    "\n  fragment DailyPuzzleFields on DailyPuzzle {\n    date\n    category\n    optimalLength\n    players\n    running\n    endsAt\n    puzzle {\n      ...PuzzleFields\n    }\n  }\n": typeof types.DailyPuzzleFieldsFragmentDoc,
+    "\n  query TodaysDailies {\n    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {\n      ...DailyPuzzleFields\n    }\n    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {\n      ...DailyPuzzleFields\n    }\n    rotation: dailyPuzzle(category: ROTATION) {\n      ...DailyPuzzleFields\n    }\n  }\n": typeof types.TodaysDailiesDocument,
+    "\n  query DailyPuzzle($category: DailyCategory!, $date: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      ...DailyPuzzleFields\n    }\n  }\n": typeof types.DailyPuzzleDocument,
+    "\n  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {\n    dailyPuzzles(category: $category, first: $first, after: $after) {\n      edges {\n        node {\n          ...DailyPuzzleFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.DailyArchiveDocument,
+    "\n  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {\n    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {\n      status\n      progress\n      length\n      optimalLength\n      movesLost\n      moves {\n        index\n        move\n        distanceBefore\n        distanceAfter\n        optimal\n      }\n      mistakes {\n        index\n      }\n    }\n  }\n": typeof types.AnalyzeSolutionDocument,
+    "\n  query Hint($puzzleId: ID!, $position: [Int!]) {\n    hint(puzzleId: $puzzleId, position: $position) {\n      status\n      progress\n      move\n      distance\n    }\n  }\n": typeof types.HintDocument,
 };
 const documents: Documents = {
     "\n  fragment PuzzleFields on Puzzle {\n    id\n    kind\n    rows\n    cols\n    start\n    goal\n    title\n    solvable\n    createdAt\n    owner {\n      name\n    }\n  }\n": types.PuzzleFieldsFragmentDoc,
@@ -57,6 +63,12 @@ const documents: Documents = {
     "\n  query UserPage($name: String!) {\n    user(name: $name) {\n      name\n      createdAt\n      stats {\n        submissions\n        optimalSolutions\n        puzzlesCreated\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      puzzles(first: 10) {\n        edges {\n          node {\n            ...PuzzleListFields\n          }\n        }\n      }\n      submissions(first: 10) {\n        edges {\n          node {\n            id\n            length\n            optimal\n            moves\n            createdAt\n            puzzle {\n              id\n              kind\n              rows\n              cols\n              start\n              goal\n              title\n              difficulty {\n                optimalLength\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": types.UserPageDocument,
     "\n  query RatingChart($name: String!, $first: Int) {\n    user(name: $name) {\n      ratingHistory(first: $first) {\n        ratingBefore\n        ratingAfter\n        length\n        optimum\n        playedAt\n        puzzle {\n          id\n          title\n        }\n      }\n    }\n  }\n": types.RatingChartDocument,
     "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n": types.TopSolversDocument,
+    "\n  fragment DailyPuzzleFields on DailyPuzzle {\n    date\n    category\n    optimalLength\n    players\n    running\n    endsAt\n    puzzle {\n      ...PuzzleFields\n    }\n  }\n": types.DailyPuzzleFieldsFragmentDoc,
+    "\n  query TodaysDailies {\n    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {\n      ...DailyPuzzleFields\n    }\n    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {\n      ...DailyPuzzleFields\n    }\n    rotation: dailyPuzzle(category: ROTATION) {\n      ...DailyPuzzleFields\n    }\n  }\n": types.TodaysDailiesDocument,
+    "\n  query DailyPuzzle($category: DailyCategory!, $date: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      ...DailyPuzzleFields\n    }\n  }\n": types.DailyPuzzleDocument,
+    "\n  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {\n    dailyPuzzles(category: $category, first: $first, after: $after) {\n      edges {\n        node {\n          ...DailyPuzzleFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.DailyArchiveDocument,
+    "\n  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {\n    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {\n      status\n      progress\n      length\n      optimalLength\n      movesLost\n      moves {\n        index\n        move\n        distanceBefore\n        distanceAfter\n        optimal\n      }\n      mistakes {\n        index\n      }\n    }\n  }\n": types.AnalyzeSolutionDocument,
+    "\n  query Hint($puzzleId: ID!, $position: [Int!]) {\n    hint(puzzleId: $puzzleId, position: $position) {\n      status\n      progress\n      move\n      distance\n    }\n  }\n": types.HintDocument,
 };
 
 /**
@@ -139,6 +151,30 @@ export function graphql(source: "\n  query RatingChart($name: String!, $first: I
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TopSolvers($first: Int, $orderBy: SolverOrder) {\n    topSolvers(first: $first, orderBy: $orderBy) {\n      edges {\n        node {\n          rank\n          user {\n            name\n            rating {\n              value\n              deviation\n              games\n            }\n          }\n          optimalSolutions\n          puzzlesSolved\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').TopSolversDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DailyPuzzleFields on DailyPuzzle {\n    date\n    category\n    optimalLength\n    players\n    running\n    endsAt\n    puzzle {\n      ...PuzzleFields\n    }\n  }\n"): typeof import('./graphql').DailyPuzzleFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TodaysDailies {\n    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {\n      ...DailyPuzzleFields\n    }\n    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {\n      ...DailyPuzzleFields\n    }\n    rotation: dailyPuzzle(category: ROTATION) {\n      ...DailyPuzzleFields\n    }\n  }\n"): typeof import('./graphql').TodaysDailiesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DailyPuzzle($category: DailyCategory!, $date: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      ...DailyPuzzleFields\n    }\n  }\n"): typeof import('./graphql').DailyPuzzleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {\n    dailyPuzzles(category: $category, first: $first, after: $after) {\n      edges {\n        node {\n          ...DailyPuzzleFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n"): typeof import('./graphql').DailyArchiveDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {\n    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {\n      status\n      progress\n      length\n      optimalLength\n      movesLost\n      moves {\n        index\n        move\n        distanceBefore\n        distanceAfter\n        optimal\n      }\n      mistakes {\n        index\n      }\n    }\n  }\n"): typeof import('./graphql').AnalyzeSolutionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Hint($puzzleId: ID!, $position: [Int!]) {\n    hint(puzzleId: $puzzleId, position: $position) {\n      status\n      progress\n      move\n      distance\n    }\n  }\n"): typeof import('./graphql').HintDocument;
 
 
 export function graphql(source: string) {

@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Whether a computation is done. PENDING: the workers are still proving; ask again with the same arguments. */
+export type ComputationStatus =
+  /** The workers are still proving distances (4x4): ask again with the same arguments to join the same job. */
+  | 'PENDING'
+  /** The answer is complete. */
+  | 'READY';
+
 /**
  * A new puzzle. Errors are BAD_USER_INPUT with `field` naming the culprit (`rows`, `cols`, `start`, `goal`,
  * `title`): a size out of range, a tile missing or repeated, a Rotation Game board without eight of each symbol.
@@ -22,6 +29,15 @@ export type CreatePuzzleInput = {
   /** Optional, at most 200 characters (trimmed; no control characters). */
   title?: string | null | undefined;
 };
+
+/** The categories of the daily puzzles: one puzzle of each every UTC day. */
+export type DailyCategory =
+  /** A Rotation Game board, a uniformly random arrangement of eight 1s, 2s and 3s. */
+  | 'ROTATION'
+  /** A 3x3 sliding puzzle, a uniformly random solvable state. */
+  | 'SLIDING_3X3'
+  /** A 4x4 sliding puzzle (the 15-puzzle), a uniformly random solvable state. */
+  | 'SLIDING_4X4';
 
 /** What `puzzles` lists; every field optional, all given fields must match. */
 export type PuzzleFilter = {
@@ -243,6 +259,46 @@ export type TopSolversQueryVariables = Exact<{
 
 export type TopSolversQuery = { topSolvers: { edges: Array<{ node: { rank: number, optimalSolutions: number, puzzlesSolved: number, user: { name: string, rating: { value: number, deviation: number, games: number } | null } } }> } };
 
+export type DailyPuzzleFieldsFragment = { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } };
+
+export type TodaysDailiesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TodaysDailiesQuery = { sliding3x3: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } | null, sliding4x4: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } | null, rotation: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } | null };
+
+export type DailyPuzzleQueryVariables = Exact<{
+  category: DailyCategory;
+  date?: string | null | undefined;
+}>;
+
+
+export type DailyPuzzleQuery = { dailyPuzzle: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } | null };
+
+export type DailyArchiveQueryVariables = Exact<{
+  category: DailyCategory;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DailyArchiveQuery = { dailyPuzzles: { edges: Array<{ node: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+
+export type AnalyzeSolutionMutationVariables = Exact<{
+  puzzleId: string | number;
+  moves: string;
+}>;
+
+
+export type AnalyzeSolutionMutation = { analyzeSolution: { status: ComputationStatus, progress: number, length: number, optimalLength: number | null, movesLost: number | null, moves: Array<{ index: number, move: string, distanceBefore: number, distanceAfter: number, optimal: boolean }> | null, mistakes: Array<{ index: number }> | null } };
+
+export type HintQueryVariables = Exact<{
+  puzzleId: string | number;
+  position?: Array<number> | number | null | undefined;
+}>;
+
+
+export type HintQuery = { hint: { status: ComputationStatus, progress: number, move: string | null, distance: number | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -261,22 +317,6 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const PuzzleFieldsFragmentDoc = new TypedDocumentString(`
-    fragment PuzzleFields on Puzzle {
-  id
-  kind
-  rows
-  cols
-  start
-  goal
-  title
-  solvable
-  createdAt
-  owner {
-    name
-  }
-}
-    `, {"fragmentName":"PuzzleFields"}) as unknown as TypedDocumentString<PuzzleFieldsFragment, unknown>;
 export const PuzzleListFieldsFragmentDoc = new TypedDocumentString(`
     fragment PuzzleListFields on Puzzle {
   id
@@ -322,6 +362,48 @@ export const LeaderboardEntryFieldsFragmentDoc = new TypedDocumentString(`
   optimal
 }
     `, {"fragmentName":"LeaderboardEntryFields"}) as unknown as TypedDocumentString<LeaderboardEntryFieldsFragment, unknown>;
+export const PuzzleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}
+    `, {"fragmentName":"PuzzleFields"}) as unknown as TypedDocumentString<PuzzleFieldsFragment, unknown>;
+export const DailyPuzzleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment DailyPuzzleFields on DailyPuzzle {
+  date
+  category
+  optimalLength
+  players
+  running
+  endsAt
+  puzzle {
+    ...PuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}`, {"fragmentName":"DailyPuzzleFields"}) as unknown as TypedDocumentString<DailyPuzzleFieldsFragment, unknown>;
 export const SignUpDocument = new TypedDocumentString(`
     mutation SignUp($name: String!) {
   signUp(name: $name) {
@@ -665,3 +747,141 @@ export const TopSolversDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TopSolversQuery, TopSolversQueryVariables>;
+export const TodaysDailiesDocument = new TypedDocumentString(`
+    query TodaysDailies {
+  sliding3x3: dailyPuzzle(category: SLIDING_3X3) {
+    ...DailyPuzzleFields
+  }
+  sliding4x4: dailyPuzzle(category: SLIDING_4X4) {
+    ...DailyPuzzleFields
+  }
+  rotation: dailyPuzzle(category: ROTATION) {
+    ...DailyPuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}
+fragment DailyPuzzleFields on DailyPuzzle {
+  date
+  category
+  optimalLength
+  players
+  running
+  endsAt
+  puzzle {
+    ...PuzzleFields
+  }
+}`) as unknown as TypedDocumentString<TodaysDailiesQuery, TodaysDailiesQueryVariables>;
+export const DailyPuzzleDocument = new TypedDocumentString(`
+    query DailyPuzzle($category: DailyCategory!, $date: String) {
+  dailyPuzzle(category: $category, date: $date) {
+    ...DailyPuzzleFields
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}
+fragment DailyPuzzleFields on DailyPuzzle {
+  date
+  category
+  optimalLength
+  players
+  running
+  endsAt
+  puzzle {
+    ...PuzzleFields
+  }
+}`) as unknown as TypedDocumentString<DailyPuzzleQuery, DailyPuzzleQueryVariables>;
+export const DailyArchiveDocument = new TypedDocumentString(`
+    query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {
+  dailyPuzzles(category: $category, first: $first, after: $after) {
+    edges {
+      node {
+        ...DailyPuzzleFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment PuzzleFields on Puzzle {
+  id
+  kind
+  rows
+  cols
+  start
+  goal
+  title
+  solvable
+  createdAt
+  owner {
+    name
+  }
+}
+fragment DailyPuzzleFields on DailyPuzzle {
+  date
+  category
+  optimalLength
+  players
+  running
+  endsAt
+  puzzle {
+    ...PuzzleFields
+  }
+}`) as unknown as TypedDocumentString<DailyArchiveQuery, DailyArchiveQueryVariables>;
+export const AnalyzeSolutionDocument = new TypedDocumentString(`
+    mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {
+  analyzeSolution(puzzleId: $puzzleId, moves: $moves) {
+    status
+    progress
+    length
+    optimalLength
+    movesLost
+    moves {
+      index
+      move
+      distanceBefore
+      distanceAfter
+      optimal
+    }
+    mistakes {
+      index
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AnalyzeSolutionMutation, AnalyzeSolutionMutationVariables>;
+export const HintDocument = new TypedDocumentString(`
+    query Hint($puzzleId: ID!, $position: [Int!]) {
+  hint(puzzleId: $puzzleId, position: $position) {
+    status
+    progress
+    move
+    distance
+  }
+}
+    `) as unknown as TypedDocumentString<HintQuery, HintQueryVariables>;

@@ -1,7 +1,7 @@
-// History-API routing: `/`, `/new`, `/puzzles`, `/puzzles/:id`, `/solvers`, `/users/:name` (views read
-// their own query string, e.g. the puzzle list's filters). The server answers every such
-// path with index.html. Views return a clean-up (closing subscriptions, timers, key handlers) that
-// runs when the visitor navigates away.
+// History-API routing: `/`, `/new`, `/puzzles`, `/puzzles/:id`, `/solvers`, `/users/:name`,
+// `/daily/:category(/:date)` (views read their own query string, e.g. the puzzle list's filters). The
+// server answers every such path with index.html. Views return a clean-up (closing subscriptions,
+// timers, key handlers) that runs when the visitor navigates away.
 
 export type Cleanup = () => void;
 // biome-ignore lint/suspicious/noConfusingVoidType: a view without clean-up simply returns nothing

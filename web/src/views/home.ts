@@ -4,6 +4,7 @@ import { currentSession, onSessionChange } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
+import { dailyToday } from "./daily-today.ts";
 import { puzzleItem, puzzleList } from "./puzzle-list.ts";
 import { solverTable } from "./solver-table.ts";
 
@@ -20,6 +21,7 @@ export const homeView: View = (outlet) => {
         : h("p", { class: "muted" }, "Sign up (top right) to create puzzles and submit solutions."),
     );
   drawAction();
+  const daily = dailyToday();
   outlet.append(
     h(
       "section",
@@ -33,6 +35,7 @@ export const homeView: View = (outlet) => {
       ),
       action,
     ),
+    daily.element,
     h(
       "div",
       { class: "columns" },
@@ -84,5 +87,6 @@ export const homeView: View = (outlet) => {
   return () => {
     stopSession();
     stopFeed();
+    daily.cleanup();
   };
 };

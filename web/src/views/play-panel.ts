@@ -8,6 +8,8 @@ import { createBoardView } from "../ui/board.ts";
 import { h } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
+import { analysisPanel } from "./analysis-panel.ts";
+import { hintButton } from "./hint-button.ts";
 
 function verdict(submission: Submission): string {
   const rank = submission.rank === null ? "" : ` · rank ${submission.rank}`;
@@ -31,6 +33,8 @@ export function playPanel(
   puzzleId: string,
   spec: PuzzleSpec,
   solvable: boolean,
+  /** A daily puzzle's end of day: until then no hints or analyses (the spoiler rule). */
+  options: { dailyEndsAt?: string } = {},
 ): { element: HTMLElement; cleanup: Cleanup } {
   const game = new Game(spec);
   const counter = h("span", { class: "counter", "data-testid": "move-count" }, "0");
@@ -50,6 +54,8 @@ export function playPanel(
     onCell: (index) => spec.kind === "sliding" && play(slideMovesForClick(spec.cols, game.board, index)),
     onMove: play,
   });
+  const hint = hintButton(puzzleId, spec, () => game.board, board.element, options.dailyEndsAt);
+  const analysis = analysisPanel(puzzleId, spec, options.dailyEndsAt);
 
   const help =
     spec.kind === "sliding"
@@ -61,6 +67,7 @@ export function playPanel(
 
   function draw(): void {
     board.render(game.board, game.solved);
+    hint.reset();
     counter.textContent = String(game.moves.length);
     moves.textContent = game.moves || "—";
     undo.disabled = game.moves.length === 0;
@@ -82,6 +89,7 @@ export function playPanel(
   reset.addEventListener("click", () => {
     game.reset();
     result.clear();
+    analysis.clear();
     draw();
   });
   submit.addEventListener("click", async () => {
@@ -91,6 +99,7 @@ export function playPanel(
       const submission = await submitSolution(puzzleId, game.moves);
       submitted = game.moves;
       result.show(verdict(submission));
+      analysis.analyze(submitted);
       draw();
     } catch (error) {
       message.error(error);
@@ -120,15 +129,24 @@ export function playPanel(
     h("h2", {}, "Play"),
     board.element,
     h("div", { class: "row stats" }, h("span", {}, "Moves: ", counter), undo, reset),
+    solvable && hint.element,
     h("p", { class: "muted small" }, help),
     h("p", { class: "small" }, "Your moves: ", moves),
     status,
     h("div", { class: "row" }, submit),
     result.element,
     message.element,
+    analysis.element,
   );
   draw();
-  return { element, cleanup: () => window.removeEventListener("keydown", onKey) };
+  return {
+    element,
+    cleanup: () => {
+      window.removeEventListener("keydown", onKey);
+      hint.cleanup();
+      analysis.cleanup();
+    },
+  };
 }
 
 /** A small read-only board showing the goal of a sliding puzzle. */

@@ -1,0 +1,124 @@
+// The analysis of a submitted solution: every move against the exact distance to the goal, drawn as a
+// chart with the mistakes marked, and a summary (length, optimum, moves lost). A 4x4 may be PENDING
+// while the workers prove distances: a progress bar, and the same request again every POLL_MS.
+import type { PuzzleSpec } from "../../../src/core/index.ts";
+import { ApiError } from "../api/errors.ts";
+import { analyzeSolution, type SolutionAnalysis } from "../api/operations.ts";
+import { distanceChart } from "../ui/distance-chart.ts";
+import { h, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import { timeLeft } from "../ui/time-left.ts";
+
+const POLL_MS = 1000;
+/** Beyond 16 cells the server does not analyse (docs/competition.md). */
+const MAX_CELLS = 16;
+
+const NO_5X5 =
+  "No analysis for boards larger than 4×4: proving the exact distance of every position along a 5×5 " +
+  "solution can take minutes per position, so the server does not offer it.";
+
+export function dailyLockText(endsAt: string): string {
+  return `Not while the daily puzzle runs: it opens when the day ends (${timeLeft(endsAt)}).`;
+}
+
+function summary(analysis: SolutionAnalysis): HTMLElement {
+  const mistakes = analysis.mistakes?.length ?? 0;
+  const lost = analysis.movesLost ?? 0;
+  return h(
+    "p",
+    { class: "analysis-summary", "data-testid": "analysis-summary" },
+    h("strong", {}, `${analysis.length} moves`),
+    ` · optimum ${analysis.optimalLength} · `,
+    h("span", { class: lost === 0 ? "good" : "bad" }, lost === 0 ? "no move lost ✓" : `${lost} moves lost`),
+    ` · ${mistakes === 1 ? "1 mistake" : `${mistakes} mistakes`}`,
+  );
+}
+
+export interface AnalysisPanel {
+  readonly element: HTMLElement;
+  /** Analyses `moves` (a solution just submitted), replacing what was shown. */
+  analyze(moves: string): void;
+  clear(): void;
+  cleanup(): void;
+}
+
+export function analysisPanel(puzzleId: string, spec: PuzzleSpec, dailyEndsAt?: string): AnalysisPanel {
+  const body = h("div", { class: "analysis-body" });
+  const message = createMessage();
+  const element = h(
+    "div",
+    { class: "analysis", hidden: true },
+    h("h3", {}, "Your solution, move by move"),
+    body,
+    message.element,
+  );
+  let run = 0;
+  let timer: number | undefined;
+
+  const stop = () => {
+    run++;
+    window.clearTimeout(timer);
+  };
+
+  const cells = spec.kind === "sliding" ? spec.rows * spec.cols : 0;
+
+  async function ask(moves: string, mine: number): Promise<void> {
+    try {
+      const analysis = await analyzeSolution(puzzleId, moves);
+      if (mine !== run) return;
+      if (analysis.status === "PENDING") {
+        const percent = Math.round(analysis.progress * 100);
+        replace(
+          body,
+          h(
+            "div",
+            { class: "analysis-pending", "data-testid": "analysis-pending" },
+            h("progress", { max: 1, value: analysis.progress }),
+            h("span", { class: "muted small" }, `Proving the distances along your solution… ${percent}%`),
+          ),
+        );
+        timer = window.setTimeout(() => void ask(moves, mine), POLL_MS);
+        return;
+      }
+      replace(body, summary(analysis), distanceChart(analysis.moves ?? []));
+    } catch (error) {
+      if (mine !== run) return;
+      replace(body);
+      if (error instanceof ApiError && error.code === "ANALYSIS_UNAVAILABLE")
+        body.append(h("p", { class: "muted" }, NO_5X5));
+      else if (
+        error instanceof ApiError &&
+        error.code === "DAILY_IN_PROGRESS" &&
+        typeof error.extensions.endsAt === "string"
+      )
+        body.append(h("p", { class: "muted" }, dailyLockText(error.extensions.endsAt)));
+      else message.error(error);
+    }
+  }
+
+  return {
+    element,
+    analyze(moves) {
+      stop();
+      message.clear();
+      element.hidden = false;
+      if (cells > MAX_CELLS) {
+        replace(body, h("p", { class: "muted" }, NO_5X5));
+        return;
+      }
+      if (dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now()) {
+        replace(body, h("p", { class: "muted" }, dailyLockText(dailyEndsAt)));
+        return;
+      }
+      replace(body, h("p", { class: "muted" }, "Analysing…"));
+      void ask(moves, run);
+    },
+    clear() {
+      stop();
+      message.clear();
+      replace(body);
+      element.hidden = true;
+    },
+    cleanup: stop,
+  };
+}

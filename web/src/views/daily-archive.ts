@@ -1,0 +1,113 @@
+// The daily archive (`/daily/3x3`): a category's published days, newest first, a page at a time
+// (cursor pagination: "Older" follows endCursor, "Newer" goes back along the cursors already seen).
+import { dailyArchive, type DailyCategory, type DailyPage } from "../api/operations.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import type { View } from "../ui/router.ts";
+import {
+  DAILY_CATEGORIES,
+  dailyArchivePath,
+  dailyCategoryLabel,
+  dailyCategoryOfSlug,
+  dailyPath,
+} from "./daily-categories.ts";
+import { dailyThumbnail } from "./daily-today.ts";
+
+const PAGE_SIZE = 10;
+
+function tabs(current: DailyCategory): HTMLElement {
+  return h(
+    "nav",
+    { class: "segmented daily-tabs", "aria-label": "category" },
+    DAILY_CATEGORIES.map((category) =>
+      link(
+        dailyArchivePath(category),
+        h("span", { class: category === current ? "current" : null }, dailyCategoryLabel(category)),
+      ),
+    ),
+  );
+}
+
+function list(page: DailyPage): HTMLElement {
+  if (page.days.length === 0) return h("p", { class: "muted" }, "No daily puzzles published yet.");
+  return h(
+    "ul",
+    { class: "daily-archive-list" },
+    page.days.map((daily) =>
+      h(
+        "li",
+        { class: "daily-day", "data-date": daily.date },
+        link(dailyPath(daily), dailyThumbnail(daily)),
+        h(
+          "div",
+          {},
+          link(dailyPath(daily), h("strong", {}, daily.date)),
+          daily.running ? h("span", { class: "badge" }, "today") : null,
+          h(
+            "p",
+            { class: "small muted" },
+            `optimum ${daily.optimalLength ?? "?"} moves · ${daily.players} ${daily.players === 1 ? "player" : "players"}`,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+export const dailyArchiveView: View = (outlet, { category: slug }) => {
+  const category = dailyCategoryOfSlug(slug ?? "3x3") ?? "SLIDING_3X3";
+  const message = createMessage();
+  const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  const newer = h("button", { type: "button" }, "← Newer");
+  const older = h("button", { type: "button" }, "Older →");
+  const where = h("span", { class: "muted small", "data-testid": "archive-page" });
+  // cursors[i] is the `after` of page i (null for the first).
+  const cursors: (string | null)[] = [null];
+  let index = 0;
+  let left = false;
+
+  const load = () => {
+    newer.disabled = true;
+    older.disabled = true;
+    dailyArchive(category, PAGE_SIZE, cursors[index]).then(
+      (page) => {
+        if (left) return;
+        replace(body, list(page));
+        cursors[index + 1] = page.hasNextPage ? (page.endCursor ?? null) : null;
+        newer.disabled = index === 0;
+        older.disabled = !page.hasNextPage;
+        where.textContent = `page ${index + 1}`;
+      },
+      (error) => {
+        replace(body);
+        message.error(error);
+      },
+    );
+  };
+  newer.addEventListener("click", () => {
+    index = Math.max(0, index - 1);
+    load();
+  });
+  older.addEventListener("click", () => {
+    index++;
+    load();
+  });
+
+  document.title = `Daily ${dailyCategoryLabel(category)} archive · Puzzles`;
+  outlet.append(
+    h(
+      "section",
+      { class: "card daily-archive" },
+      h("h1", {}, "Daily puzzles: past days"),
+      tabs(category),
+      message.element,
+      body,
+      h("div", { class: "row pager" }, newer, where, older),
+    ),
+  );
+  load();
+  return () => {
+    left = true;
+    document.title = "Puzzles";
+  };
+};

@@ -1,0 +1,116 @@
+// A daily puzzle's page (`/daily/3x3/2026-12-03`): its facts (optimum, players, time left), the play
+// panel (hints and analyses locked while the day runs) and its leaderboard; once the day has ended,
+// the optimal search too.
+import { dailyPuzzle, type DailyPuzzle } from "../api/operations.ts";
+import { specOf } from "../puzzle/game.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import type { Cleanup, View } from "../ui/router.ts";
+import { tickTimeLeft } from "../ui/time-left.ts";
+import { dailyArchivePath, dailyCategoryLabel, dailyCategoryOfSlug } from "./daily-categories.ts";
+import { leaderboardPanel } from "./leaderboard-panel.ts";
+import { goalPreview, playPanel } from "./play-panel.ts";
+import { solvePanel } from "./solve-panel.ts";
+
+function facts(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement {
+  const left = h("span", { class: "time-left" });
+  if (daily.running) cleanups.push(tickTimeLeft(left, daily.endsAt));
+  else left.textContent = "the day has ended";
+  return h(
+    "p",
+    { class: "daily-facts", "data-testid": "daily-facts" },
+    h("span", {}, daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`),
+    h("span", { class: "players" }, `${daily.players} ${daily.players === 1 ? "player" : "players"}`),
+    left,
+  );
+}
+
+function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
+  const spec = specOf(daily.puzzle);
+  const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
+    dailyEndsAt: daily.running ? daily.endsAt : undefined,
+  });
+  const board = leaderboardPanel(daily.puzzle.id);
+  cleanups.push(play.cleanup, board.cleanup);
+  const side: HTMLElement[] = [board.element];
+  if (daily.running) {
+    side.unshift(
+      h(
+        "section",
+        { class: "card notice" },
+        h("h2", {}, "While the day runs"),
+        h(
+          "p",
+          { class: "small" },
+          "Nobody sees anyone else's moves, and hints, analyses and the optimal search are closed until " +
+            "midnight UTC. Lengths and ranks are public.",
+        ),
+      ),
+    );
+  } else {
+    const solve = solvePanel(daily.puzzle.id, spec, (result) => result.optimal && board.reload());
+    cleanups.push(solve.cleanup);
+    side.unshift(solve.element);
+  }
+  return [
+    h(
+      "header",
+      { class: "puzzle-head" },
+      h(
+        "div",
+        {},
+        h("h1", {}, `Daily ${dailyCategoryLabel(daily.category)} · ${daily.date}`),
+        facts(daily, cleanups),
+        h("p", { class: "small" }, link(dailyArchivePath(daily.category), "Past days")),
+      ),
+      goalPreview(spec),
+    ),
+    h("div", { class: "columns" }, play.element, h("div", { class: "stack" }, side)),
+  ];
+}
+
+export const dailyPageView: View = (outlet, { category: slug, date }) => {
+  const message = createMessage();
+  const page = h("div", { class: "puzzle-page daily-page" }, h("p", { class: "muted" }, "Loading…"));
+  outlet.append(message.element, page);
+  const cleanups: Cleanup[] = [];
+  let left = false;
+  const category = dailyCategoryOfSlug(slug);
+  if (category === undefined) {
+    replace(
+      page,
+      h("h1", {}, "No such daily puzzle"),
+      h("p", {}, "The categories are 3x3, 4x4 and rotation."),
+    );
+    return;
+  }
+  dailyPuzzle(category, date).then(
+    (daily) => {
+      if (left) return;
+      if (daily === null) {
+        replace(
+          page,
+          h("h1", {}, "No daily puzzle here"),
+          h(
+            "p",
+            {},
+            `The ${dailyCategoryLabel(category)} daily of ${date} is not published (yet). `,
+            link(dailyArchivePath(category), "See the past days."),
+          ),
+        );
+        return;
+      }
+      document.title = `Daily ${dailyCategoryLabel(daily.category)} ${daily.date} · Puzzles`;
+      replace(page, ...render(daily, cleanups));
+    },
+    (error) => {
+      replace(page);
+      message.error(error);
+    },
+  );
+  return () => {
+    left = true;
+    document.title = "Puzzles";
+    for (const cleanup of cleanups) cleanup();
+  };
+};

@@ -1,0 +1,96 @@
+// Today's daily puzzles on the front page: one tile per category with its board, the optimum, the
+// number of players and the time left in the (UTC) day; a category not published yet says so.
+import { todaysDailies, type DailyCategory, type DailyPuzzle } from "../api/operations.ts";
+import { specOf } from "../puzzle/game.ts";
+import { createBoardView } from "../ui/board.ts";
+import { h, link, replace } from "../ui/dom.ts";
+import type { Cleanup } from "../ui/router.ts";
+import { tickTimeLeft } from "../ui/time-left.ts";
+import { DAILY_CATEGORIES, dailyArchivePath, dailyCategoryLabel, dailyPath } from "./daily-categories.ts";
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The start board, small and read-only. */
+export function dailyThumbnail(daily: DailyPuzzle): HTMLElement {
+  const spec = specOf(daily.puzzle);
+  const board = createBoardView(spec, {}, `${dailyCategoryLabel(daily.category)} daily puzzle`);
+  board.render(spec.start);
+  board.element.classList.add("mini", "daily-thumb");
+  return board.element;
+}
+
+function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups: Cleanup[]): HTMLElement {
+  const title = h("h3", {}, dailyCategoryLabel(category));
+  const archive = link(dailyArchivePath(category), "Past days");
+  if (daily === null)
+    return h(
+      "li",
+      { class: "daily-tile pending", "data-category": category },
+      title,
+      h("p", { class: "muted small" }, "Being prepared: it appears once the server has proven its optimum."),
+      archive,
+    );
+  const left = h("span", { class: "time-left" });
+  cleanups.push(tickTimeLeft(left, daily.endsAt));
+  return h(
+    "li",
+    { class: "daily-tile", "data-category": category },
+    title,
+    link(dailyPath(daily), dailyThumbnail(daily)),
+    h(
+      "p",
+      { class: "small daily-facts" },
+      h(
+        "span",
+        {},
+        daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`,
+      ),
+      h("span", { class: "players" }, plural(daily.players, "player", "players")),
+      left,
+    ),
+    h(
+      "div",
+      { class: "row" },
+      link(dailyPath(daily), h("span", { class: "button primary" }, "Play")),
+      archive,
+    ),
+  );
+}
+
+/** The "Today's daily puzzles" card; the clean-up stops its clocks. */
+export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
+  const cleanups: Cleanup[] = [];
+  const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  const element = h(
+    "section",
+    { class: "card daily-today" },
+    h("h2", {}, "Today's daily puzzles"),
+    h(
+      "p",
+      { class: "muted small" },
+      "One of each a day (UTC), the same for everyone. Until the day ends nobody sees anyone else's moves, " +
+        "hints or analyses.",
+    ),
+    body,
+  );
+  todaysDailies().then(
+    (dailies) =>
+      replace(
+        body,
+        h(
+          "ul",
+          { class: "daily-tiles" },
+          DAILY_CATEGORIES.map((category) => dailyTile(category, dailies[category], cleanups)),
+        ),
+      ),
+    () => replace(body, h("p", { class: "muted" }, "The daily puzzles are not available.")),
+  );
+  return {
+    element,
+    cleanup: () => {
+      for (const cleanup of cleanups) cleanup();
+    },
+  };
+}

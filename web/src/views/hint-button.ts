@@ -1,0 +1,126 @@
+// The Hint button of the play panel: asks the server for the next optimal move from the board as it
+// is now, highlights it on the board (the tile to slide, or the Rotation Game's move button) and shows
+// the distance to the goal. Refused while a daily puzzle's day runs: disabled, with the reason.
+import type { PuzzleSpec } from "../../../src/core/index.ts";
+import { ApiError } from "../api/errors.ts";
+import { hint } from "../api/operations.ts";
+import { h } from "../ui/dom.ts";
+import { createMessage } from "../ui/notice.ts";
+import { dailyLockText } from "./analysis-panel.ts";
+
+const POLL_MS = 1000;
+// The blank's move → the cell offset of the tile that slides into the gap, and that tile's arrow.
+const SLIDE: Record<string, { dr: number; dc: number; arrow: string }> = {
+  U: { dr: -1, dc: 0, arrow: "↓" },
+  D: { dr: 1, dc: 0, arrow: "↑" },
+  L: { dr: 0, dc: -1, arrow: "→" },
+  R: { dr: 0, dc: 1, arrow: "←" },
+};
+
+export interface HintButton {
+  readonly element: HTMLElement;
+  /** The board changed: the hint shown no longer applies. */
+  reset(): void;
+  cleanup(): void;
+}
+
+export function hintButton(
+  puzzleId: string,
+  spec: PuzzleSpec,
+  currentBoard: () => readonly number[],
+  boardElement: HTMLElement,
+  dailyEndsAt?: string,
+): HintButton {
+  const button = h("button", { type: "button", class: "hint-button" }, "Hint");
+  const text = h("span", { class: "small hint-text", "data-testid": "hint-text", "aria-live": "polite" });
+  const message = createMessage();
+  const element = h("div", { class: "hint" }, h("div", { class: "row" }, button, text), message.element);
+  let run = 0;
+  let timer: number | undefined;
+
+  const lock = (endsAt: string) => {
+    button.disabled = true;
+    button.title = dailyLockText(endsAt);
+    text.textContent = `Hints: ${dailyLockText(endsAt)}`;
+    text.className = "small hint-text muted";
+  };
+  if (dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now()) lock(dailyEndsAt);
+
+  const unmark = () => {
+    for (const marked of boardElement.querySelectorAll(".hinted")) marked.classList.remove("hinted");
+  };
+
+  /** The element to highlight for `move` on `board`, and a few words naming it. */
+  function target(board: readonly number[], move: string): { element: Element | null; words: string } {
+    if (spec.kind === "rotation")
+      return { element: boardElement.querySelector(`button[title="move ${move}"]`), words: `press ${move}` };
+    const slide = SLIDE[move];
+    const blank = board.indexOf(0);
+    const row = Math.floor(blank / spec.cols) + slide.dr;
+    const col = (blank % spec.cols) + slide.dc;
+    const tile = board[row * spec.cols + col];
+    const element =
+      [...boardElement.querySelectorAll(".tile")].find((t) => t.textContent === String(tile)) ?? null;
+    return { element, words: `slide tile ${tile} ${slide.arrow}` };
+  }
+
+  async function ask(board: readonly number[], mine: number): Promise<void> {
+    try {
+      const answer = await hint(puzzleId, board);
+      if (mine !== run) return;
+      if (answer.status === "PENDING") {
+        text.textContent = `Proving the best move… ${Math.round(answer.progress * 100)}%`;
+        timer = window.setTimeout(() => void ask(board, mine), POLL_MS);
+        return;
+      }
+      button.disabled = false;
+      text.className = "small hint-text";
+      if (answer.move === null || answer.move === undefined) {
+        text.textContent = "You are at the goal.";
+        return;
+      }
+      const { element: marked, words } = target(board, answer.move);
+      marked?.classList.add("hinted");
+      text.textContent = `${answer.distance} moves from the goal: ${words}.`;
+      text.dataset.distance = String(answer.distance);
+    } catch (error) {
+      if (mine !== run) return;
+      button.disabled = false;
+      text.textContent = "";
+      if (
+        error instanceof ApiError &&
+        error.code === "DAILY_IN_PROGRESS" &&
+        typeof error.extensions.endsAt === "string"
+      )
+        lock(error.extensions.endsAt);
+      else message.error(error);
+    }
+  }
+
+  button.addEventListener("click", () => {
+    run++;
+    window.clearTimeout(timer);
+    unmark();
+    message.clear();
+    button.disabled = true;
+    text.textContent = "Thinking…";
+    void ask([...currentBoard()], run);
+  });
+
+  return {
+    element,
+    reset() {
+      if (button.disabled && button.title) return; // locked: keep the reason
+      run++;
+      window.clearTimeout(timer);
+      unmark();
+      button.disabled = false;
+      text.textContent = "";
+      delete text.dataset.distance;
+    },
+    cleanup() {
+      run++;
+      window.clearTimeout(timer);
+    },
+  };
+}
