@@ -57,10 +57,12 @@ export class DailyScheduler {
     queue.on("error", (error) => log.debug({ err: error }, "daily queue: Redis error"));
     const worker = new Worker<DailyJobData>(
       DAILY_QUEUE,
-      async (job) => {
+      async (job, _token, signal) => {
         const date = job.data.date ?? utcDay(new Date());
         // All at once: a slow 4x4 proof must not hold back the others' publication.
-        const rows = await Promise.all(DAILY_CATEGORIES.map((category) => daily.ensure(date, category)));
+        const rows = await Promise.all(
+          DAILY_CATEGORIES.map((category) => daily.ensure(date, category, signal)),
+        );
         const unpublished = rows.filter((row) => row.publishedAt === null).map((row) => row.category);
         if (unpublished.length > 0) throw new Error(`not published yet: ${unpublished.join(", ")}`);
         return { date };
@@ -86,6 +88,8 @@ export class DailyScheduler {
   }
 
   async close(): Promise<void> {
+    // A 4x4 proof can take minutes: stop waiting for it (the job is retried; the search itself goes on).
+    this.worker.cancelAllJobs("shutdown");
     await this.worker.close();
     await this.queue.close();
     await this.closeSolves();

@@ -139,12 +139,12 @@ export class DailyService {
    * pipeline and publishes it. Idempotent: safe to run from any number of schedulers at once.
    * Returns the row, published or (when the proof did not finish in time) not yet.
    */
-  async ensure(date: string, category: DailyCategory): Promise<DailyRow> {
+  async ensure(date: string, category: DailyCategory, signal?: AbortSignal): Promise<DailyRow> {
     const { row } = await this.dailies.findOrCreate(date, category, (ownerId) =>
       puzzleOf(date, category, this.settings.secret, ownerId),
     );
     if (row.publishedAt !== null) return row;
-    const optimum = await this.prove(row.puzzleId);
+    const optimum = await this.prove(row.puzzleId, signal);
     if (optimum === null) {
       this.log.warn(
         { date, category, puzzleId: row.puzzleId },
@@ -158,10 +158,15 @@ export class DailyService {
   }
 
   /** The proven optimal length, through the pipeline (a table answers at once; 4x4 is queued). */
-  private async prove(puzzleId: number): Promise<number | null> {
+  private async prove(puzzleId: number, signal?: AbortSignal): Promise<number | null> {
     let solve = await this.solver.request(null, puzzleId, { timeLimitSeconds: PROOF_LIMIT_SECONDS });
     const deadline = Date.now() + (this.settings.proofTimeoutMs ?? (PROOF_LIMIT_SECONDS + 60) * 1000);
-    while ((solve.status === "QUEUED" || solve.status === "RUNNING") && Date.now() < deadline) {
+    // A worker shutting down stops waiting (the job is tried again, the search goes on elsewhere).
+    while (
+      (solve.status === "QUEUED" || solve.status === "RUNNING") &&
+      Date.now() < deadline &&
+      signal?.aborted !== true
+    ) {
       await new Promise((resolve) => setTimeout(resolve, this.settings.pollMs ?? 1000));
       solve = (await this.solver.findById(solve.id)) ?? solve;
     }
