@@ -1,0 +1,89 @@
+// The BullMQ processor of unit jobs: one unit of a split search (or a whole search that is not
+// split) on a free solver thread, its outcome pushed onto its search's results list for the
+// coordinator. Units of a search stop within milliseconds when their search is stopped (a cancel,
+// a time limit, or a shorter answer that made them useless): see UnitStops.
+import { WaitingError } from "bullmq";
+import type { Job } from "bullmq";
+import type { Logger } from "pino";
+import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import {
+  type SolveAnnouncer,
+  UNIT_DONE_TOPIC,
+  UNIT_JOB,
+  type UnitJobData,
+  type UnitOutcome,
+} from "../src/solves/index.ts";
+import { ProgressThrottle } from "./progress-throttle.ts";
+import { SHUTDOWN } from "./search-processor.ts";
+import type { SolverPool } from "./solver-pool.ts";
+import type { SplitStore } from "./split-store.ts";
+import type { UnitStops } from "./unit-stops.ts";
+
+export type UnitJob = Job<UnitJobData, void>;
+
+export interface UnitProcessorDeps {
+  readonly pool: SolverPool;
+  readonly store: SplitStore;
+  readonly stops: UnitStops;
+  readonly announce: SolveAnnouncer;
+  readonly workerId: string;
+  readonly progressIntervalMs: number;
+  readonly log: Logger;
+}
+
+export function createUnitProcessor(deps: UnitProcessorDeps) {
+  const { pool, store, stops } = deps;
+
+  async function run(job: UnitJob, stop: AbortSignal): Promise<{ result: unknown; threadId?: number }> {
+    const { data } = job;
+    if (job.name === UNIT_JOB && data.task !== undefined) {
+      const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, stop);
+      // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
+      const nextBound = Number.isFinite(result.nextBound) ? result.nextBound : null;
+      return { result: { ...result, nextBound }, threadId };
+    }
+    // A whole search reports its progress itself, as an unsplit search always did.
+    const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
+      void deps.announce.progress(data.searchId, progress);
+    });
+    try {
+      const result: SolveResult = await pool.search(
+        {
+          spec: data.spec,
+          algorithm: data.algorithm ?? "auto",
+          heuristic: data.heuristic ?? "auto",
+          timeLimitMs: data.timeLimitMs ?? 60_000,
+        },
+        { signal: stop, progressAfterMs: 10, onProgress: (progress) => throttle.push(progress) },
+      );
+      return { result };
+    } finally {
+      throttle.stop();
+    }
+  }
+
+  return async function processUnit(job: UnitJob, token?: string, signal?: AbortSignal): Promise<void> {
+    const jobId = job.id as string;
+    const { searchId } = job.data;
+    const stop = stops.register(searchId, jobId, signal);
+    try {
+      // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
+      if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
+      const { result, threadId } = await run(job, stop.signal);
+      if (signal?.aborted && signal.reason === SHUTDOWN) {
+        // Back to the queue for another worker; the coordinator still counts it in flight.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      const outcome: UnitOutcome = {
+        unitJobId: jobId,
+        result,
+        thread: `${deps.workerId}/${threadId ?? 0}`,
+        runs: job.attemptsStarted,
+      };
+      await store.push(searchId, outcome, job.data.tag, UNIT_DONE_TOPIC);
+    } finally {
+      stop.end();
+    }
+  };
+}
