@@ -313,6 +313,9 @@ export class SplitCoordinator {
         hooks.onProgress?.(progressOf(state, record, elapsedMs));
       }
       if (done && stop === undefined) {
+        // Units released as useless may still run (or sit stalled on a dead worker): stop them all.
+        const released = useless.map((t) => jobOf(t).id);
+        await this.stopUnits(searchId, released, true);
         await store.clear(searchId);
         log.info(
           {
