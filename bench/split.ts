@@ -35,11 +35,36 @@ import { median } from "./stats.ts";
 
 type User = { token: string; client: GraphQLClient };
 
-async function commandCalls(redis: Redis): Promise<number> {
+async function commandStats(redis: Redis): Promise<Map<string, number>> {
   const info = await redis.info("commandstats");
-  let calls = 0;
-  for (const match of info.matchAll(/calls=(\d+)/g)) calls += Number(match[1]);
+  const calls = new Map<string, number>();
+  for (const match of info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)) calls.set(match[1], Number(match[2]));
   return calls;
+}
+
+async function commandCalls(redis: Redis): Promise<number> {
+  let calls = 0;
+  for (const value of (await commandStats(redis)).values()) calls += value;
+  return calls;
+}
+
+/** The commands run since `before`, most frequent first, per `per` (e.g. per unit). */
+async function commandsSince(redis: Redis, before: Map<string, number>, per: number): Promise<string> {
+  const after = await commandStats(redis);
+  return [...after]
+    .map(([name, calls]) => [name, calls - (before.get(name) ?? 0)] as const)
+    .filter(([, calls]) => calls > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, calls]) => `${name} ${(calls / per).toFixed(1)}`)
+    .join(", ");
+}
+
+/** Redis' own CPU seconds so far (INFO cpu). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info("cpu");
+  const value = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? 0);
+  return value("used_cpu_user") + value("used_cpu_sys");
 }
 
 /** User + system CPU seconds of a process so far (Linux /proc). */
@@ -111,6 +136,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   const times: number[] = [];
   const count = 300;
   const before = await commandCalls(redis);
+  const stats = await commandStats(redis);
   for (let i = 0; i < count; i++) {
     const began = performance.now();
     await units.add(
@@ -127,8 +153,9 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
     if (i >= 20) times.push(performance.now() - began);
   }
   const calls = (await commandCalls(redis)) - before;
+  const top = await commandsSince(redis, stats, count);
   console.log(
-    `1. per-unit queue overhead (empty unit, one at a time, 1 worker x 1 thread, ${count - 20} units): median ${median(times).toFixed(2)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)].toFixed(2)} ms; Redis commands ${(calls / count).toFixed(1)} per unit (this loop's own add + BLPOP included, idle polling of the fleet included)`,
+    `1. per-unit queue overhead (empty unit, one at a time, 1 worker x 1 thread, ${count - 20} units): median ${median(times).toFixed(2)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)].toFixed(2)} ms; Redis commands ${(calls / count).toFixed(1)} per unit (this loop's own add + BLPOP included, idle polling of the fleet included): ${top}`,
   );
   await units.close();
   await Promise.all(fleet.map((w) => w.stop()));
@@ -159,13 +186,16 @@ async function main(): Promise<void> {
     {
       const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
       const before = await commandCalls(redis);
+      const stats = await commandStats(redis);
+      const cpu = await redisCpu(redis);
       const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
       const done = await doneLine(fleet, await jobIdOf(server, solve.id));
       const finished = await waitUntilFinished(alice.client, solve.id, 600_000);
       const calls = (await commandCalls(redis)) - before;
+      const cpuUs = ((await redisCpu(redis)) - cpu) * 1e6;
       const units = Number(done.unitResults);
       console.log(
-        `2. Redis commands per unit: 4x4 (56 moves, linear conflict) split over 2 x 1 threads: ${finished.status} ${finished.length}, ${units} unit results, ${calls} commands in all → ${(calls / units).toFixed(1)} per unit (everything: API, coordinator, unit workers, heartbeats, stalled checks, job locks)`,
+        `2. Redis commands per unit: 4x4 (56 moves, linear conflict) split over 2 x 1 threads: ${finished.status} ${finished.length}, ${units} unit results, ${calls} commands in all → ${(calls / units).toFixed(1)} per unit (everything: API, coordinator, unit workers, heartbeats, stalled checks, job locks): ${await commandsSince(redis, stats, units)}; Redis CPU ${(cpuUs / units).toFixed(0)} µs per unit (${(cpuUs / 1e6).toFixed(2)} s in all, idle work of the fleet included)`,
       );
     }
     {
@@ -179,10 +209,10 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const latencies: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const puzzleId = await createPuzzle(bob.client, walked(4, 100 + i, 60));
+        const puzzleId = await createPuzzle(bob.client, walked(4, 100 + i, 36));
         const asked = performance.now();
-        const solve = await requestSolve(bob.client, puzzleId, IDA_LC);
-        const finished = await waitUntilFinished(bob.client, solve.id, 60_000);
+        const solve = await requestSolve(bob.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
+        const finished = await waitUntilFinished(bob.client, solve.id, 70_000);
         if (finished.status !== "SOLVED") throw new Error(`small search ended ${finished.status}`);
         latencies.push(performance.now() - asked);
       }

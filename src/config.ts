@@ -90,6 +90,8 @@ const envSchema = z.object({
   WORKER_COORDINATORS: int(1, 10_000).default(64),
   /** Units of a split search kept queued or running per live solver thread of the fleet. */
   SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
+  /** A unit running this long is stopped and split when another user's unit waits (fairness). */
+  SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
   /** Each worker process announces its threads this often (its entry lapses after 3 beats missed). */
   WORKER_HEARTBEAT_MS: int(100, 60_000).default(2000),
   /** Open (QUEUED or RUNNING) Solves one user may have; a request beyond is refused with LIMIT_EXCEEDED. */
@@ -166,6 +168,7 @@ export type Config = Readonly<{
     coordinators: number;
     unitsPerThread: number;
     heartbeatMs: number;
+    unitSliceMs: number;
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
@@ -241,6 +244,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       coordinators: e.WORKER_COORDINATORS,
       unitsPerThread: e.SPLIT_UNITS_PER_THREAD,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
+      unitSliceMs: e.SPLIT_UNIT_SLICE_MS,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
     apiMetricsPort: e.API_METRICS_PORT,

@@ -46,6 +46,8 @@ export interface WorkerSettings {
   readonly unitsPerThread: number;
   /** How often this process announces its threads. */
   readonly heartbeatMs: number;
+  /** A unit runs at least this long before another owner's waiting unit may stop it. */
+  readonly sliceMs: number;
   readonly progressIntervalMs: number;
   readonly cancelPollMs: number;
   /** A job whose lock is not renewed for this long is considered stalled (its worker died). */
@@ -73,6 +75,7 @@ export function workerSettings(
     coordinators: p.coordinators,
     unitsPerThread: p.unitsPerThread,
     heartbeatMs: p.heartbeatMs,
+    sliceMs: p.unitSliceMs,
     progressIntervalMs: p.progressIntervalMs,
     cancelPollMs: p.cancelPollMs,
     lockDurationMs: p.lockDurationMs,
@@ -209,6 +212,8 @@ export class SolveWorker {
         workerId,
         progressIntervalMs: settings.progressIntervalMs,
         log,
+        sliceMs: settings.sliceMs,
+        nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
       }),
       { ...workerOptions, concurrency: settings.threads },
     );

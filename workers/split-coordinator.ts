@@ -9,6 +9,7 @@ import type { Queue } from "bullmq";
 import type { Logger } from "pino";
 import {
   type SplitState,
+  childMoves,
   type UnitResult,
   type UnitTask,
   fold,
@@ -172,6 +173,7 @@ export class SplitCoordinator {
         algorithm: data.algorithm,
         heuristic: data.heuristic,
         timeLimitMs: data.timeLimitMs,
+        owner: data.owner ?? "platform",
       },
     };
     await this.enqueue(data.owner ?? "platform", [job]);
@@ -248,7 +250,7 @@ export class SplitCoordinator {
     const jobOf = (task: UnitTask) => ({
       id: unitJobId(searchId, task.id, task.round),
       name: UNIT_JOB,
-      data: { searchId, spec, task },
+      data: { searchId, spec, task, owner },
     });
     // When each unit in flight was handed out (by this coordinator; resumed ones: now).
     const sent = new Map<string, number>();
@@ -267,7 +269,9 @@ export class SplitCoordinator {
         const task = taskFromJobId(state, outcome.unitJobId);
         sent.delete(outcome.unitJobId);
         if (task === undefined) continue;
-        const result = outcome.result as UnitResult;
+        const result = outcome.result as UnitResult & { sliced?: boolean };
+        // Stopped at the end of its time slice (another user waited): its children are shorter.
+        if (result.sliced) splitUnit(state, task);
         const applied = fold(state, task, {
           ...result,
           nextBound: result.nextBound ?? Number.POSITIVE_INFINITY,
@@ -361,6 +365,28 @@ export class SplitCoordinator {
       await this.wake(searchId, Math.max(1, Math.min(POLL_MS, left)), hooks.signal);
     }
   }
+}
+
+/**
+ * Replaces a unit by its children, which inherit its proven bound (as the core's own re-split,
+ * docs/distributed.md "Why the answer is optimal" 1-2); the state is the core's plain JSON.
+ */
+function splitUnit(state: SplitState, task: UnitTask): void {
+  const index = state.units.findIndex(
+    (u) => u.id === task.id && u.round === task.round && u.bound === task.bound,
+  );
+  if (index < 0 || state.shape === undefined) return;
+  const unit = state.units[index];
+  const kids = childMoves(state.shape, unit.moves).map((moves) => ({
+    id: state.nextId++,
+    moves,
+    bound: unit.bound,
+    lastNodes: 0,
+    busy: false,
+    round: 0,
+  }));
+  state.units.splice(index, 1, ...kids);
+  state.resplits++;
 }
 
 /** The task a unit job searched, from its id (unit-<search>-<unit>-<round>) and the state. */

@@ -29,7 +29,17 @@ export interface UnitProcessorDeps {
   readonly workerId: string;
   readonly progressIntervalMs: number;
   readonly log: Logger;
+  /**
+   * A unit running this long is stopped (and its coordinator splits it into its children) when the
+   * next unit queued belongs to another owner: no user waits behind another's long unit for longer.
+   */
+  readonly sliceMs: number;
+  /** The owner of the unit job next in line (the highest priority queued), if any. */
+  readonly nextOwner: () => Promise<string | undefined>;
 }
+
+/** Abort reason of a unit stopped at the end of its time slice. */
+const SLICED = "sliced";
 
 export function createUnitProcessor(deps: UnitProcessorDeps) {
   const { pool, store, stops } = deps;
@@ -37,10 +47,25 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
   async function run(job: UnitJob, stop: AbortSignal): Promise<{ result: unknown; threadId?: number }> {
     const { data } = job;
     if (job.name === UNIT_JOB && data.task !== undefined) {
-      const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, stop);
-      // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
-      const nextBound = Number.isFinite(result.nextBound) ? result.nextBound : null;
-      return { result: { ...result, nextBound }, threadId };
+      const slice = new AbortController();
+      const both = AbortSignal.any([stop, slice.signal]);
+      const timer = setInterval(() => {
+        deps.nextOwner().then(
+          (owner) => {
+            if (owner !== undefined && owner !== data.owner) slice.abort(SLICED);
+          },
+          () => undefined,
+        );
+      }, deps.sliceMs);
+      try {
+        const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, both);
+        // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
+        const nextBound = Number.isFinite(result.nextBound) ? result.nextBound : null;
+        const sliced = result.stopped === true && slice.signal.aborted && !stop.aborted;
+        return { result: { ...result, nextBound, ...(sliced ? { sliced } : {}) }, threadId };
+      } finally {
+        clearInterval(timer);
+      }
     }
     // A whole search reports its progress itself, as an unsplit search always did.
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {

@@ -70,6 +70,8 @@ export interface UnitJobData {
   readonly timeLimitMs?: number;
   /** The fair-share tag the unit was queued with (docs/pipeline.md, "Fairness"). */
   readonly tag: number;
+  /** Whose search it is (SolveJobData.owner): a unit of another owner waiting ends this one's time slice. */
+  readonly owner?: string;
 }
 
 /** Pushed by a unit job onto its search's results list (`splitKeys(...).results`). */
