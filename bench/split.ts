@@ -10,7 +10,7 @@
 //      workers' CPU time and the node counts (the machine is shared: wall time is noisy);
 //   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal.
 // BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -213,7 +213,10 @@ async function main(): Promise<void> {
         const asked = performance.now();
         const solve = await requestSolve(bob.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
         const finished = await waitUntilFinished(bob.client, solve.id, 70_000);
-        if (finished.status !== "SOLVED") throw new Error(`small search ended ${finished.status}`);
+        if (finished.status !== "SOLVED") {
+          writeFileSync("/tmp/units-fleet.log", fleet.map((w) => w.tail(400)).join("\n-----\n"));
+          throw new Error(`small search ended ${finished.status} (fleet logs: /tmp/units-fleet.log)`);
+        }
         latencies.push(performance.now() - asked);
       }
       for (const s of running)

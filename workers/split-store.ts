@@ -31,22 +31,26 @@ redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[4])
 if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[3], ARGV[3], -1) end
 return 1`;
 
-// KEYS: results, virtual time; ARGV: outcome JSON, wake channel, wake message, tag, ttl.
+// KEYS: results, virtual time, the owner's finish tag; ARGV: outcome JSON, wake channel, wake
+// message, the unit's start tag, ttl, the unit's cost (ms of thread time).
 const PUSH = `
 redis.call('rpush', KEYS[1], ARGV[1])
 redis.call('expire', KEYS[1], ARGV[5])
+local start = tonumber(ARGV[4])
 local vt = tonumber(redis.call('get', KEYS[2]) or '0')
-if tonumber(ARGV[4]) > vt then redis.call('set', KEYS[2], ARGV[4]) end
+if start > vt then redis.call('set', KEYS[2], start) end
+local finish = tonumber(redis.call('get', KEYS[3]) or '0')
+if start > finish then finish = start end
+redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
 redis.call('publish', ARGV[2], ARGV[3])
 return 1`;
 
-// KEYS: virtual time, the owner's tag; ARGV: how many tags. Returns {virtual time, first tag}.
+// KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
 const RESERVE = `
 local vt = tonumber(redis.call('get', KEYS[1]) or '0')
-local tag = tonumber(redis.call('get', KEYS[2]) or '0')
-if tag < vt then tag = vt end
-redis.call('set', KEYS[2], tag + tonumber(ARGV[1]), 'EX', 3600)
-return {vt, tag + 1}`;
+local finish = tonumber(redis.call('get', KEYS[2]) or '0')
+if finish < vt then finish = vt end
+return {vt, finish}`;
 
 /** BullMQ's largest priority (2^21 - 1); 1 runs first. */
 const MAX_PRIORITY = 2_097_151;
@@ -104,38 +108,45 @@ export class SplitStore {
     await this.redis.del(k.state, k.owner, k.results);
   }
 
-  /** A unit job's outcome, the fair-share clock moved to its tag, and its coordinator woken. */
-  async push(searchId: string, outcome: UnitOutcome, tag: number, wakeTopic: string): Promise<void> {
+  /**
+   * A unit job's outcome, and its coordinator woken; for fairness, the clock moves to the unit's
+   * start tag and its owner's finish tag by the thread time it took.
+   */
+  async push(
+    searchId: string,
+    outcome: UnitOutcome,
+    fair: { readonly owner: string; readonly tag: number; readonly costMs: number },
+    wakeTopic: string,
+  ): Promise<void> {
     await this.redis.eval(
       PUSH,
-      2,
+      3,
       this.keys(searchId).results,
       `${this.prefix}:fair:vt`,
+      `${this.prefix}:fair:owner:${fair.owner}`,
       JSON.stringify(outcome),
       this.channel(wakeTopic),
       JSON.stringify({ searchId }),
-      tag,
+      fair.tag,
       TTL_SECONDS,
+      Math.max(1, Math.round(fair.costMs)),
     );
   }
 
   /**
-   * `count` fair-share tags for `owner` (start-time fair queuing): an owner's tags start at the
-   * clock (the largest tag a unit finished with) and run ahead of it by the owner's queued units.
-   * The BullMQ priority of each is its lead over the clock, so a newcomer's first unit (lead 1)
-   * goes before the backlog of an owner who has many queued.
+   * Start-time fair queuing weighted by thread time: an owner's next units start at the later of
+   * its finish tag (the thread time its units took, in ms, added up) and the clock (the largest
+   * start tag of a unit finished). Their BullMQ priority is that start's lead over the clock, plus
+   * one: a user whose units took little thread time lately goes before one whose units took much.
    */
   async priorities(owner: string, count: number): Promise<{ tag: number; priority: number }[]> {
-    const [vt, first] = (await this.redis.eval(
+    const [vt, start] = (await this.redis.eval(
       RESERVE,
       2,
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${owner}`,
-      count,
     )) as [number, number];
-    return Array.from({ length: count }, (_, i) => ({
-      tag: first + i,
-      priority: Math.min(Math.max(first + i - vt, 1), MAX_PRIORITY),
-    }));
+    const priority = Math.min(start - vt + 1, MAX_PRIORITY);
+    return Array.from({ length: count }, () => ({ tag: start, priority }));
   }
 }

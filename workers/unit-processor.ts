@@ -94,7 +94,9 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     try {
       // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
       if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
+      const began = performance.now();
       const { result, threadId } = await run(job, stop.signal);
+      const costMs = performance.now() - began;
       if (signal?.aborted && signal.reason === SHUTDOWN) {
         // Back to the queue for another worker; the coordinator still counts it in flight.
         await job.moveToWait(token);
@@ -106,7 +108,8 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         thread: `${deps.workerId}/${threadId ?? 0}`,
         runs: job.attemptsStarted,
       };
-      await store.push(searchId, outcome, job.data.tag, UNIT_DONE_TOPIC);
+      const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs };
+      await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
     } finally {
       stop.end();
     }
