@@ -196,16 +196,19 @@ describe("a split search on a fleet of worker processes", () => {
 
   it("gives a worker that joins mid-search units at once", async () => {
     expect(workers).toHaveLength(1);
-    const puzzleId = await createPuzzle(alice.client, BOARDS.second);
-    const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+    const puzzleId = await createPuzzle(alice.client, walked5x5(4), 5);
+    const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
+    const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
     const jobId = await jobIdOf(solve.id);
     await workers[0].waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId);
+    await watch.waitFor((e) => e.threads === 1, 20_000);
     const joined = await startWorker(api, ONE_THREAD);
     workers.push(joined);
-    const done = await doneLine(jobId);
-    const finished = await waitUntilFinished(alice.client, solve.id, 60_000);
-    expect(finished.status).toBe("SOLVED");
-    expect(finished.length).toBe(58);
-    expect((done.threads as string[]).some((t) => t.startsWith(`${joined.ready.workerId}/`))).toBe(true);
+    const ready = Date.now();
+    // The newcomer takes a queued unit as soon as it is ready (units run at most a slice: 1 s).
+    await watch.waitFor((e) => (e.threads ?? 0) >= 2, 20_000);
+    expect(Date.now() - ready).toBeLessThan(5000);
+    await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: solve.id });
+    await watch.finished(10_000);
   }, 120_000);
 });
