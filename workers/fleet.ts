@@ -5,30 +5,6 @@ import { hostname } from "node:os";
 import type { Redis } from "ioredis";
 import { type WorkerBeat, workersKey } from "../src/solves/index.ts";
 
-export interface FleetSize {
-  readonly workers: number;
-  readonly threads: number;
-}
-
-/** Live worker processes and their threads (stale entries are dropped on the way). */
-export async function readFleet(redis: Redis, prefix: string): Promise<FleetSize> {
-  const entries = await redis.hgetall(workersKey(prefix));
-  const now = Date.now();
-  let workers = 0;
-  let threads = 0;
-  const stale: string[] = [];
-  for (const [id, text] of Object.entries(entries)) {
-    const beat = JSON.parse(text) as WorkerBeat;
-    if (beat.until < now) stale.push(id);
-    else {
-      workers++;
-      threads += beat.threads;
-    }
-  }
-  if (stale.length > 0) await redis.hdel(workersKey(prefix), ...stale);
-  return { workers, threads };
-}
-
 export class Heartbeat {
   private timer: NodeJS.Timeout | undefined;
 

@@ -18,6 +18,7 @@ import {
   UNIT_STOP_TOPIC,
   type UnitJobData,
   type UnitStopMessage,
+  readFleet,
   type SolveJobData,
   type SolveJobResult,
   type SolveQueue,
@@ -27,7 +28,7 @@ import {
 import type { WorkerContainer } from "./container.ts";
 import { listenForCancels } from "./cancel-listener.ts";
 import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
-import { Heartbeat, readFleet } from "./fleet.ts";
+import { Heartbeat } from "./fleet.ts";
 import { SolverPool } from "./solver-pool.ts";
 import { SplitCoordinator, SupersededError } from "./split-coordinator.ts";
 import { SplitStore } from "./split-store.ts";

@@ -102,6 +102,8 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         await job.moveToWait(token);
         throw new WaitingError();
       }
+      // The search ended meanwhile (done, cancelled, timed out): nobody reads this outcome.
+      if (stops.isStopped(searchId)) return;
       const outcome: UnitOutcome = {
         unitJobId: jobId,
         result,

@@ -96,6 +96,17 @@ afterAll(async () => {
 });
 
 describe("a split search on a fleet of worker processes", () => {
+  it("says in /readyz how many workers and threads are online", async () => {
+    const deadline = Date.now() + 5000;
+    let body: { workers: number; solverThreads: number } | undefined;
+    while (Date.now() < deadline) {
+      body = (await (await fetch(`${api.origin}/readyz`)).json()) as typeof body;
+      if (body?.workers === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(body).toMatchObject({ workers: 2, solverThreads: 2 });
+  });
+
   it("splits one 4x4 over both workers: optimal, replayable, progress from both", async () => {
     const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
