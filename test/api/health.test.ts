@@ -32,7 +32,7 @@ describe("health and readiness", () => {
   it("/readyz answers 200 when Postgres and Redis answer", async () => {
     expect(await get(`${api.origin}/readyz`)).toEqual({
       status: 200,
-      body: { status: "ready", checks: { postgres: "ok", redis: "ok" } },
+      body: { status: "ready", checks: { postgres: "ok", redis: "ok" }, workers: 0, solverThreads: 0 },
     });
   });
 });
