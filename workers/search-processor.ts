@@ -16,20 +16,17 @@ import {
   type SolveRepository,
   outcomeOfResult,
 } from "../src/solves/index.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import type { CoordinatorHooks } from "./split-coordinator.ts";
 
 /** Runs a search job's search (workers/split-coordinator.ts) with the job's lock token. */
-export type SearchRunner = (
+type SearchRunner = (
   jobId: string,
   token: string,
   data: SolveJobData,
   hooks: CoordinatorHooks,
 ) => Promise<SolveResult>;
-
-/** Abort reasons given to `worker.cancelJob` / `worker.cancelAllJobs`. */
-export const CANCELLED = "cancelled";
-export const SHUTDOWN = "shutdown";
 
 export interface SearchProcessorDeps {
   readonly search: SearchRunner;

@@ -27,7 +27,8 @@ import {
 } from "../src/solves/index.ts";
 import type { WorkerContainer } from "./container.ts";
 import { listenForCancels } from "./cancel-listener.ts";
-import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
+import { createSearchProcessor } from "./search-processor.ts";
 import { Heartbeat } from "./fleet.ts";
 import { SolverPool } from "./solver-pool.ts";
 import { SplitCoordinator, SupersededError } from "./split-coordinator.ts";

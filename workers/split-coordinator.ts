@@ -36,11 +36,11 @@ import {
   WHOLE_JOB,
   unitJobId,
 } from "../src/solves/index.ts";
-import { CANCELLED, SHUTDOWN } from "./search-processor.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
 import type { SplitRecord, SplitStore } from "./split-store.ts";
 
-export type UnitQueue = Queue<UnitJobData, void>;
+type UnitQueue = Queue<UnitJobData, void>;
 
 export interface CoordinatorHooks {
   /** Aborted with CANCELLED: stop every unit; with SHUTDOWN: leave them to the coordinator that takes over. */

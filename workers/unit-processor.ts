@@ -14,7 +14,7 @@ import {
   type UnitOutcome,
 } from "../src/solves/index.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
-import { SHUTDOWN } from "./search-processor.ts";
+import { SHUTDOWN } from "./abort-reasons.ts";
 import type { SolverPool } from "./solver-pool.ts";
 import type { SplitStore } from "./split-store.ts";
 import type { UnitStops } from "./unit-stops.ts";

@@ -2,7 +2,7 @@
 // a coordinator, SOLVE_CANCEL_TOPIC from a cancel) reaches them at once. A search stopped as a whole
 // is remembered for a minute: a unit of it taken from the queue after the message is not started.
 import { LRUCache } from "lru-cache";
-import { CANCELLED } from "./search-processor.ts";
+import { CANCELLED } from "./abort-reasons.ts";
 
 export interface UnitStop {
   readonly signal: AbortSignal;

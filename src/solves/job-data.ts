@@ -23,7 +23,7 @@ type SearchColumns = Pick<
 >;
 
 /** Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"). */
-export function searchOwner(requestedById: number | null): string {
+function searchOwner(requestedById: number | null): string {
   return requestedById === null ? "platform" : `user:${requestedById}`;
 }
 
