@@ -86,6 +86,14 @@ const envSchema = z.object({
   /** The reconciler re-adds jobs Redis lost this often; Solves younger than the grace are left alone. */
   RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
+  /** Searches one worker process coordinates at once (main-thread I/O only; threads run their units). */
+  WORKER_COORDINATORS: int(1, 10_000).default(64),
+  /** Units of a split search kept queued or running per live solver thread of the fleet. */
+  SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
+  /** A unit running this long is stopped and split when another user's unit waits (fairness). */
+  SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
+  /** Each worker process announces its threads this often (its entry lapses after 3 beats missed). */
+  WORKER_HEARTBEAT_MS: int(100, 60_000).default(2000),
   /** Open (QUEUED or RUNNING) Solves one user may have; a request beyond is refused with LIMIT_EXCEEDED. */
   MAX_OPEN_SOLVES_PER_USER: int(1, 1_000_000).default(20),
   /** Operations (subscriptions included) one WebSocket may have open; one more gets LIMIT_EXCEEDED. */
@@ -180,6 +188,10 @@ export type Config = Readonly<{
     reconcileGraceMs: number;
     workerPdbs: readonly string[];
     maxOpenSolvesPerUser: number;
+    coordinators: number;
+    unitsPerThread: number;
+    heartbeatMs: number;
+    unitSliceMs: number;
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
@@ -266,6 +278,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       reconcileGraceMs: e.RECONCILE_GRACE_MS,
       workerPdbs: Object.freeze(e.WORKER_PDBS === "none" ? [] : e.WORKER_PDBS.split(",")),
       maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
+      coordinators: e.WORKER_COORDINATORS,
+      unitsPerThread: e.SPLIT_UNITS_PER_THREAD,
+      heartbeatMs: e.WORKER_HEARTBEAT_MS,
+      unitSliceMs: e.SPLIT_UNIT_SLICE_MS,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
     apiMetricsPort: e.API_METRICS_PORT,

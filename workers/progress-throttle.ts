@@ -4,20 +4,26 @@
 import type { SearchProgress } from "../src/core/types.ts";
 import type { SolveJobProgress } from "../src/solves/index.ts";
 
-export function toJobProgress(progress: SearchProgress): SolveJobProgress {
+/** A core report, or a split search's (which adds its units and threads). */
+export type ReportedProgress = SearchProgress &
+  Partial<Pick<SolveJobProgress, "lowerBound" | "unitsDone" | "unitsTotal" | "threads">>;
+
+export function toJobProgress(progress: ReportedProgress): SolveJobProgress {
   const seconds = progress.elapsedMs / 1000;
+  const { lowerBound, unitsDone, unitsTotal, threads } = progress;
   return {
     bound: progress.bound,
     nodes: progress.nodes,
     elapsedMs: Math.round(progress.elapsedMs),
     nodesPerSecond: seconds > 0 ? Math.round(progress.nodes / seconds) : 0,
     ...(progress.phase === undefined ? {} : { phase: progress.phase }),
+    ...(lowerBound === undefined ? {} : { lowerBound, unitsDone, unitsTotal, threads }),
   };
 }
 
 export class ProgressThrottle {
   private lastEmit = Number.NEGATIVE_INFINITY;
-  private pending: SearchProgress | undefined;
+  private pending: ReportedProgress | undefined;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -27,7 +33,7 @@ export class ProgressThrottle {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  push(progress: SearchProgress): void {
+  push(progress: ReportedProgress): void {
     if (this.stopped) return;
     this.pending = progress;
     const wait = this.lastEmit + this.intervalMs - this.now();

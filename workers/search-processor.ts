@@ -1,11 +1,11 @@
 // The BullMQ processor of a search job. It runs on the worker process' main thread and only does
-// I/O: it hands the search to a solver thread, marks the job's Solves RUNNING when the search lasts,
+// I/O: it hands the search to the coordinator (as units that any thread of the fleet takes), marks the job's Solves RUNNING when the search lasts,
 // forwards throttled progress to `job.updateProgress`, and writes the result to every Solve still
 // waiting for it.
 import { UnrecoverableError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
-import type { SearchProgress } from "../src/core/types.ts";
+import type { SearchProgress, SolveResult } from "../src/core/types.ts";
 import type { SearchMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import type { Solve } from "../src/generated/prisma/client.ts";
 import { retryDelayMs } from "../src/redis/connection.ts";
@@ -16,15 +16,22 @@ import {
   type SolveRepository,
   outcomeOfResult,
 } from "../src/solves/index.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
-import type { SolverPool } from "./solver-pool.ts";
+import type { CoordinatorHooks } from "./split-coordinator.ts";
 
-/** Abort reasons given to `worker.cancelJob` / `worker.cancelAllJobs`. */
-export const CANCELLED = "cancelled";
-export const SHUTDOWN = "shutdown";
+/** Runs a search job's search (workers/split-coordinator.ts) with the job's lock token. */
+type SearchRunner = (
+  jobId: string,
+  token: string,
+  data: SolveJobData,
+  hooks: CoordinatorHooks,
+) => Promise<SolveResult>;
 
 export interface SearchProcessorDeps {
-  readonly pool: SolverPool;
+  readonly search: SearchRunner;
+  /** Recognises the error of a coordinator superseded by another one (not a failure of the search). */
+  readonly isSuperseded?: (error: unknown) => boolean;
   readonly solves: SolveRepository;
   /** Tells the API processes the job's progress and the Solves its result was written to, as committed. */
   readonly announce: SolveAnnouncer;
@@ -59,7 +66,7 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 }
 
 export function createSearchProcessor(deps: SearchProcessorDeps) {
-  const { pool, solves, log } = deps;
+  const { solves, log } = deps;
 
   /** Stops the search when its signal aborts or when no Solve waits for it any more. */
   function watchCancellation(
@@ -128,23 +135,14 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const markAfterMs = deps.markRunningAfterMs ?? MARK_RUNNING_AFTER_MS;
     let live = false;
     let early: SearchProgress | undefined;
-    const searching = pool.search(
-      {
-        spec: data.spec,
-        algorithm: data.algorithm,
-        heuristic: data.heuristic,
-        timeLimitMs: data.timeLimitMs,
+    const searching = deps.search(jobId, token ?? "", data, {
+      signal: cancellation.stop.signal,
+      onProgress: (progress) => {
+        deps.metrics?.searchProgress(jobId, progress);
+        if (live) throttle.push(progress);
+        else early = progress;
       },
-      {
-        signal: cancellation.stop.signal,
-        progressAfterMs: markAfterMs,
-        onProgress: (progress) => {
-          deps.metrics?.searchProgress(jobId, progress);
-          if (live) throttle.push(progress);
-          else early = progress;
-        },
-      },
-    );
+    });
     // Handled below; meanwhile a search that throws must not be an unhandled rejection.
     searching.catch(() => undefined);
     const end = () => {
@@ -186,6 +184,8 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     try {
       result = await searching;
     } catch (error) {
+      // Another worker holds the job now (this one lost its lock): it carries the search on.
+      if (deps.isSuperseded?.(error)) throw error;
       // A search that throws (bad options for this puzzle, a bug) throws again if retried.
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     } finally {

@@ -1,16 +1,24 @@
-// One worker process' pipeline: distance tables in shared memory, the solver-thread pool, the BullMQ
-// Worker (concurrency = pool size), cross-machine cancellation, the reconciler, and an orderly
-// shutdown. `workers/main.ts` wires it to the configuration; tests start it in a child process.
-import { Worker } from "bullmq";
+// One worker process' pipeline: distance tables in shared memory, the solver-thread pool, two BullMQ
+// Workers (search jobs: coordinators, many at once on the main thread; unit jobs: concurrency = pool
+// size), the heartbeat announcing its threads, cross-machine cancellation, the reconciler, and an
+// orderly shutdown. `workers/main.ts` wires it to the configuration; tests start it in a child process.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { Queue, Worker } from "bullmq";
 import type { Job } from "bullmq";
 import type { Config } from "../src/config.ts";
 import type { Solve } from "../src/generated/prisma/client.ts";
 import type { Logger } from "../src/logger.ts";
 import type { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
-import { consumerRedisOptions } from "../src/redis/connection.ts";
+import { consumerRedisOptions, createRedis, watchRedis } from "../src/redis/connection.ts";
 import {
   Reconciler,
   SOLVE_QUEUE,
+  UNIT_QUEUE,
+  UNIT_STOP_TOPIC,
+  type UnitJobData,
+  type UnitStopMessage,
+  readFleet,
   type SolveJobData,
   type SolveJobResult,
   type SolveQueue,
@@ -19,16 +27,30 @@ import {
 } from "../src/solves/index.ts";
 import type { WorkerContainer } from "./container.ts";
 import { listenForCancels } from "./cancel-listener.ts";
-import { CANCELLED, SHUTDOWN, createSearchProcessor } from "./search-processor.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
+import { createSearchProcessor } from "./search-processor.ts";
+import { Heartbeat } from "./fleet.ts";
 import { SolverPool } from "./solver-pool.ts";
+import { SplitCoordinator, SupersededError } from "./split-coordinator.ts";
+import { SplitStore } from "./split-store.ts";
 import { prepareTables } from "./tables.ts";
 import { describePdbEvent } from "../src/pdb-store/describe-event.ts";
+import { createUnitProcessor } from "./unit-processor.ts";
+import { UnitStops } from "./unit-stops.ts";
 
 export interface WorkerSettings {
   readonly redisUrl: string;
   readonly queuePrefix: string;
-  /** Solver threads, and so jobs processed at once. */
+  /** Solver threads, and so unit jobs processed at once. */
   readonly threads: number;
+  /** Search jobs (coordinators) processed at once. */
+  readonly coordinators: number;
+  /** Units of a split search in flight per live thread of the fleet. */
+  readonly unitsPerThread: number;
+  /** How often this process announces its threads. */
+  readonly heartbeatMs: number;
+  /** A unit runs at least this long before another owner's waiting unit may stop it. */
+  readonly sliceMs: number;
   readonly progressIntervalMs: number;
   readonly cancelPollMs: number;
   /** A job whose lock is not renewed for this long is considered stalled (its worker died). */
@@ -53,6 +75,10 @@ export function workerSettings(
     redisUrl: config.redisUrl,
     queuePrefix: config.redisPrefix,
     threads: config.solverThreads,
+    coordinators: p.coordinators,
+    unitsPerThread: p.unitsPerThread,
+    heartbeatMs: p.heartbeatMs,
+    sliceMs: p.unitSliceMs,
     progressIntervalMs: p.progressIntervalMs,
     cancelPollMs: p.cancelPollMs,
     lockDurationMs: p.lockDurationMs,
@@ -67,10 +93,21 @@ export function workerSettings(
 }
 
 export interface WorkerStats {
+  readonly workerId: string;
   readonly threads: number;
   readonly tableBytes: number;
   readonly tablesMs: number;
   readonly rssBytes: number;
+}
+
+/** What the worker process runs besides the search Worker (closed in order at shutdown). */
+interface UnitSide {
+  readonly worker: Worker<UnitJobData, void>;
+  readonly queue: Queue<UnitJobData, void>;
+  readonly coordinator: SplitCoordinator;
+  readonly heartbeat: Heartbeat;
+  readonly stopUnitStops: () => Promise<void>;
+  readonly redis: ReturnType<typeof createRedis>;
 }
 
 export class SolveWorker {
@@ -84,6 +121,7 @@ export class SolveWorker {
     private readonly queue: SolveQueue,
     private readonly stopCancels: () => Promise<void>,
     private readonly reconciler: Reconciler,
+    private readonly units: UnitSide,
     readonly stats: WorkerStats,
   ) {}
 
@@ -106,8 +144,41 @@ export class SolveWorker {
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
+    const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+    const connection = consumerRedisOptions(settings.redisUrl);
+    // Split searches' state, results and fair-share tags; heartbeats. Waits for Redis when it is away.
+    const redis = createRedis(settings.redisUrl, "consumer");
+    watchRedis(redis, log);
+    const store = new SplitStore(redis, settings.queuePrefix, (topic) => events.channel(topic));
+    const unitQueue = new Queue<UnitJobData, void>(UNIT_QUEUE, { connection, prefix: settings.queuePrefix });
+    unitQueue.on("error", (error) => log.debug({ err: error }, "unit queue error"));
+    const heartbeat = new Heartbeat(
+      redis,
+      settings.queuePrefix,
+      workerId,
+      settings.threads,
+      settings.heartbeatMs,
+      (error) => log.debug({ err: error }, "heartbeat failed"),
+    );
+    let fleet = { threads: settings.threads, at: 0 };
+    const liveThreads = async () => {
+      if (Date.now() - fleet.at > 1000) {
+        const live = await readFleet(redis, settings.queuePrefix).catch(() => ({ threads: fleet.threads }));
+        fleet = { threads: Math.max(1, live.threads), at: Date.now() };
+      }
+      return fleet.threads;
+    };
+    const coordinator = new SplitCoordinator({
+      store,
+      units: unitQueue,
+      events,
+      liveThreads,
+      log,
+      unitsPerThread: settings.unitsPerThread,
+    });
     const processor = createSearchProcessor({
-      pool,
+      search: (jobId, token, data, hooks) => coordinator.search(jobId, token, data, hooks),
+      isSuperseded: (error) => error instanceof SupersededError,
       solves,
       announce,
       log,
@@ -115,23 +186,55 @@ export class SolveWorker {
       cancelPollMs: settings.cancelPollMs,
       metrics,
     });
-    const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, processor, {
-      connection: consumerRedisOptions(settings.redisUrl),
+    const workerOptions = {
+      connection,
       prefix: settings.queuePrefix,
-      concurrency: settings.threads,
       lockDuration: settings.lockDurationMs,
       stalledInterval: settings.stalledIntervalMs,
       maxStalledCount: settings.maxStalledCount,
       autorun: false,
+    };
+    const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, processor, {
+      ...workerOptions,
+      concurrency: settings.coordinators,
     });
     worker.on("error", (error) => log.warn({ err: error }, "worker error"));
     worker.on("stalled", (jobId) => log.warn({ jobId }, "stalled job moved back to the queue"));
     worker.on("failed", (job, error) => {
-      if (job) markFailedForGood(job, error, solves, announce.finished, log);
+      if (job && !(error instanceof SupersededError))
+        markFailedForGood(job, error, solves, announce.finished, log);
     });
+    const stops = new UnitStops();
+    const unitWorker = new Worker<UnitJobData, void>(
+      UNIT_QUEUE,
+      createUnitProcessor({
+        pool,
+        store,
+        stops,
+        announce,
+        workerId,
+        progressIntervalMs: settings.progressIntervalMs,
+        log,
+        sliceMs: settings.sliceMs,
+        nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
+      }),
+      { ...workerOptions, concurrency: settings.threads },
+    );
+    unitWorker.on("error", (error) => log.warn({ err: error }, "unit worker error"));
+    unitWorker.on("stalled", (jobId) => log.warn({ unit: jobId }, "stalled unit moved back to the queue"));
+    unitWorker.on("failed", (job, error) => log.warn({ unit: job?.id, err: error }, "unit failed"));
     const stopCancels = listenForCancels(events, (jobId) => {
       if (worker.cancelJob(jobId, CANCELLED)) log.info({ jobId }, "search cancelled");
+      const stopped = stops.stop(jobId);
+      if (stopped > 0) log.info({ jobId, units: stopped }, "units cancelled");
     });
+    const unitStops = events.subscribe<UnitStopMessage>(
+      UNIT_STOP_TOPIC,
+      (message) => typeof message?.searchId === "string",
+    );
+    void (async () => {
+      for await (const { searchId, units } of unitStops) stops.stop(searchId, units);
+    })();
     const queue = createSolveQueue({ redisUrl: settings.redisUrl, prefix: settings.queuePrefix });
     queue.on("error", (error) => log.debug({ err: error }, "reconciler queue error"));
     const reconciler = new Reconciler(solves, queue, {
@@ -141,20 +244,33 @@ export class SolveWorker {
       onEnqueued: (jobId) => log.info({ jobId }, "reconciler re-added a missing job"),
       onFinished: announce.finished,
     });
+    heartbeat.start();
     worker.run().catch((error: unknown) => log.error({ err: error }, "worker stopped"));
+    unitWorker.run().catch((error: unknown) => log.error({ err: error }, "unit worker stopped"));
     reconciler.start();
     const stats: WorkerStats = {
+      workerId,
       threads: settings.threads,
       tableBytes: tables.bytes,
       tablesMs: tables.ms,
       rssBytes: process.memoryUsage().rss,
     };
-    return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, stats);
+    const side: UnitSide = {
+      worker: unitWorker,
+      queue: unitQueue,
+      coordinator,
+      heartbeat,
+      redis,
+      stopUnitStops: async () => {
+        await unitStops.return?.();
+      },
+    };
+    return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, side, stats);
   }
 
   /**
-   * Stops taking jobs, lets running searches finish for `shutdownGraceMs`, then stops the rest
-   * (they go back to the queue for another worker) and closes everything.
+   * Stops taking jobs, lets running searches and units finish for `shutdownGraceMs`, then stops the
+   * rest (they go back to the queue for another worker) and closes everything.
    */
   close(): Promise<void> {
     this.closing ??= this.shutdown();
@@ -162,16 +278,27 @@ export class SolveWorker {
   }
 
   private async shutdown(): Promise<void> {
+    const { units } = this;
+    await units.heartbeat.stop();
     const deadline = setTimeout(() => {
       this.log.info("shutdown deadline reached: stopping running searches");
       this.worker.cancelAllJobs(SHUTDOWN);
+      units.worker.cancelAllJobs(SHUTDOWN);
     }, this.settings.shutdownGraceMs);
     try {
       await this.reconciler.stop();
-      await this.worker.close();
+      await Promise.all([this.worker.close(), units.worker.close()]);
     } finally {
       clearTimeout(deadline);
-      await Promise.allSettled([this.stopCancels(), this.queue.close(), this.pool.close()]);
+      await Promise.allSettled([
+        this.stopCancels(),
+        units.stopUnitStops(),
+        units.coordinator.close(),
+        this.queue.close(),
+        units.queue.close(),
+        this.pool.close(),
+      ]);
+      await units.redis.quit().catch(() => units.redis.disconnect());
     }
   }
 }

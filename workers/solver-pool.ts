@@ -4,7 +4,15 @@ import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SolveResult } from "../src/core/types.ts";
+import type { UnitResult, UnitTask } from "../src/core/index.ts";
+import type {
+  Algorithm,
+  HeuristicName,
+  PuzzleSpec,
+  SearchProgress,
+  SlidingSpec,
+  SolveResult,
+} from "../src/core/types.ts";
 import { CancelReason } from "./solver-task.ts";
 import type {
   SolverThreadData,
@@ -12,6 +20,7 @@ import type {
   ThreadProbeTask,
   ThreadProgressMessage,
   ThreadSearchTask,
+  ThreadUnitTask,
 } from "./solver-task.ts";
 
 /**
@@ -95,6 +104,25 @@ export class SolverPool {
       hooks.signal?.removeEventListener("abort", stop);
       // Reports still on their way are dropped, as they were once the search ended.
       if (searchId !== null) this.listeners.delete(searchId);
+    }
+  }
+
+  /** One unit of a split search on a free thread; aborting `signal` stops it within milliseconds. */
+  async unit(
+    spec: SlidingSpec,
+    unit: UnitTask,
+    signal?: AbortSignal,
+  ): Promise<UnitResult & { readonly threadId: number }> {
+    const cancelFlag = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const flag = new Int32Array(cancelFlag);
+    const stop = () => Atomics.store(flag, 0, CancelReason.cancelled);
+    if (signal?.aborted) stop();
+    signal?.addEventListener("abort", stop, { once: true });
+    const task: ThreadUnitTask = { kind: "unit", spec, unit, cancelFlag };
+    try {
+      return (await this.pool.run(task)) as UnitResult & { readonly threadId: number };
+    } finally {
+      signal?.removeEventListener("abort", stop);
     }
   }
 

@@ -1,5 +1,6 @@
 // The messages between the worker process' main thread and its solver threads.
-import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress } from "../src/core/types.ts";
+import type { UnitTask } from "../src/core/index.ts";
+import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SlidingSpec } from "../src/core/types.ts";
 
 /** Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not copied. */
 export interface SolverThreadData {
@@ -22,6 +23,15 @@ export interface ThreadSearchTask {
   readonly searchId: number | null;
   /** Reports the core makes before the search has run this long are not posted. */
   readonly progressAfterMs: number;
+}
+
+/** One unit of a split search: an IDA* iteration of a subtree (src/core/split). */
+export interface ThreadUnitTask {
+  readonly kind: "unit";
+  readonly spec: SlidingSpec;
+  readonly unit: UnitTask;
+  /** As ThreadSearchTask's. */
+  readonly cancelFlag: SharedArrayBuffer;
 }
 
 /** Posted by a thread on its parentPort for each progress report of a search. */

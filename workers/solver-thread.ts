@@ -6,6 +6,7 @@
 // seeding the core's registry with them shares memory instead of building a copy per thread.
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
+import { type UnitResult, searchUnit } from "../src/core/index.ts";
 import { seedTables } from "../src/core/tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
 import type {
@@ -14,6 +15,7 @@ import type {
   ThreadProbeTask,
   ThreadProgressMessage,
   ThreadSearchTask,
+  ThreadUnitTask,
 } from "./solver-task.ts";
 
 const data = workerData as SolverThreadData;
@@ -52,6 +54,18 @@ function probe(task: ThreadProbeTask): ThreadProbe {
   return { threadId, tables, value };
 }
 
-export default function run(task: ThreadSearchTask | ThreadProbeTask): SolveResult | ThreadProbe {
-  return task.kind === "probe" ? probe(task) : search(task);
+/** One unit; `threadId` says which thread searched it (the search's count of threads taking part). */
+function unit(task: ThreadUnitTask): UnitResult & { threadId: number } {
+  const flag = new Int32Array(task.cancelFlag);
+  const result = searchUnit(task.spec, task.unit, undefined, {
+    isCancelled: () => Atomics.load(flag, 0) !== 0,
+  });
+  return { ...result, threadId };
+}
+
+export default function run(
+  task: ThreadSearchTask | ThreadProbeTask | ThreadUnitTask,
+): SolveResult | ThreadProbe | UnitResult {
+  if (task.kind === "probe") return probe(task);
+  return task.kind === "unit" ? unit(task) : search(task);
 }

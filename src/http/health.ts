@@ -2,6 +2,7 @@
 // serve (Postgres and Redis answer, and it is not shutting down), else 503.
 import { Router } from "express";
 import type { App } from "../app.ts";
+import { readFleet } from "../solves/index.ts";
 
 export function healthRouter(app: App, isDraining: () => boolean): Router {
   const router = Router();
@@ -16,9 +17,14 @@ export function healthRouter(app: App, isDraining: () => boolean): Router {
       Object.entries(checks).map(([name, state]) => [name, state === "ok" ? "ok" : "unavailable"]),
     );
     if (!ready) app.logger.warn({ checks }, "not ready");
+    // Worker processes and solver threads online (their heartbeats): informative, not a condition
+    // of readiness (requests are accepted and queued without workers).
+    const fleet = await readFleet(app.redis, app.config.redisPrefix).catch(() => null);
     res.status(ready && !draining ? 200 : 503).json({
       status: draining ? "draining" : ready ? "ready" : "unavailable",
       checks: shown,
+      workers: fleet?.workers ?? null,
+      solverThreads: fleet?.threads ?? null,
     });
   });
   return router;

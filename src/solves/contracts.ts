@@ -21,6 +21,10 @@ export interface SolveJobData {
   readonly algorithm: Algorithm;
   readonly heuristic: HeuristicName;
   readonly timeLimitMs: number;
+  /** Who the search runs for ("user:<id>", or "platform"): its units' fair share (docs/pipeline.md). */
+  readonly owner?: string;
+  /** SolveOptions.split: true or false forces the split search on or off; absent is AUTO. */
+  readonly split?: boolean;
 }
 
 /** Sent through `job.updateProgress` and, for the API processes, on SOLVE_PROGRESS_TOPIC. */
@@ -31,6 +35,101 @@ export interface SolveJobProgress {
   readonly elapsedMs: number;
   readonly nodesPerSecond: number;
   readonly phase?: string;
+  /** Split searches: every bound below this is exhausted by every unit. */
+  readonly lowerBound?: number;
+  /** Split searches: units settled at the current lower bound, and units in all. */
+  readonly unitsDone?: number;
+  readonly unitsTotal?: number;
+  /** Solver threads (of any worker process) that have searched a unit of this search. */
+  readonly threads?: number;
+}
+
+/** The queue of work units: every solver thread of every worker process takes them. */
+export const UNIT_QUEUE = "unit";
+/** A split search's unit (one IDA* iteration of a subtree). */
+export const UNIT_JOB = "unit";
+/** A search that needs a thread but is not split: one unit holding the whole search. */
+export const WHOLE_JOB = "whole";
+
+/** A unit job: what a solver thread searches, and where its result goes. */
+export interface UnitJobData {
+  /** The search (coordinator) job this unit belongs to. */
+  readonly searchId: string;
+  readonly spec: PuzzleSpec;
+  /** UNIT_JOB: the unit's task (a core `UnitTask`); WHOLE_JOB: absent. */
+  readonly task?: {
+    readonly id: number;
+    readonly round: number;
+    readonly moves: string;
+    readonly bound: number;
+    readonly heuristic?: string;
+  };
+  /** WHOLE_JOB: the search's options. */
+  readonly algorithm?: Algorithm;
+  readonly heuristic?: HeuristicName;
+  readonly timeLimitMs?: number;
+  /** The fair-share tag the unit was queued with (docs/pipeline.md, "Fairness"). */
+  readonly tag: number;
+  /** Whose search it is (SolveJobData.owner): a unit of another owner waiting ends this one's time slice. */
+  readonly owner?: string;
+}
+
+/** Pushed by a unit job onto its search's results list (`splitKeys(...).results`). */
+export interface UnitOutcome {
+  /** The unit job's id (a whole search: its only unit). */
+  readonly unitJobId: string;
+  /** UNIT_JOB: a core UnitResult (nextBound null for Infinity); WHOLE_JOB: a core SolveResult. */
+  readonly result: unknown;
+  /** "<worker id>/<thread id>": which thread searched it. */
+  readonly thread: string;
+  /** How many times BullMQ started this job (more than 1: an earlier run was lost). */
+  readonly runs: number;
+}
+
+/** Redis keys of one split search, under the deployment's prefix. */
+export function splitKeys(prefix: string, searchId: string) {
+  const base = `${prefix}:split:${searchId}`;
+  return {
+    /** The coordinator's hot state (JSON: the core SplitState and the search's figures). */
+    state: base,
+    /** The coordinator holding the search (its job lock token): only it saves the state. */
+    owner: `${base}:owner`,
+    /** Unit outcomes not folded yet (JSON UnitOutcome, oldest first). */
+    results: `${base}:results`,
+  };
+}
+
+/** A unit job's id: re-adding the same unit of the same round is a no-op. */
+export function unitJobId(searchId: string, unitId: number, round: number): string {
+  return `unit-${searchId}-${unitId}-${round}`;
+}
+
+/** Topic on which a coordinator (or a cancel) stops the running units of a search. */
+export const UNIT_STOP_TOPIC = "unit-stop";
+/** Topic on which a unit job wakes the coordinator of its search. */
+export const UNIT_DONE_TOPIC = "unit-done";
+
+export interface UnitStopMessage {
+  readonly searchId: string;
+  /** Only these unit job ids; absent: every unit of the search. */
+  readonly units?: readonly string[];
+}
+
+export interface UnitDoneMessage {
+  readonly searchId: string;
+}
+
+/** Hash of the worker processes' heartbeats: field = worker id, value = JSON WorkerBeat. */
+export function workersKey(prefix: string): string {
+  return `${prefix}:workers`;
+}
+
+export interface WorkerBeat {
+  readonly threads: number;
+  readonly pid: number;
+  readonly host: string;
+  /** Epoch ms after which the entry is stale (the process stopped beating). */
+  readonly until: number;
 }
 
 /** What a finished job returns (kept tiny: the result itself is in Postgres). */

@@ -22,8 +22,22 @@ export {
   type SolveJobProgress,
   type SolveJobResult,
   newSolveJobId,
+  UNIT_DONE_TOPIC,
+  UNIT_JOB,
+  UNIT_QUEUE,
+  UNIT_STOP_TOPIC,
+  WHOLE_JOB,
+  type UnitDoneMessage,
+  type UnitJobData,
+  type UnitOutcome,
+  type UnitStopMessage,
+  type WorkerBeat,
+  splitKeys,
+  unitJobId,
+  workersKey,
 } from "./contracts.ts";
 export { puzzleSpec } from "./job-data.ts";
+export { readFleet } from "./fleet.ts";
 export { type SolveQueue, addSearchJob, createSolveQueue } from "./queue.ts";
 export { Reconciler } from "./reconciler.ts";
 

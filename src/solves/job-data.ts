@@ -19,11 +19,18 @@ export function puzzleSpec(puzzle: Pick<Puzzle, "kind" | "rows" | "cols" | "star
 
 type SearchColumns = Pick<
   Solve,
-  "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds"
+  "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds" | "requestedById"
 >;
 
-export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
+/** Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"). */
+function searchOwner(requestedById: number | null): string {
+  return requestedById === null ? "platform" : `user:${requestedById}`;
+}
+
+export function searchJobData(solve: SearchColumns, spec: PuzzleSpec, split?: boolean | null): SolveJobData {
   return {
+    owner: searchOwner(solve.requestedById),
+    ...(split === undefined || split === null ? {} : { split }),
     puzzleId: solve.puzzleId,
     canonicalKey: solve.canonicalKey,
     spec,

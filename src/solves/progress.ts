@@ -17,6 +17,11 @@ export interface SolveEvent {
   readonly nodesExpanded: number | null;
   readonly nodesPerSecond: number | null;
   readonly elapsedMs: number | null;
+  /** Split searches only (null otherwise): the proven bound, units settled at it and in all, threads. */
+  readonly provenLowerBound: number | null;
+  readonly unitsDone: number | null;
+  readonly unitsTotal: number | null;
+  readonly threads: number | null;
   /** Set on stored-state events (the first one and the final one). */
   readonly solve: Solve | null;
 }
@@ -31,6 +36,10 @@ function storedEvent(solve: Solve): SolveEvent {
     nodesExpanded: nodes,
     nodesPerSecond: nodes !== null && ms ? Math.round((nodes * 1000) / ms) : null,
     elapsedMs: ms,
+    provenLowerBound: null,
+    unitsDone: null,
+    unitsTotal: null,
+    threads: null,
     solve,
   };
 }
@@ -43,6 +52,10 @@ function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
     nodesExpanded: progress.nodes,
     nodesPerSecond: progress.nodesPerSecond,
     elapsedMs: progress.elapsedMs,
+    provenLowerBound: progress.lowerBound ?? null,
+    unitsDone: progress.unitsDone ?? null,
+    unitsTotal: progress.unitsTotal ?? null,
+    threads: progress.threads ?? null,
     solve: null,
   };
 }

@@ -30,6 +30,8 @@ export interface RequestSolveOptions {
   readonly algorithm?: StoredAlgorithm | null;
   readonly heuristic?: string | null;
   readonly timeLimitSeconds?: number | null;
+  /** Force the split search on (true) or off (false); absent: AUTO (docs/distributed.md). */
+  readonly split?: boolean | null;
 }
 
 export interface SolveServiceSettings {
@@ -155,15 +157,20 @@ export class SolveService {
     // the request is answered (the Solve accepted) once it is durable.
     await Promise.all([
       this.solves.flushed(),
-      priority === undefined ? undefined : this.enqueue(created, spec, priority),
+      priority === undefined ? undefined : this.enqueue(created, spec, priority, options.split),
     ]);
     return created;
   }
 
   /** Adds the Solve's job; never fails (without Redis, the Solve stays QUEUED for the reconciler). */
-  private async enqueue(solve: Solve, spec: PuzzleSpec, priority: number): Promise<void> {
+  private async enqueue(
+    solve: Solve,
+    spec: PuzzleSpec,
+    priority: number,
+    split?: boolean | null,
+  ): Promise<void> {
     try {
-      await addSearchJob(this.queue, solve.jobId as string, searchJobData(solve, spec), {
+      await addSearchJob(this.queue, solve.jobId as string, searchJobData(solve, spec, split), {
         priority: Math.min(priority, 2_000_000),
         timeoutMs: this.settings.enqueueTimeoutMs,
       });

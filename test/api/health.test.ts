@@ -32,7 +32,7 @@ describe("health and readiness", () => {
   it("/readyz answers 200 when Postgres and Redis answer", async () => {
     expect(await get(`${api.origin}/readyz`)).toEqual({
       status: 200,
-      body: { status: "ready", checks: { postgres: "ok", redis: "ok" } },
+      body: { status: "ready", checks: { postgres: "ok", redis: "ok" }, workers: 0, solverThreads: 0 },
     });
   });
 });
@@ -58,7 +58,12 @@ describe("readiness while Redis is away", () => {
     const down = await waitForStatus(`${server.origin}/readyz`, 503);
     expect(down).toEqual({
       status: 503,
-      body: { status: "unavailable", checks: { postgres: "ok", redis: "unavailable" } },
+      body: {
+        status: "unavailable",
+        checks: { postgres: "ok", redis: "unavailable" },
+        workers: null,
+        solverThreads: null,
+      },
     });
     expect((await get(`${server.origin}/healthz`)).status).toBe(200);
     // Rate limits fall back to memory: requests are still served, sign-up included.
@@ -67,7 +72,12 @@ describe("readiness while Redis is away", () => {
 
     await redis.start();
     const up = await waitForStatus(`${server.origin}/readyz`, 200);
-    expect(up.body).toEqual({ status: "ready", checks: { postgres: "ok", redis: "ok" } });
+    expect(up.body).toEqual({
+      status: "ready",
+      checks: { postgres: "ok", redis: "ok" },
+      workers: 0,
+      solverThreads: 0,
+    });
   });
 });
 

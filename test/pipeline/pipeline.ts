@@ -64,6 +64,10 @@ export interface SolveEventView {
   nodesExpanded: number | null;
   nodesPerSecond: number | null;
   elapsedMs: number | null;
+  provenLowerBound: number | null;
+  unitsDone: number | null;
+  unitsTotal: number | null;
+  threads: number | null;
   solve: SolveView | null;
 }
 
@@ -129,7 +133,8 @@ export async function waitUntilFinished(
 }
 
 const PROGRESS = `subscription ($id: ID!) { solveProgress(solveId: $id) {
-  solveId status lowerBound nodesExpanded nodesPerSecond elapsedMs solve { ${SOLVE_FIELDS} } } }`;
+  solveId status lowerBound nodesExpanded nodesPerSecond elapsedMs provenLowerBound unitsDone unitsTotal
+  threads solve { ${SOLVE_FIELDS} } } }`;
 
 /** A solveProgress subscription whose events are collected as they arrive. */
 export class ProgressWatch {

@@ -1,0 +1,309 @@
+// `npm run bench:split` (builds first): split searches on a fleet of real worker processes
+// (`dist/workers/main.js`, as `npm run worker` starts them), through a Redis of the bench's own (so
+// `INFO commandstats` counts only this bench) and a real API server in this process.
+//   1. per-unit queue overhead: empty units (their bound below the heuristic: no search) one at a
+//      time, unit job added → outcome on the results list (target: median ≤ 2 ms);
+//   2. Redis operations per unit of a real split search (commandstats before/after, ÷ unit results);
+//   3. fairness: another user's small 4x4 while one user's two long 5x5 searches hold a 2-thread
+//      fleet (target: SOLVED within 3 s of the request);
+//   4. Korf 24 #40 and #25 with 6-6-6-6: 1 worker x 1 thread, then 2 x 1 (target ≥ 1.8x), with the
+//      workers' CPU time and the node counts (the machine is shared: wall time is noisy);
+//   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal.
+// BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { replayMoves, createPuzzle as corePuzzle } from "../src/core/puzzle.ts";
+import { projectRoot } from "../src/config.ts";
+import { startServer } from "../src/server.ts";
+import { UNIT_JOB, UNIT_QUEUE, splitKeys } from "../src/solves/index.ts";
+import { testConfig } from "../test/helpers/config.ts";
+import { createTestDatabase } from "../test/helpers/database.ts";
+import { GraphQLClient } from "../test/helpers/graphql.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  createPuzzle,
+  requestSolve,
+  waitUntilFinished,
+} from "../test/pipeline/pipeline.ts";
+import { RedisChild } from "../test/pipeline/redis-child.ts";
+import { WorkerProcess } from "../test/pipeline/worker-process.ts";
+import { median } from "./stats.ts";
+
+type User = { token: string; client: GraphQLClient };
+
+async function commandStats(redis: Redis): Promise<Map<string, number>> {
+  const info = await redis.info("commandstats");
+  const calls = new Map<string, number>();
+  for (const match of info.matchAll(/cmdstat_([^:]+):calls=(\d+)/g)) calls.set(match[1], Number(match[2]));
+  return calls;
+}
+
+async function commandCalls(redis: Redis): Promise<number> {
+  let calls = 0;
+  for (const value of (await commandStats(redis)).values()) calls += value;
+  return calls;
+}
+
+/** The commands run since `before`, most frequent first, per `per` (e.g. per unit). */
+async function commandsSince(redis: Redis, before: Map<string, number>, per: number): Promise<string> {
+  const after = await commandStats(redis);
+  return [...after]
+    .map(([name, calls]) => [name, calls - (before.get(name) ?? 0)] as const)
+    .filter(([, calls]) => calls > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, calls]) => `${name} ${(calls / per).toFixed(1)}`)
+    .join(", ");
+}
+
+/** Redis' own CPU seconds so far (INFO cpu). */
+async function redisCpu(redis: Redis): Promise<number> {
+  const info = await redis.info("cpu");
+  const value = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? 0);
+  return value("used_cpu_user") + value("used_cpu_sys");
+}
+
+/** User + system CPU seconds of a process so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** A board `steps` random moves (never undoing one) from the goal 1..n, 0 last. */
+function walked(size: number, seed: number, steps: number): number[] {
+  const cells = size * size;
+  const board = [...Array.from({ length: cells - 1 }, (_, i) => i + 1), 0];
+  let blank = cells - 1;
+  let last = -1;
+  let state = seed;
+  for (let done = 0; done < steps; ) {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    const [dr, dc] = [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ][(state >>> 16) % 4];
+    const r = Math.floor(blank / size) + dr;
+    const c = (blank % size) + dc;
+    const to = r * size + c;
+    if (r < 0 || r >= size || c < 0 || c >= size || to === last) continue;
+    board[blank] = board[to];
+    board[to] = 0;
+    last = blank;
+    blank = to;
+    done++;
+  }
+  return board;
+}
+
+async function startFleet(env: Record<string, string>, count: number): Promise<WorkerProcess[]> {
+  return Promise.all(
+    Array.from({ length: count }, () => WorkerProcess.start({ ...env, SOLVER_THREADS: "1" }, 180_000)),
+  );
+}
+
+async function jobIdOf(server: Awaited<ReturnType<typeof startServer>>, solveId: string): Promise<string> {
+  const row = await server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
+  return row.jobId as string;
+}
+
+function doneLine(fleet: readonly WorkerProcess[], jobId: string) {
+  return Promise.any(
+    fleet.map((w) => w.waitForLog((l) => l.msg === "split search done" && l.jobId === jobId, 3_600_000)),
+  );
+}
+
+async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Promise<void> {
+  const fleet = await startFleet(
+    { ...FAST_PIPELINE, REDIS_URL: url, REDIS_PREFIX: prefix, DATABASE_URL: process.env.BENCH_DB as string },
+    1,
+  );
+  const units = new Queue(UNIT_QUEUE, { connection: { url }, prefix });
+  const searchId = "bench-overhead";
+  const results = splitKeys(prefix, searchId).results;
+  const spec = {
+    kind: "sliding",
+    rows: 4,
+    cols: 4,
+    start: BOARDS.quick,
+    goal: [...Array.from({ length: 15 }, (_, i) => i + 1), 0],
+  };
+  const times: number[] = [];
+  const count = 300;
+  const before = await commandCalls(redis);
+  const stats = await commandStats(redis);
+  for (let i = 0; i < count; i++) {
+    const began = performance.now();
+    await units.add(
+      UNIT_JOB,
+      {
+        searchId,
+        spec: spec as never,
+        task: { id: i, round: 0, moves: "", bound: 0, heuristic: "linear-conflict" },
+        tag: 1,
+      },
+      { jobId: `unit-${searchId}-${i}-0`, removeOnComplete: true, removeOnFail: true, priority: 1 },
+    );
+    await redis.blpop(results, 5);
+    if (i >= 20) times.push(performance.now() - began);
+  }
+  const calls = (await commandCalls(redis)) - before;
+  const top = await commandsSince(redis, stats, count);
+  console.log(
+    `1. per-unit queue overhead (empty unit, one at a time, 1 worker x 1 thread, ${count - 20} units): median ${median(times).toFixed(2)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)].toFixed(2)} ms; Redis commands ${(calls / count).toFixed(1)} per unit (this loop's own add + BLPOP included, idle polling of the fleet included): ${top}`,
+  );
+  await units.close();
+  await Promise.all(fleet.map((w) => w.stop()));
+}
+
+async function main(): Promise<void> {
+  const redisChild = await RedisChild.start();
+  const database = await createTestDatabase({ prefix: "bench_split" });
+  process.env.BENCH_DB = database.url;
+  const config = testConfig({ ...FAST_PIPELINE, DATABASE_URL: database.url, REDIS_URL: redisChild.url });
+  const env = {
+    ...FAST_PIPELINE,
+    DATABASE_URL: database.url,
+    REDIS_URL: config.redisUrl,
+    REDIS_PREFIX: config.redisPrefix,
+    WORKER_HEARTBEAT_MS: "500",
+  };
+  const redis = new Redis(config.redisUrl);
+  const server = await startServer(config);
+  try {
+    console.log("split-search benchmark (2 shared cores: wall times are noisy)");
+    await benchUnitOverhead(redis, config.redisPrefix, config.redisUrl);
+    const alice: User = await new GraphQLClient(server.url).signUp();
+    const bob: User = await new GraphQLClient(server.url).signUp();
+
+    // 2 + 3 on a 2-thread fleet.
+    let fleet = await startFleet(env, 2);
+    {
+      const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
+      const before = await commandCalls(redis);
+      const stats = await commandStats(redis);
+      const cpu = await redisCpu(redis);
+      const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+      const done = await doneLine(fleet, await jobIdOf(server, solve.id));
+      const finished = await waitUntilFinished(alice.client, solve.id, 600_000);
+      const calls = (await commandCalls(redis)) - before;
+      const cpuUs = ((await redisCpu(redis)) - cpu) * 1e6;
+      const units = Number(done.unitResults);
+      console.log(
+        `2. Redis commands per unit: 4x4 (56 moves, linear conflict) split over 2 x 1 threads: ${finished.status} ${finished.length}, ${units} unit results, ${calls} commands in all → ${(calls / units).toFixed(1)} per unit (everything: API, coordinator, unit workers, heartbeats, stalled checks, job locks): ${await commandsSince(redis, stats, units)}; Redis CPU ${(cpuUs / units).toFixed(0)} µs per unit (${(cpuUs / 1e6).toFixed(2)} s in all, idle work of the fleet included)`,
+      );
+    }
+    {
+      const long = [
+        await createPuzzle(alice.client, walked(5, 11, 300), 5),
+        await createPuzzle(alice.client, walked(5, 12, 300), 5),
+      ];
+      const running = await Promise.all(
+        long.map((id) => requestSolve(alice.client, id, { ...IDA_LC, timeLimitSeconds: 600 })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const latencies: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const puzzleId = await createPuzzle(bob.client, walked(4, 100 + i, 36));
+        const asked = performance.now();
+        const solve = await requestSolve(bob.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
+        const finished = await waitUntilFinished(bob.client, solve.id, 70_000);
+        if (finished.status !== "SOLVED") {
+          writeFileSync("/tmp/units-fleet.log", fleet.map((w) => w.tail(400)).join("\n-----\n"));
+          throw new Error(`small search ended ${finished.status} (fleet logs: /tmp/units-fleet.log)`);
+        }
+        latencies.push(performance.now() - asked);
+      }
+      for (const s of running)
+        await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: s.id });
+      console.log(
+        `3. fairness: 5 small 4x4 searches of user B while user A's two 5x5 searches hold the 2-thread fleet: request → SOLVED median ${median(latencies).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms (target ≤ 3000)`,
+      );
+    }
+    await Promise.all(fleet.map((w) => w.stop()));
+
+    // 4: Korf 24.
+    const korf = process.env.BENCH_KORF ?? "40,25";
+    if (korf !== "none") {
+      const lines = readFileSync(join(projectRoot, "..", "shared", "korf24.txt"), "utf8")
+        .split("\n")
+        .filter((l) => l.trim() !== "" && !l.startsWith("#"));
+      const goal = Array.from({ length: 25 }, (_, i) => i);
+      for (const n of korf.split(",").map(Number)) {
+        const tiles = lines[n - 1].trim().split(/\s+/).map(Number);
+        const optimal = tiles.pop();
+        const rows: string[] = [];
+        for (const processes of [1, 2]) {
+          fleet = await startFleet({ ...env, WORKER_PDBS: "6666" }, processes);
+          const cpu = fleet.map((w) => cpuSeconds(w.pid));
+          const data = await alice.client.data<{ createPuzzle: { id: string } }>(
+            `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+            { input: { kind: "SLIDING", rows: 5, cols: 5, start: tiles, goal } },
+          );
+          const began = performance.now();
+          const solve = await requestSolve(alice.client, data.createPuzzle.id, {
+            algorithm: "IDA_STAR",
+            heuristic: "PDB_6666",
+            split: true,
+            timeLimitSeconds: 3600,
+          });
+          const done = await doneLine(fleet, await jobIdOf(server, solve.id));
+          const finished = await waitUntilFinished(alice.client, solve.id, 3_600_000);
+          const wall = (performance.now() - began) / 1000;
+          const used = fleet.map((w, i) => cpuSeconds(w.pid) - cpu[i]);
+          rows.push(
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(1)} s, worker CPU ${used.map((s) => s.toFixed(1)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}`,
+          );
+          await Promise.all(fleet.map((w) => w.stop()));
+          // The cache would answer the second run: a fresh puzzle each time is not enough (same
+          // canonical key), so the Solve rows are removed.
+          await server.app.prisma.solve.deleteMany({ where: { puzzleId: Number(data.createPuzzle.id) } });
+        }
+        console.log(
+          `4. Korf 24 #${n} with 6-6-6-6, split (1 x 1 vs 2 x 1 worker processes):\n${rows.join("\n")}`,
+        );
+      }
+    }
+
+    // 5: 8 workers.
+    fleet = await startFleet(env, 8);
+    {
+      const puzzleId = await createPuzzle(alice.client, BOARDS.another);
+      const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+      const jobId = await jobIdOf(server, solve.id);
+      const done = await doneLine(fleet, jobId);
+      const finished = await waitUntilFinished(alice.client, solve.id, 600_000);
+      const moves =
+        (await server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } })).moves ?? "";
+      const replayed = replayMoves(
+        corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.another }),
+        moves,
+      ).solved;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const left = (
+        await new Queue(UNIT_QUEUE, {
+          connection: { url: config.redisUrl },
+          prefix: config.redisPrefix,
+        }).getJobs(["waiting", "prioritized", "active"])
+      ).filter((j) => j?.id?.startsWith(`unit-${jobId}-`)).length;
+      const keys = await redis.keys(`${config.redisPrefix}:split:${jobId}*`);
+      console.log(
+        `5. 8 x 1 worker processes, 4x4 (54 moves, linear conflict): ${finished.status} ${finished.length} (optimal 54), replays: ${replayed}; ${done.unitResults} unit results folded, reruns ${done.reruns}, threads ${(done.threads as string[]).length}, unit jobs left ${left}, split keys left ${keys.length}`,
+      );
+    }
+    await Promise.all(fleet.map((w) => w.stop()));
+  } finally {
+    redis.disconnect();
+    await server.close();
+    await database.drop();
+    await redisChild.stop();
+  }
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,225 @@
+// Split searches on a fleet of real worker processes (docs/distributed.md): one search's units on
+// every worker, fairness between users, cancel and time limit reaching every unit, a worker killed
+// mid-unit, a worker joining mid-search. Two workers of one solver thread each: a 2-thread fleet.
+import { Queue } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
+import { UNIT_QUEUE } from "../../src/solves/index.ts";
+import type { GraphQLClient } from "../helpers/graphql.ts";
+import { useTestServer } from "../helpers/server.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  ProgressWatch,
+  createPuzzle,
+  readSolve,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
+import type { WorkerProcess } from "./worker-process.ts";
+
+const api = useTestServer({ env: FAST_PIPELINE });
+const ONE_THREAD = { SOLVER_THREADS: "1", WORKER_HEARTBEAT_MS: "300" };
+let workers: WorkerProcess[] = [];
+let units: Queue;
+let alice: { token: string; client: GraphQLClient };
+let bob: { token: string; client: GraphQLClient };
+
+/** A 5x5 board `steps` random moves (never undoing one) from the goal: far beyond linear conflict's reach. */
+function walked5x5(seed: number, steps = 200): number[] {
+  const board = [...Array.from({ length: 24 }, (_, i) => i + 1), 0];
+  let blank = 24;
+  let last = -1;
+  let state = seed;
+  for (let done = 0; done < steps; ) {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    const [dr, dc] = [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ][(state >>> 16) % 4];
+    const r = Math.floor(blank / 5) + dr;
+    const c = (blank % 5) + dc;
+    const to = r * 5 + c;
+    if (r < 0 || r > 4 || c < 0 || c > 4 || to === last) continue;
+    board[blank] = board[to];
+    board[to] = 0;
+    last = blank;
+    blank = to;
+    done++;
+  }
+  return board;
+}
+
+function replays(start: readonly number[], moves: string): boolean {
+  return replayMoves(corePuzzle({ kind: "sliding", rows: 4, cols: 4, start }), moves).solved;
+}
+
+const workerIds = () => workers.map((w) => w.ready.workerId as string);
+
+/** The unit jobs of a search still in the unit queue (waiting, prioritized or running). */
+async function unitJobsOf(jobId: string): Promise<string[]> {
+  const jobs = await units.getJobs(["waiting", "prioritized", "active", "delayed"]);
+  return jobs.map((job) => job?.id ?? "").filter((id) => id.startsWith(`unit-${jobId}-`));
+}
+
+async function jobIdOf(solveId: string): Promise<string> {
+  const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
+  return row.jobId as string;
+}
+
+/** The coordinator's last log line for a search, from whichever worker wrote it. */
+function doneLine(jobId: string) {
+  return Promise.any(
+    workers.map((w) =>
+      w.waitForLog((line) => line.msg === "split search done" && line.jobId === jobId, 60_000),
+    ),
+  );
+}
+
+beforeAll(async () => {
+  workers = await Promise.all([startWorker(api, ONE_THREAD), startWorker(api, ONE_THREAD)]);
+  units = new Queue(UNIT_QUEUE, {
+    connection: { url: api.config.redisUrl },
+    prefix: api.config.redisPrefix,
+  });
+  alice = await api.client().signUp();
+  bob = await api.client().signUp();
+}, 120_000);
+
+afterAll(async () => {
+  await units?.close();
+  await Promise.all(workers.map((w) => w.stop()));
+});
+
+describe("a split search on a fleet of worker processes", () => {
+  it("says in /readyz how many workers and threads are online", async () => {
+    const deadline = Date.now() + 5000;
+    let body: { workers: number; solverThreads: number } | undefined;
+    while (Date.now() < deadline) {
+      body = (await (await fetch(`${api.origin}/readyz`)).json()) as typeof body;
+      if (body?.workers === 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(body).toMatchObject({ workers: 2, solverThreads: 2 });
+  });
+
+  it("splits one 4x4 over both workers: optimal, replayable, progress from both", async () => {
+    const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
+    const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+    const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
+    const jobId = await jobIdOf(solve.id);
+    const [done, events] = await Promise.all([doneLine(jobId), watch.finished(60_000)]);
+    const last = events.at(-1)!.solve!;
+    expect(last.status).toBe("SOLVED");
+    expect(last.length).toBe(56);
+    expect(replays(BOARDS.twoSeconds, last.moves!)).toBe(true);
+    // Units were searched on the threads of both processes.
+    const threads = done.threads as string[];
+    for (const id of workerIds()) expect(threads.some((t) => t.startsWith(`${id}/`))).toBe(true);
+    const live = events.filter((e) => e.status === "RUNNING" && e.unitsTotal !== null);
+    expect(live.length).toBeGreaterThan(0);
+    expect(Math.max(...live.map((e) => e.threads ?? 0))).toBe(2);
+    const bounds = live.map((e) => e.provenLowerBound ?? 0);
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    expect(Number(last.nodesExpanded)).toBe(done.nodes);
+    expect(await unitJobsOf(jobId)).toEqual([]);
+  }, 90_000);
+
+  it("runs another user's small search while one user's two long ones hold the fleet", async () => {
+    const long = [
+      await createPuzzle(alice.client, walked5x5(1), 5),
+      await createPuzzle(alice.client, walked5x5(2), 5),
+    ];
+    const running = await Promise.all(long.map((id) => requestSolve(alice.client, id, IDA_LC)));
+    await Promise.all(
+      running.map(async (s) => {
+        const jobId = await jobIdOf(s.id);
+        await Promise.any(
+          workers.map((w) => w.waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId)),
+        );
+      }),
+    );
+    const quickId = await createPuzzle(bob.client, BOARDS.quick);
+    const asked = Date.now();
+    const quick = await requestSolve(bob.client, quickId, IDA_LC);
+    const finished = await waitUntilFinished(bob.client, quick.id, 20_000);
+    const latency = Date.now() - asked;
+    expect(finished.status).toBe("SOLVED");
+    expect(finished.length).toBe(50);
+    expect(latency).toBeLessThan(3000);
+    for (const s of running) expect((await readSolve(alice.client, s.id)).status).toBe("RUNNING");
+
+    // Cancel reaches every unit of both searches within a second: none left queued or running.
+    const jobIds = await Promise.all(running.map((s) => jobIdOf(s.id)));
+    expect((await unitJobsOf(jobIds[0])).length).toBeGreaterThan(0);
+    const cancelledAt = Date.now();
+    for (const s of running) {
+      await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: s.id });
+    }
+    for (;;) {
+      const left = (await unitJobsOf(jobIds[0])).length + (await unitJobsOf(jobIds[1])).length;
+      if (left === 0) break;
+      expect(Date.now() - cancelledAt).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, 120_000);
+
+  it("ends at its time limit with the bound every unit proved", async () => {
+    const puzzleId = await createPuzzle(alice.client, walked5x5(3), 5);
+    const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 2 });
+    const finished = await waitUntilFinished(alice.client, solve.id, 20_000);
+    expect(finished.status).toBe("TIMED_OUT");
+    expect(finished.lowerBound).toBeGreaterThan(0);
+    expect(await unitJobsOf(await jobIdOf(solve.id))).toEqual([]);
+  }, 60_000);
+
+  it("survives a worker killed mid-unit: the unit runs again elsewhere, one optimal result", async () => {
+    const puzzleId = await createPuzzle(alice.client, BOARDS.another);
+    const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+    const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
+    await watch.waitFor((e) => (e.threads ?? 0) >= 2, 30_000);
+    const jobId = await jobIdOf(solve.id);
+    // Kill the worker that does not coordinate (the coordinator's own death is the takeover drill).
+    const coordinating = workers.find((w) =>
+      w.logs.some((l) => l.msg === "split search planned" && l.jobId === jobId),
+    );
+    const victim = workers.find((w) => w !== coordinating)!;
+    victim.signal("SIGKILL");
+    await victim.exited;
+    workers = workers.filter((w) => w !== victim);
+    const events = await watch.finished(90_000);
+    const last = events.at(-1)!.solve!;
+    expect(last.status).toBe("SOLVED");
+    expect(last.length).toBe(54);
+    expect(replays(BOARDS.another, last.moves!)).toBe(true);
+    const rows = await api.server.app.prisma.solve.findMany({ where: { jobId } });
+    expect(rows).toHaveLength(1);
+    // The dead worker's unit stays locked until stalled-job recovery hands it out; it is then dropped.
+    const deadline = Date.now() + 10_000;
+    while ((await unitJobsOf(jobId)).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await unitJobsOf(jobId)).toEqual([]);
+  }, 120_000);
+
+  it("gives a worker that joins mid-search units at once", async () => {
+    expect(workers).toHaveLength(1);
+    const puzzleId = await createPuzzle(alice.client, walked5x5(4), 5);
+    const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
+    const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
+    const jobId = await jobIdOf(solve.id);
+    await workers[0].waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId);
+    await watch.waitFor((e) => e.threads === 1, 20_000);
+    const joined = await startWorker(api, ONE_THREAD);
+    workers.push(joined);
+    const ready = Date.now();
+    // The newcomer takes a queued unit as soon as it is ready (units run at most a slice: 1 s).
+    await watch.waitFor((e) => (e.threads ?? 0) >= 2, 20_000);
+    expect(Date.now() - ready).toBeLessThan(5000);
+    await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: solve.id });
+    await watch.finished(10_000);
+  }, 120_000);
+});

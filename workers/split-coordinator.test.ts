@@ -1,0 +1,51 @@
+// Which searches run as units of a split search, and which as one whole unit.
+import { describe, expect, it } from "vitest";
+import { createPuzzle } from "../src/core/puzzle.ts";
+import type { SolveJobData } from "../src/solves/index.ts";
+import { runsSplit } from "./split-coordinator.ts";
+
+const board4 = [15, 1, 14, 9, 8, 3, 7, 11, 5, 2, 10, 6, 13, 4, 12, 0];
+
+function job(overrides: Partial<SolveJobData> & { start?: number[] } = {}): SolveJobData {
+  const { start = board4, ...rest } = overrides;
+  const size = Math.sqrt(start.length);
+  return {
+    puzzleId: 1,
+    canonicalKey: "k",
+    spec: createPuzzle({ kind: "sliding", rows: size, cols: size, start }),
+    algorithm: "auto",
+    heuristic: "auto",
+    timeLimitMs: 60_000,
+    ...rest,
+  };
+}
+
+describe("runsSplit", () => {
+  it("splits AUTO and IDA* searches of 4x4 and 5x5 boards", () => {
+    expect(runsSplit(job())).toBe(true);
+    expect(runsSplit(job({ algorithm: "idastar", heuristic: "linear-conflict" }))).toBe(true);
+    const board5 = [...Array.from({ length: 24 }, (_, i) => i + 1), 0];
+    [board5[23], board5[24]] = [board5[24], board5[23]];
+    expect(runsSplit(job({ start: board5 }))).toBe(true);
+  });
+
+  it("runs A*, split: false, rotation boards and 3x3 as one whole unit", () => {
+    expect(runsSplit(job({ algorithm: "astar" }))).toBe(false);
+    expect(runsSplit(job({ split: false }))).toBe(false);
+    expect(runsSplit(job({ start: [1, 2, 3, 4, 5, 6, 7, 0, 8] }))).toBe(false);
+    const rotation = {
+      ...job(),
+      spec: createPuzzle({
+        kind: "rotation",
+        start: [...Array(8).fill(1), ...Array(8).fill(2), ...Array(8).fill(3)] as number[],
+      }),
+    };
+    expect(runsSplit(rotation)).toBe(false);
+  });
+
+  it("never splits an unsolvable board", () => {
+    const swapped = [...board4];
+    [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
+    expect(runsSplit(job({ start: swapped, split: true }))).toBe(false);
+  });
+});

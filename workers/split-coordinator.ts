@@ -1,0 +1,424 @@
+// The coordinator of a search (docs/distributed.md, "On the platform"). It runs inside the search
+// job on a worker's main thread and only does I/O: it plans the units, keeps about two per live
+// thread of the fleet queued or running as unit jobs, folds their outcomes into the state kept in
+// Redis, and returns the search's result once the core says the answer is proven (or the search
+// was stopped). A search that is not split is one unit holding the whole search. A coordinator
+// that dies is replaced by another worker's (BullMQ stalled-job recovery), which resumes from the
+// state in Redis; units in flight go on meanwhile.
+import type { Queue } from "bullmq";
+import type { Logger } from "pino";
+import {
+  type SplitState,
+  childMoves,
+  type UnitResult,
+  type UnitTask,
+  fold,
+  isDone,
+  isObsolete,
+  lowerBound,
+  next,
+  planUnits,
+  release,
+  splitResult,
+} from "../src/core/index.ts";
+import { stoppedResult } from "../src/core/results.ts";
+import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
+import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import type { EventBus } from "../src/services/events.ts";
+import {
+  type SolveJobData,
+  UNIT_DONE_TOPIC,
+  UNIT_JOB,
+  UNIT_STOP_TOPIC,
+  type UnitDoneMessage,
+  type UnitJobData,
+  type UnitStopMessage,
+  WHOLE_JOB,
+  unitJobId,
+} from "../src/solves/index.ts";
+import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
+import type { ReportedProgress } from "./progress-throttle.ts";
+import type { SplitRecord, SplitStore } from "./split-store.ts";
+
+type UnitQueue = Queue<UnitJobData, void>;
+
+export interface CoordinatorHooks {
+  /** Aborted with CANCELLED: stop every unit; with SHUTDOWN: leave them to the coordinator that takes over. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ReportedProgress) => void;
+}
+
+export interface CoordinatorDeps {
+  readonly store: SplitStore;
+  readonly units: UnitQueue;
+  readonly events: EventBus;
+  /** Solver threads of the live fleet (heartbeats), at least 1. */
+  readonly liveThreads: () => Promise<number>;
+  readonly log: Logger;
+  /** Units queued or running per live thread (default 2). */
+  readonly unitsPerThread?: number;
+  /** A unit in flight longer than this has its job looked up (lost for good: queued again). */
+  readonly lostCheckMs?: number;
+}
+
+/** Unit jobs leave Redis when done (their outcome is on the results list); a failed one is re-queued by its coordinator. */
+const UNIT_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 } as const;
+
+/** With no wake-up message (pub/sub may drop one), the coordinator looks at its results this often. */
+const POLL_MS = 250;
+
+/** Whether the search runs as units of a split search (AUTO: IDA* on 4x4 and 5x5 boards). */
+export function runsSplit(data: SolveJobData): boolean {
+  const { spec } = data;
+  if (data.split === false || spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return false;
+  if (data.algorithm !== "auto" && data.algorithm !== "idastar") return false;
+  const h = data.heuristic;
+  if (h !== "auto" && h !== "manhattan" && h !== "linear-conflict" && !h.startsWith("pdb:")) return false;
+  if (!isSlidingSolvable(spec)) return false;
+  return data.split === true || spec.rows * spec.cols === 16 || spec.rows * spec.cols === 25;
+}
+
+/** Thrown when another coordinator took the search over (this one lost its job lock). */
+export class SupersededError extends Error {}
+
+export class SplitCoordinator {
+  private readonly wakers = new Map<string, () => void>();
+  private readonly stopDone: () => Promise<void>;
+
+  constructor(private readonly deps: CoordinatorDeps) {
+    const done = deps.events.subscribe<UnitDoneMessage>(
+      UNIT_DONE_TOPIC,
+      (message) => typeof message?.searchId === "string",
+    );
+    void (async () => {
+      for await (const { searchId } of done) this.wakers.get(searchId)?.();
+    })();
+    this.stopDone = async () => {
+      await done.return?.();
+    };
+  }
+
+  close(): Promise<void> {
+    return this.stopDone();
+  }
+
+  /** Resolves after `ms`, or earlier when a unit of the search reports or `signal` aborts. */
+  private wake(searchId: string, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakers.delete(searchId);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakers.set(searchId, done);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  /** Stops running units of the search on every worker, and removes its queued ones. */
+  private async stopUnits(searchId: string, unitJobIds: readonly string[], all: boolean): Promise<void> {
+    const message: UnitStopMessage = all ? { searchId } : { searchId, units: unitJobIds };
+    await this.deps.events.publish(UNIT_STOP_TOPIC, message);
+    // A running job is locked (remove throws): the message stops it.
+    await Promise.all(unitJobIds.map((id) => this.deps.units.remove(id).catch(() => 0)));
+  }
+
+  /** The search of job `searchId`, held with the job's lock `token`. */
+  search(searchId: string, token: string, data: SolveJobData, hooks: CoordinatorHooks): Promise<SolveResult> {
+    return runsSplit(data)
+      ? this.split(searchId, token, data, hooks)
+      : this.whole(searchId, token, data, hooks);
+  }
+
+  private async enqueue(
+    owner: string,
+    jobs: readonly { id: string; name: string; data: Omit<UnitJobData, "tag"> }[],
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    const tags = await this.deps.store.priorities(owner, jobs.length);
+    await this.deps.units.addBulk(
+      jobs.map((job, i) => ({
+        name: job.name,
+        data: { ...job.data, tag: tags[i].tag },
+        opts: { ...UNIT_JOB_OPTIONS, jobId: job.id, priority: tags[i].priority },
+      })),
+    );
+  }
+
+  private async whole(
+    searchId: string,
+    token: string,
+    data: SolveJobData,
+    hooks: CoordinatorHooks,
+  ): Promise<SolveResult> {
+    const { store, units } = this.deps;
+    const id = unitJobId(searchId, 0, 0).replace(/-0-0$/, "-whole");
+    const record: SplitRecord = (await store.load(searchId)) ?? {
+      startedAt: Date.now(),
+      nodes: 0,
+      folded: 0,
+      reruns: 0,
+      threads: [],
+    };
+    await store.claim(searchId, token);
+    if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
+    const job = {
+      id,
+      name: WHOLE_JOB,
+      data: {
+        searchId,
+        spec: data.spec,
+        algorithm: data.algorithm,
+        heuristic: data.heuristic,
+        timeLimitMs: data.timeLimitMs,
+        owner: data.owner ?? "platform",
+      },
+    };
+    await this.enqueue(data.owner ?? "platform", [job]);
+    let checked = Date.now();
+    let stoppedAt: number | undefined;
+    for (;;) {
+      const outcome = (await store.pending(searchId)).find((o) => o.unitJobId === id);
+      if (outcome !== undefined) {
+        await store.clear(searchId);
+        return outcome.result as SolveResult;
+      }
+      const reason = hooks.signal?.reason;
+      if (hooks.signal?.aborted && reason === SHUTDOWN) return cancelledResult(record, 0);
+      if (hooks.signal?.aborted && stoppedAt === undefined) {
+        stoppedAt = Date.now();
+        await this.stopUnits(searchId, [id], true);
+      }
+      // A cancelled search whose thread does not answer within a second ends without it.
+      if (stoppedAt !== undefined && Date.now() - stoppedAt > 1000) {
+        await store.clear(searchId);
+        return cancelledResult(record, 0);
+      }
+      if (Date.now() - checked > (this.deps.lostCheckMs ?? 5000)) {
+        checked = Date.now();
+        if ((await units.getJobState(id)) === "unknown" && stoppedAt === undefined) {
+          this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
+          await this.enqueue(data.owner ?? "platform", [job]);
+        }
+      }
+      await this.wake(searchId, POLL_MS, stoppedAt === undefined ? hooks.signal : undefined);
+    }
+  }
+
+  private async split(
+    searchId: string,
+    token: string,
+    data: SolveJobData,
+    hooks: CoordinatorHooks,
+  ): Promise<SolveResult> {
+    const { store, units, log } = this.deps;
+    const spec = data.spec as SlidingSpec;
+    const owner = data.owner ?? "platform";
+    const perThread = this.deps.unitsPerThread ?? 2;
+    const lostCheckMs = this.deps.lostCheckMs ?? 5000;
+    let threads = await this.deps.liveThreads();
+    const resumed = await store.load(searchId);
+    const record: SplitRecord = resumed ?? {
+      split: planUnits(spec, { threads, heuristic: data.heuristic }),
+      startedAt: Date.now(),
+      nodes: 0,
+      folded: 0,
+      reruns: 0,
+      threads: [],
+    };
+    const state = record.split as SplitState;
+    await store.claim(searchId, token);
+    log.info(
+      {
+        jobId: searchId,
+        units: state.units.length,
+        threads,
+        folded: record.folded,
+        resumed: resumed !== null,
+      },
+      resumed ? "split search resumed" : "split search planned",
+    );
+    const taskOf = (unit: { id: number; round: number; moves: string; bound: number }): UnitTask => ({
+      id: unit.id,
+      round: unit.round,
+      moves: unit.moves,
+      bound: unit.bound,
+      ...(state.heuristic === undefined ? {} : { heuristic: state.heuristic }),
+    });
+    const jobOf = (task: UnitTask) => ({
+      id: unitJobId(searchId, task.id, task.round),
+      name: UNIT_JOB,
+      data: { searchId, spec, task, owner },
+    });
+    // When each unit in flight was handed out (by this coordinator; resumed ones: now).
+    const sent = new Map<string, number>();
+    const inFlight = () => state.units.filter((u) => u.busy).map(taskOf);
+    // Resumed: busy units are queued again (a no-op for a job still queued or running).
+    const requeue = inFlight().map(jobOf);
+    for (const job of requeue) sent.set(job.id, Date.now());
+    await this.enqueue(owner, requeue);
+    let checked = Date.now();
+    let lastReport = 0;
+    let stop: "cancelled" | "timed_out" | "shutdown" | undefined;
+    for (;;) {
+      // Fold what came back.
+      const outcomes = await store.pending(searchId);
+      for (const outcome of outcomes) {
+        const task = taskFromJobId(state, outcome.unitJobId);
+        sent.delete(outcome.unitJobId);
+        if (task === undefined) continue;
+        const result = outcome.result as UnitResult & { sliced?: boolean };
+        // Stopped at the end of its time slice (another user waited): its children are shorter.
+        if (result.sliced) splitUnit(state, task);
+        const applied = fold(state, task, {
+          ...result,
+          nextBound: result.nextBound ?? Number.POSITIVE_INFINITY,
+        });
+        if (!applied && !result.stopped) continue;
+        record.nodes += result.nodes;
+        record.folded++;
+        if (outcome.runs > 1) record.reruns++;
+        if (!record.threads.includes(outcome.thread)) record.threads.push(outcome.thread);
+      }
+      // Units that can no longer improve the answer stop (and are no longer waited for).
+      const useless = inFlight().filter((task) => isObsolete(state, task));
+      for (const task of useless) release(state, task);
+      const elapsedMs = Date.now() - record.startedAt;
+      if (stop === undefined) {
+        if (hooks.signal?.aborted) stop = hooks.signal.reason === SHUTDOWN ? "shutdown" : "cancelled";
+        else if (elapsedMs >= data.timeLimitMs) stop = "timed_out";
+      }
+      const done = isDone(state);
+      // Fill the fleet: about `perThread` units per live thread in flight.
+      const fresh: UnitTask[] = [];
+      if (stop === undefined && !done) {
+        const target = Math.max(2, perThread * threads);
+        for (let busy = inFlight().length; busy < target; busy++) {
+          const task = next(state);
+          if (task === null) break;
+          fresh.push(task);
+        }
+      }
+      // The state (busy marks included) is saved before the jobs exist: a successor re-queues them.
+      if (!(await store.save(searchId, token, record, outcomes.length))) throw new SupersededError(searchId);
+      if (useless.length > 0)
+        await this.stopUnits(
+          searchId,
+          useless.map((t) => jobOf(t).id),
+          false,
+        );
+      const jobs = fresh.map(jobOf);
+      for (const job of jobs) sent.set(job.id, Date.now());
+      await this.enqueue(owner, jobs);
+      if (Date.now() - lastReport >= 100 || done) {
+        lastReport = Date.now();
+        hooks.onProgress?.(progressOf(state, record, elapsedMs));
+      }
+      if (done && stop === undefined) {
+        // Units released as useless may still run (or sit stalled on a dead worker): stop them all.
+        const released = useless.map((t) => jobOf(t).id);
+        await this.stopUnits(searchId, released, true);
+        await store.clear(searchId);
+        log.info(
+          {
+            jobId: searchId,
+            length: state.best?.length,
+            nodes: record.nodes,
+            unitResults: record.folded,
+            reruns: record.reruns,
+            threads: record.threads,
+          },
+          "split search done",
+        );
+        return splitResult(state, elapsedMs, record.nodes);
+      }
+      if (stop === "shutdown") return cancelledResult(record, lowerBound(state));
+      if (stop !== undefined) {
+        await this.stopUnits(
+          searchId,
+          inFlight().map((t) => jobOf(t).id),
+          true,
+        );
+        await store.clear(searchId);
+        log.info({ jobId: searchId, stop, lowerBound: lowerBound(state) }, "split search stopped");
+        return splitResult(state, elapsedMs, record.nodes, stop);
+      }
+      if (state.units.every((u) => !u.busy) && next(state) === null)
+        throw new Error("split search: no unit left and no solution");
+      // A unit job lost for good (failed, or gone with Redis' data) is handed out again.
+      if (Date.now() - checked >= lostCheckMs) {
+        checked = Date.now();
+        threads = await this.deps.liveThreads();
+        for (const task of inFlight()) {
+          const id = jobOf(task).id;
+          if (Date.now() - (sent.get(id) ?? 0) < lostCheckMs) continue;
+          if ((await units.getJobState(id)) !== "unknown") continue;
+          // Its outcome may have arrived meanwhile: folded on the next pass, and then stale.
+          log.warn({ jobId: searchId, unit: id }, "unit lost: queued again");
+          release(state, task);
+          sent.delete(id);
+        }
+      }
+      const left = data.timeLimitMs - (Date.now() - record.startedAt);
+      await this.wake(searchId, Math.max(1, Math.min(POLL_MS, left)), hooks.signal);
+    }
+  }
+}
+
+/**
+ * Replaces a unit by its children, which inherit its proven bound (as the core's own re-split,
+ * docs/distributed.md "Why the answer is optimal" 1-2); the state is the core's plain JSON.
+ */
+function splitUnit(state: SplitState, task: UnitTask): void {
+  const index = state.units.findIndex(
+    (u) => u.id === task.id && u.round === task.round && u.bound === task.bound,
+  );
+  if (index < 0 || state.shape === undefined) return;
+  const unit = state.units[index];
+  const kids = childMoves(state.shape, unit.moves).map((moves) => ({
+    id: state.nextId++,
+    moves,
+    bound: unit.bound,
+    lastNodes: 0,
+    busy: false,
+    round: 0,
+  }));
+  state.units.splice(index, 1, ...kids);
+  state.resplits++;
+}
+
+/** The task a unit job searched, from its id (unit-<search>-<unit>-<round>) and the state. */
+function taskFromJobId(state: SplitState, jobId: string): UnitTask | undefined {
+  const match = /-(\d+)-(\d+)$/.exec(jobId);
+  if (match === null) return undefined;
+  const id = Number(match[1]);
+  const round = Number(match[2]);
+  const unit = state.units.find((u) => u.id === id);
+  if (unit === undefined || unit.round !== round) return undefined;
+  return { id, round, moves: unit.moves, bound: unit.bound, heuristic: state.heuristic };
+}
+
+function cancelledResult(record: SplitRecord, bound: number): SolveResult {
+  return stoppedResult(CANCELLED as "cancelled", bound, {
+    algorithm: "idastar",
+    nodes: record.nodes,
+    elapsedMs: Date.now() - record.startedAt,
+  });
+}
+
+/** The split search's progress: the proven bound, work summed over every thread, units settled. */
+function progressOf(state: SplitState, record: SplitRecord, elapsedMs: number): ReportedProgress {
+  const low = lowerBound(state);
+  return {
+    bound: low,
+    lowerBound: low,
+    nodes: record.nodes,
+    elapsedMs,
+    unitsDone: state.units.filter((u) => !u.busy && u.bound > low).length,
+    unitsTotal: state.units.length,
+    threads: record.threads.length,
+    phase: "split",
+  };
+}

@@ -1,0 +1,152 @@
+// The Redis side of split searches (docs/distributed.md): each search's hot state, written only by
+// the coordinator holding it; the list its unit jobs push their outcomes onto; the fair-share tags
+// that order units across users. Every multi-key step is one Lua script (one round trip, atomic).
+import type { Redis } from "ioredis";
+import type { SplitState } from "../src/core/index.ts";
+import { type UnitOutcome, splitKeys } from "../src/solves/index.ts";
+
+/** A split search as the coordinator keeps it between two steps. */
+export interface SplitRecord {
+  /** Absent for a search that runs as one whole unit. */
+  readonly split?: SplitState;
+  /** When the search started (epoch ms): a coordinator that takes over keeps the clock. */
+  readonly startedAt: number;
+  /** Nodes of every folded unit, stopped ones included. */
+  nodes: number;
+  /** Unit results folded (each round of each unit counts once). */
+  folded: number;
+  /** Units whose job ran more than once (a worker died mid-unit): their lost runs are not counted. */
+  reruns: number;
+  /** Threads ("<worker>/<thread>") that searched a unit. */
+  threads: string[];
+}
+
+/** Hot state lives a day at most: a search never lasts longer (MAX_TIME_LIMIT_SECONDS is an hour). */
+const TTL_SECONDS = 24 * 3600;
+
+// KEYS: owner, state, results; ARGV: token, state JSON, outcomes consumed, ttl.
+const SAVE = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[4])
+if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[3], ARGV[3], -1) end
+return 1`;
+
+// KEYS: results, virtual time, the owner's finish tag; ARGV: outcome JSON, wake channel, wake
+// message, the unit's start tag, ttl, the unit's cost (ms of thread time).
+const PUSH = `
+redis.call('rpush', KEYS[1], ARGV[1])
+redis.call('expire', KEYS[1], ARGV[5])
+local start = tonumber(ARGV[4])
+local vt = tonumber(redis.call('get', KEYS[2]) or '0')
+if start > vt then redis.call('set', KEYS[2], start) end
+local finish = tonumber(redis.call('get', KEYS[3]) or '0')
+if start > finish then finish = start end
+redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
+redis.call('publish', ARGV[2], ARGV[3])
+return 1`;
+
+// KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
+const RESERVE = `
+local vt = tonumber(redis.call('get', KEYS[1]) or '0')
+local finish = tonumber(redis.call('get', KEYS[2]) or '0')
+if finish < vt then finish = vt end
+return {vt, finish}`;
+
+/** BullMQ's largest priority (2^21 - 1); 1 runs first. */
+const MAX_PRIORITY = 2_097_151;
+
+export class SplitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    /** The event bus' channel of a topic (wake-ups are published from the PUSH script). */
+    private readonly channel: (topic: string) => string,
+  ) {}
+
+  private keys(searchId: string) {
+    return splitKeys(this.prefix, searchId);
+  }
+
+  async load(searchId: string): Promise<SplitRecord | null> {
+    const text = await this.redis.get(this.keys(searchId).state);
+    return text === null ? null : (JSON.parse(text) as SplitRecord);
+  }
+
+  /** The coordinator holding `token` becomes the only one whose saves count. */
+  async claim(searchId: string, token: string): Promise<void> {
+    await this.redis.set(this.keys(searchId).owner, token, "EX", TTL_SECONDS);
+  }
+
+  /** Outcomes pushed and not folded yet, oldest first. */
+  async pending(searchId: string): Promise<UnitOutcome[]> {
+    const items = await this.redis.lrange(this.keys(searchId).results, 0, -1);
+    return items.map((item) => JSON.parse(item) as UnitOutcome);
+  }
+
+  /**
+   * Saves the state and drops the `consumed` oldest outcomes (folded into it), atomically; false
+   * when another coordinator took the search over (this one must stop).
+   */
+  async save(searchId: string, token: string, record: SplitRecord, consumed: number): Promise<boolean> {
+    const k = this.keys(searchId);
+    const saved = await this.redis.eval(
+      SAVE,
+      3,
+      k.owner,
+      k.state,
+      k.results,
+      token,
+      JSON.stringify(record),
+      consumed,
+      TTL_SECONDS,
+    );
+    return saved === 1;
+  }
+
+  async clear(searchId: string): Promise<void> {
+    const k = this.keys(searchId);
+    await this.redis.del(k.state, k.owner, k.results);
+  }
+
+  /**
+   * A unit job's outcome, and its coordinator woken; for fairness, the clock moves to the unit's
+   * start tag and its owner's finish tag by the thread time it took.
+   */
+  async push(
+    searchId: string,
+    outcome: UnitOutcome,
+    fair: { readonly owner: string; readonly tag: number; readonly costMs: number },
+    wakeTopic: string,
+  ): Promise<void> {
+    await this.redis.eval(
+      PUSH,
+      3,
+      this.keys(searchId).results,
+      `${this.prefix}:fair:vt`,
+      `${this.prefix}:fair:owner:${fair.owner}`,
+      JSON.stringify(outcome),
+      this.channel(wakeTopic),
+      JSON.stringify({ searchId }),
+      fair.tag,
+      TTL_SECONDS,
+      Math.max(1, Math.round(fair.costMs)),
+    );
+  }
+
+  /**
+   * Start-time fair queuing weighted by thread time: an owner's next units start at the later of
+   * its finish tag (the thread time its units took, in ms, added up) and the clock (the largest
+   * start tag of a unit finished). Their BullMQ priority is that start's lead over the clock, plus
+   * one: a user whose units took little thread time lately goes before one whose units took much.
+   */
+  async priorities(owner: string, count: number): Promise<{ tag: number; priority: number }[]> {
+    const [vt, start] = (await this.redis.eval(
+      RESERVE,
+      2,
+      `${this.prefix}:fair:vt`,
+      `${this.prefix}:fair:owner:${owner}`,
+    )) as [number, number];
+    const priority = Math.min(start - vt + 1, MAX_PRIORITY);
+    return Array.from({ length: count }, () => ({ tag: start, priority }));
+  }
+}

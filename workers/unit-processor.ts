@@ -1,0 +1,119 @@
+// The BullMQ processor of unit jobs: one unit of a split search (or a whole search that is not
+// split) on a free solver thread, its outcome pushed onto its search's results list for the
+// coordinator. Units of a search stop within milliseconds when their search is stopped (a cancel,
+// a time limit, or a shorter answer that made them useless): see UnitStops.
+import { WaitingError } from "bullmq";
+import type { Job } from "bullmq";
+import type { Logger } from "pino";
+import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import {
+  type SolveAnnouncer,
+  UNIT_DONE_TOPIC,
+  UNIT_JOB,
+  type UnitJobData,
+  type UnitOutcome,
+} from "../src/solves/index.ts";
+import { ProgressThrottle } from "./progress-throttle.ts";
+import { SHUTDOWN } from "./abort-reasons.ts";
+import type { SolverPool } from "./solver-pool.ts";
+import type { SplitStore } from "./split-store.ts";
+import type { UnitStops } from "./unit-stops.ts";
+
+export type UnitJob = Job<UnitJobData, void>;
+
+export interface UnitProcessorDeps {
+  readonly pool: SolverPool;
+  readonly store: SplitStore;
+  readonly stops: UnitStops;
+  readonly announce: SolveAnnouncer;
+  readonly workerId: string;
+  readonly progressIntervalMs: number;
+  readonly log: Logger;
+  /**
+   * A unit running this long is stopped (and its coordinator splits it into its children) when the
+   * next unit queued belongs to another owner: no user waits behind another's long unit for longer.
+   */
+  readonly sliceMs: number;
+  /** The owner of the unit job next in line (the highest priority queued), if any. */
+  readonly nextOwner: () => Promise<string | undefined>;
+}
+
+/** Abort reason of a unit stopped at the end of its time slice. */
+const SLICED = "sliced";
+
+export function createUnitProcessor(deps: UnitProcessorDeps) {
+  const { pool, store, stops } = deps;
+
+  async function run(job: UnitJob, stop: AbortSignal): Promise<{ result: unknown; threadId?: number }> {
+    const { data } = job;
+    if (job.name === UNIT_JOB && data.task !== undefined) {
+      const slice = new AbortController();
+      const both = AbortSignal.any([stop, slice.signal]);
+      const timer = setInterval(() => {
+        deps.nextOwner().then(
+          (owner) => {
+            if (owner !== undefined && owner !== data.owner) slice.abort(SLICED);
+          },
+          () => undefined,
+        );
+      }, deps.sliceMs);
+      try {
+        const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, both);
+        // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
+        const nextBound = Number.isFinite(result.nextBound) ? result.nextBound : null;
+        const sliced = result.stopped === true && slice.signal.aborted && !stop.aborted;
+        return { result: { ...result, nextBound, ...(sliced ? { sliced } : {}) }, threadId };
+      } finally {
+        clearInterval(timer);
+      }
+    }
+    // A whole search reports its progress itself, as an unsplit search always did.
+    const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
+      void deps.announce.progress(data.searchId, progress);
+    });
+    try {
+      const result: SolveResult = await pool.search(
+        {
+          spec: data.spec,
+          algorithm: data.algorithm ?? "auto",
+          heuristic: data.heuristic ?? "auto",
+          timeLimitMs: data.timeLimitMs ?? 60_000,
+        },
+        { signal: stop, progressAfterMs: 10, onProgress: (progress) => throttle.push(progress) },
+      );
+      return { result };
+    } finally {
+      throttle.stop();
+    }
+  }
+
+  return async function processUnit(job: UnitJob, token?: string, signal?: AbortSignal): Promise<void> {
+    const jobId = job.id as string;
+    const { searchId } = job.data;
+    const stop = stops.register(searchId, jobId, signal);
+    try {
+      // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
+      if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
+      const began = performance.now();
+      const { result, threadId } = await run(job, stop.signal);
+      const costMs = performance.now() - began;
+      if (signal?.aborted && signal.reason === SHUTDOWN) {
+        // Back to the queue for another worker; the coordinator still counts it in flight.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      // The search ended meanwhile (done, cancelled, timed out): nobody reads this outcome.
+      if (stops.isStopped(searchId)) return;
+      const outcome: UnitOutcome = {
+        unitJobId: jobId,
+        result,
+        thread: `${deps.workerId}/${threadId ?? 0}`,
+        runs: job.attemptsStarted,
+      };
+      const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs };
+      await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
+    } finally {
+      stop.end();
+    }
+  };
+}
