@@ -3,12 +3,16 @@
 // memory (minutes for the 8-tile table: build it first with `puzzle pdb build 78`).
 //
 //   npx tsx bench/pdb-nodes.ts --pdb 78 --variants goalBlank,old,noTT,noReflect
+//   npx tsx bench/pdb-nodes.ts --pdb 6666 --from 40 --to 40 --variants old+noExtra+noCycle,noExtra
 //   npx tsx bench/pdb-nodes.ts --pdb 663 --random 1000 --seed 1       # random instances instead of Korf's
 //   npx tsx bench/pdb-nodes.ts --pdb 555 --from 1 --to 20
 //
 // Variants: `goalBlank` (tables built from the goal blank's region: the default of 663 and 78), `old`
 // (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
-// diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions).
+// diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions), `noCycle` (no
+// cycle pruning, the default whenever the transposition table is off), `TT` (the table on, cycle
+// pruning off). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
+// `--instances 40,25` picks Korf instances by number.
 import { pdbDirectory } from "../src/config.ts";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -72,6 +76,8 @@ function korfBoards(): number[][] {
     .split("\n")
     .filter((line) => line.trim() !== "" && !line.startsWith("#"))
     .map((line) => line.trim().split(/\s+/).map(Number).slice(0, n));
+  const picked = argument("instances");
+  if (picked !== undefined) return picked.split(",").map((i) => all[Number(i) - 1]);
   const from = Number(argument("from") ?? 1);
   const to = Number(argument("to") ?? all.length);
   return all.slice(from - 1, to);
@@ -82,10 +88,11 @@ const boards = argument("random")
   : korfBoards();
 
 for (const variant of variants) {
-  const goalBlank = variant !== "old";
+  const flags = new Set(variant.split("+"));
+  const goalBlank = !flags.has("old");
   const layout = partitionLayout(
-    variant === "noExtra" ? { ...def, extra: undefined } : def,
-    variant !== "noReflect",
+    flags.has("noExtra") ? { ...def, extra: undefined } : def,
+    !flags.has("noReflect"),
     goalBlank,
   );
   for (const table of layout.tables) loadTable(table, { dir: pdbDirectory() });
@@ -100,8 +107,16 @@ for (const variant of variants) {
   let length = 0;
   const began = performance.now();
   for (const board of boards) {
-    const outcome = idaStar(h, board, { transpositions: variant === "noTT" ? false : undefined });
+    const boardBegan = performance.now();
+    const outcome = idaStar(h, board, {
+      transpositions: flags.has("noTT") ? false : flags.has("TT") ? true : undefined,
+      cyclePruning: flags.has("noCycle") ? false : undefined,
+    });
     if (outcome.status !== "solved") throw new Error(`not solved: ${board.join(" ")}`);
+    if (boards.length <= 10)
+      console.log(
+        `  ${board.join(" ")}: ${outcome.moves.length} moves, h0 ${outcome.initialH}, generated ${outcome.nodes}, ${((performance.now() - boardBegan) / 1000).toFixed(1)} s`,
+      );
     nodes += outcome.nodes;
     expanded += outcome.expanded;
     initial += outcome.initialH;

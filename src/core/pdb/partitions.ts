@@ -80,7 +80,21 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
       [10, 11, 15, 16, 20, 21],
       [17, 18, 19, 22, 23, 24],
     ],
-    description: "24-puzzle, 6-6-6-6 (Korf & Felner)",
+    // . 1 2 2 2    a second 6-6-6-6: the top-right block turned wide, so the group around the blank
+    // 1 1 2 2 2    takes the middle instead; its other two blocks are the first partition's. Its
+    // 3 3 1 1 1    reflection is the fourth arrangement of the corner blocks (with {1,5,6,12,17,22}),
+    // 3 3 4 4 4    so the four sets cost one more table (`-b0`, the blank walled in).
+    // 3 3 4 4 4
+    extra: [
+      [
+        [1, 5, 6, 12, 13, 14],
+        [2, 3, 4, 7, 8, 9],
+        [10, 11, 15, 16, 20, 21],
+        [17, 18, 19, 22, 23, 24],
+      ],
+    ],
+    goalBlank: true, // {1,2,5,6,7,12} (and {1,5,6,12,13,14}) wall the blank's home off
+    description: "24-puzzle, 6-6-6-6 (Korf & Felner), maximised with a second 6-6-6-6",
   },
 };
 
