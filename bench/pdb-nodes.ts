@@ -11,8 +11,9 @@
 // (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
 // diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions), `noCycle` (no
 // cycle pruning, the default whenever the transposition table is off), `TT` (the table on, cycle
-// pruning off). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
-// `--instances 40,25` picks Korf instances by number.
+// pruning off), `extras=2` or `extras=1.2` (only those extra partitions). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
+// `--instances 40,25` picks Korf instances by number; `--direct` uses the product's direct-address
+// copies (same nodes, the product's speed; the copies are made before the clock starts).
 import { pdbDirectory } from "../src/config.ts";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -21,7 +22,8 @@ import { compileHeuristic } from "../src/core/pdb/compiled.ts";
 import { idaStar } from "../src/core/pdb/ida.ts";
 import { buildTable } from "../src/core/pdb/index.ts";
 import { partitionLayout } from "../src/core/pdb/layout.ts";
-import { PARTITIONS } from "../src/core/pdb/partitions.ts";
+import { PARTITIONS, type PartitionDef } from "../src/core/pdb/partitions.ts";
+import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
 import { loadTable } from "../src/pdb-store/store.ts";
 
@@ -67,6 +69,9 @@ function randomBoards(count: number, seed: number): number[][] {
   return boards;
 }
 
+/** The files' optimal lengths, checked against every answer. */
+const optimal = new Map<string, number>();
+
 function korfBoards(): number[][] {
   const file = join(
     process.env.SHARED_DIR ?? join(root, "..", "..", "shared"),
@@ -75,23 +80,35 @@ function korfBoards(): number[][] {
   const all = readFileSync(file, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => line.trim().split(/\s+/).map(Number).slice(0, n));
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  for (const line of all) if (line.length > n) optimal.set(line.slice(0, n).join(" "), line[n]);
   const picked = argument("instances");
-  if (picked !== undefined) return picked.split(",").map((i) => all[Number(i) - 1]);
+  const boards = all.map((line) => line.slice(0, n));
+  if (picked !== undefined) return picked.split(",").map((i) => boards[Number(i) - 1]);
   const from = Number(argument("from") ?? 1);
   const to = Number(argument("to") ?? all.length);
-  return all.slice(from - 1, to);
+  return boards.slice(from - 1, to);
 }
 
 const boards = argument("random")
   ? randomBoards(Number(argument("random")), Number(argument("seed") ?? 1))
   : korfBoards();
 
+/** `extras=2` or `extras=1.2`: only those of the partition's extra partitions (1-based). */
+function pickExtras(flags: Set<string>): PartitionDef["extra"] {
+  const picked = [...flags].find((f) => f.startsWith("extras="));
+  if (picked === undefined) return def.extra;
+  return picked
+    .slice("extras=".length)
+    .split(".")
+    .map((i) => def.extra![Number(i) - 1]);
+}
+
 for (const variant of variants) {
   const flags = new Set(variant.split("+"));
   const goalBlank = !flags.has("old");
   const layout = partitionLayout(
-    flags.has("noExtra") ? { ...def, extra: undefined } : def,
+    { ...def, extra: flags.has("noExtra") ? undefined : pickExtras(flags) },
     !flags.has("noReflect"),
     goalBlank,
   );
@@ -100,7 +117,22 @@ for (const variant of variants) {
     new Uint8Array(
       getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
     );
-  const h = compileHeuristic(layout, tableOf);
+  // --direct: the product's direct-address copies (when at most 4x the compact size), for times.
+  const directCopies = new Map<string, Uint8Array>();
+  const directOf = (key: string): Uint8Array | null => {
+    const spec = layout.tables.find((t) => t.key === key)!;
+    const size = n ** spec.cells.length;
+    if (!process.argv.includes("--direct") || size > 4 * spec.entries) return null;
+    let copy = directCopies.get(key);
+    if (copy === undefined) {
+      copy = new Uint8Array(size);
+      expandToDirect(tableOf(key), n, spec.cells.length, copy);
+      directCopies.set(key, copy);
+    }
+    return copy;
+  };
+  const h = compileHeuristic(layout, tableOf, directOf);
+  const user0 = process.cpuUsage().user;
   let nodes = 0;
   let expanded = 0;
   let initial = 0;
@@ -113,6 +145,9 @@ for (const variant of variants) {
       cyclePruning: flags.has("noCycle") ? false : undefined,
     });
     if (outcome.status !== "solved") throw new Error(`not solved: ${board.join(" ")}`);
+    const expected = optimal.get(board.join(" "));
+    if (expected !== undefined && outcome.moves.length !== expected)
+      throw new Error(`${outcome.moves.length} moves, optimal ${expected}: ${board.join(" ")}`);
     if (boards.length <= 10)
       console.log(
         `  ${board.join(" ")}: ${outcome.moves.length} moves, h0 ${outcome.initialH}, generated ${outcome.nodes}, ${((performance.now() - boardBegan) / 1000).toFixed(1)} s`,
@@ -124,6 +159,6 @@ for (const variant of variants) {
   }
   const count = boards.length;
   console.log(
-    `${def.name} ${variant}: ${count} boards, generated ${nodes} (${Math.round(nodes / count)}/board), expanded ${expanded} (${Math.round(expanded / count)}/board), mean h0 ${(initial / count).toFixed(2)}, mean length ${(length / count).toFixed(2)}, ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    `${def.name} ${variant}: ${count} boards, generated ${nodes} (${Math.round(nodes / count)}/board), expanded ${expanded} (${Math.round(expanded / count)}/board), mean h0 ${(initial / count).toFixed(2)}, mean length ${(length / count).toFixed(2)}, ${((performance.now() - began) / 1000).toFixed(1)} s wall, ${((process.cpuUsage().user - user0) / 1e6).toFixed(1)} s user CPU`,
   );
 }

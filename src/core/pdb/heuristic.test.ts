@@ -9,6 +9,7 @@ import { buildPatternTable } from "./build.ts";
 import { compileHeuristic, evaluate } from "./compiled.ts";
 import { exactDistances, keyBoard, neighbourBoards } from "./exact-distances.ts";
 import { partitionLayout } from "./layout.ts";
+import { PARTITIONS } from "./partitions.ts";
 
 function check(
   rows: number,
@@ -152,5 +153,22 @@ describe("additive pattern database heuristic", () => {
 
   it("refuses a group of n-1 tiles (half its placements would be unreachable)", () => {
     expect(() => buildPatternTable(2, 3, [1, 2, 3, 4, 5])).toThrow(RangeError);
+  });
+});
+
+describe("the 6-6-6-6 layout", () => {
+  it("reflects every partition but the one that is its own mirror image, and shares tables by symmetry", () => {
+    const layout = partitionLayout(PARTITIONS["6666"], true, true);
+    // The main and second partitions with their reflections, the third alone.
+    expect(layout.sets.length).toBe(5);
+    expect(layout.tables.map((t) => t.key).sort()).toEqual([
+      "pdb-5x5-1.2.3.4.8.9",
+      "pdb-5x5-1.2.5.6.7.12-b0",
+      "pdb-5x5-1.5.6.12.13.14-b0",
+      "pdb-5x5-14.18.19.22.23.24",
+      "pdb-5x5-3.4.8.9.13.14",
+      "pdb-5x5-6.7.11.12.13.17",
+    ]);
+    expect(partitionLayout({ ...PARTITIONS["6666"], extra: undefined }, true, false).sets.length).toBe(2);
   });
 });

@@ -101,6 +101,8 @@ describe("PDB IDA* search reuse", () => {
       plain += off.nodes;
     }
     expect(pruned).toBeLessThan(plain);
-    expect(() => idaStar(heuristic, boards[1], { transpositions: true, cyclePruning: true })).toThrow(RangeError);
+    expect(() => idaStar(heuristic, boards[1], { transpositions: true, cyclePruning: true })).toThrow(
+      RangeError,
+    );
   });
 });

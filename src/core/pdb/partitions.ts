@@ -92,6 +92,17 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
         [10, 11, 15, 16, 20, 21],
         [17, 18, 19, 22, 23, 24],
       ],
+      // . 1 1 1 1    a third, its own mirror image (so no reflected lookups): the top row and the
+      // 2 3 3 1 1    left column, each with two cells inside, a centre group on the diagonal and
+      // 2 3 3 3 4    the bottom-right staircase; three more tables (the first two groups share one)
+      // 2 2 3 4 4
+      // 2 2 4 4 4
+      [
+        [1, 2, 3, 4, 8, 9],
+        [5, 10, 15, 16, 20, 21],
+        [6, 7, 11, 12, 13, 17],
+        [14, 18, 19, 22, 23, 24],
+      ],
     ],
     goalBlank: true, // {1,2,5,6,7,12} (and {1,5,6,12,13,14}) wall the blank's home off
     description: "24-puzzle, 6-6-6-6 (Korf & Felner), maximised with a second 6-6-6-6",
