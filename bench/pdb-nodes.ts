@@ -94,14 +94,18 @@ const boards = argument("random")
   ? randomBoards(Number(argument("random")), Number(argument("seed") ?? 1))
   : korfBoards();
 
-/** `extras=2` or `extras=1.2`: only those of the partition's extra partitions (1-based). */
+/**
+ * `extras=2` or `extras=1.2`: only those extra partitions (1-based, the partition's `extra` first,
+ * then its `optionalExtra`).
+ */
 function pickExtras(flags: Set<string>): PartitionDef["extra"] {
   const picked = [...flags].find((f) => f.startsWith("extras="));
   if (picked === undefined) return def.extra;
+  const all = [...(def.extra ?? []), ...(def.optionalExtra ?? [])];
   return picked
     .slice("extras=".length)
     .split(".")
-    .map((i) => def.extra![Number(i) - 1]);
+    .map((i) => all[Number(i) - 1]);
 }
 
 for (const variant of variants) {

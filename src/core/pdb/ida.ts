@@ -4,7 +4,8 @@
 // only: one precomputed index add (or, for a ranked table's off-axis step, an update from the few
 // cells the tile passes) and one table read, set by set, stopping at the first set that prunes. No
 // allocation in the loop, no move back to the parent, and (on boards up to 4x4) no second search of a
-// state already searched in the iteration at no greater depth (a small transposition table). Bounds
+// state already searched in the iteration at no greater depth (a small transposition table; on 5x5,
+// where it costs more than it saves, the second of two paths around a 2x2 block is pruned instead). Bounds
 // rise in steps of 2 (every solution has the parity of the blank's distance to its home).
 
 import { type PollCadence, SearchControl } from "../search-control.ts";
@@ -542,7 +543,8 @@ function createSearch(
   ): number => {
     control = ctl;
     // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
-    // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
+    // more than the fewer nodes save; cycle pruning instead (6-6-6-6 #40 + #25: table 215.6 M nodes,
+    // +19% CPU; cycle pruning 243.9 M, -11% CPU against neither).
     useTable = transpositions ?? n <= 16;
     pruneCycles = cyclePruning ?? !useTable;
     if (pruneCycles && useTable)
