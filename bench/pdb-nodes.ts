@@ -3,12 +3,17 @@
 // memory (minutes for the 8-tile table: build it first with `puzzle pdb build 78`).
 //
 //   npx tsx bench/pdb-nodes.ts --pdb 78 --variants goalBlank,old,noTT,noReflect
+//   npx tsx bench/pdb-nodes.ts --pdb 6666 --from 40 --to 40 --variants old+noExtra+noCycle,noExtra
 //   npx tsx bench/pdb-nodes.ts --pdb 663 --random 1000 --seed 1       # random instances instead of Korf's
 //   npx tsx bench/pdb-nodes.ts --pdb 555 --from 1 --to 20
 //
 // Variants: `goalBlank` (tables built from the goal blank's region: the default of 663 and 78), `old`
 // (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
-// diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions).
+// diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions), `noCycle` (no
+// cycle pruning, the default whenever the transposition table is off), `TT` (the table on, cycle
+// pruning off), `extras=2` or `extras=1.2` (only those extra partitions). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
+// `--instances 40,25` picks Korf instances by number; `--direct` uses the product's direct-address
+// copies (same nodes, the product's speed; the copies are made before the clock starts).
 import { pdbDirectory } from "../src/config.ts";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -17,7 +22,8 @@ import { compileHeuristic } from "../src/core/pdb/compiled.ts";
 import { idaStar } from "../src/core/pdb/ida.ts";
 import { buildTable } from "../src/core/pdb/index.ts";
 import { partitionLayout } from "../src/core/pdb/layout.ts";
-import { PARTITIONS } from "../src/core/pdb/partitions.ts";
+import { PARTITIONS, type PartitionDef } from "../src/core/pdb/partitions.ts";
+import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
 import { loadTable } from "../src/pdb-store/store.ts";
 
@@ -63,6 +69,9 @@ function randomBoards(count: number, seed: number): number[][] {
   return boards;
 }
 
+/** The files' optimal lengths, checked against every answer. */
+const optimal = new Map<string, number>();
+
 function korfBoards(): number[][] {
   const file = join(
     process.env.SHARED_DIR ?? join(root, "..", "..", "shared"),
@@ -71,21 +80,40 @@ function korfBoards(): number[][] {
   const all = readFileSync(file, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => line.trim().split(/\s+/).map(Number).slice(0, n));
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  for (const line of all) if (line.length > n) optimal.set(line.slice(0, n).join(" "), line[n]);
+  const picked = argument("instances");
+  const boards = all.map((line) => line.slice(0, n));
+  if (picked !== undefined) return picked.split(",").map((i) => boards[Number(i) - 1]);
   const from = Number(argument("from") ?? 1);
   const to = Number(argument("to") ?? all.length);
-  return all.slice(from - 1, to);
+  return boards.slice(from - 1, to);
 }
 
 const boards = argument("random")
   ? randomBoards(Number(argument("random")), Number(argument("seed") ?? 1))
   : korfBoards();
 
+/**
+ * `extras=2` or `extras=1.2`: only those extra partitions (1-based, the partition's `extra` first,
+ * then its `optionalExtra`).
+ */
+function pickExtras(flags: Set<string>): PartitionDef["extra"] {
+  const picked = [...flags].find((f) => f.startsWith("extras="));
+  if (picked === undefined) return def.extra;
+  const all = [...(def.extra ?? []), ...(def.optionalExtra ?? [])];
+  return picked
+    .slice("extras=".length)
+    .split(".")
+    .map((i) => all[Number(i) - 1]);
+}
+
 for (const variant of variants) {
-  const goalBlank = variant !== "old";
+  const flags = new Set(variant.split("+"));
+  const goalBlank = !flags.has("old");
   const layout = partitionLayout(
-    variant === "noExtra" ? { ...def, extra: undefined } : def,
-    variant !== "noReflect",
+    { ...def, extra: flags.has("noExtra") ? undefined : pickExtras(flags) },
+    !flags.has("noReflect"),
     goalBlank,
   );
   for (const table of layout.tables) loadTable(table, { dir: pdbDirectory() });
@@ -93,15 +121,41 @@ for (const variant of variants) {
     new Uint8Array(
       getTable(key, () => buildTable(layout.tables.find((t) => t.key === key)!).buffer as SharedArrayBuffer),
     );
-  const h = compileHeuristic(layout, tableOf);
+  // --direct: the product's direct-address copies (when at most 4x the compact size), for times.
+  const directCopies = new Map<string, Uint8Array>();
+  const directOf = (key: string): Uint8Array | null => {
+    const spec = layout.tables.find((t) => t.key === key)!;
+    const size = n ** spec.cells.length;
+    if (!process.argv.includes("--direct") || size > 4 * spec.entries) return null;
+    let copy = directCopies.get(key);
+    if (copy === undefined) {
+      copy = new Uint8Array(size);
+      expandToDirect(tableOf(key), n, spec.cells.length, copy);
+      directCopies.set(key, copy);
+    }
+    return copy;
+  };
+  const h = compileHeuristic(layout, tableOf, directOf);
+  const user0 = process.cpuUsage().user;
   let nodes = 0;
   let expanded = 0;
   let initial = 0;
   let length = 0;
   const began = performance.now();
   for (const board of boards) {
-    const outcome = idaStar(h, board, { transpositions: variant === "noTT" ? false : undefined });
+    const boardBegan = performance.now();
+    const outcome = idaStar(h, board, {
+      transpositions: flags.has("noTT") ? false : flags.has("TT") ? true : undefined,
+      cyclePruning: flags.has("noCycle") ? false : undefined,
+    });
     if (outcome.status !== "solved") throw new Error(`not solved: ${board.join(" ")}`);
+    const expected = optimal.get(board.join(" "));
+    if (expected !== undefined && outcome.moves.length !== expected)
+      throw new Error(`${outcome.moves.length} moves, optimal ${expected}: ${board.join(" ")}`);
+    if (boards.length <= 10)
+      console.log(
+        `  ${board.join(" ")}: ${outcome.moves.length} moves, h0 ${outcome.initialH}, generated ${outcome.nodes}, ${((performance.now() - boardBegan) / 1000).toFixed(1)} s`,
+      );
     nodes += outcome.nodes;
     expanded += outcome.expanded;
     initial += outcome.initialH;
@@ -109,6 +163,6 @@ for (const variant of variants) {
   }
   const count = boards.length;
   console.log(
-    `${def.name} ${variant}: ${count} boards, generated ${nodes} (${Math.round(nodes / count)}/board), expanded ${expanded} (${Math.round(expanded / count)}/board), mean h0 ${(initial / count).toFixed(2)}, mean length ${(length / count).toFixed(2)}, ${((performance.now() - began) / 1000).toFixed(1)} s`,
+    `${def.name} ${variant}: ${count} boards, generated ${nodes} (${Math.round(nodes / count)}/board), expanded ${expanded} (${Math.round(expanded / count)}/board), mean h0 ${(initial / count).toFixed(2)}, mean length ${(length / count).toFixed(2)}, ${((performance.now() - began) / 1000).toFixed(1)} s wall, ${((process.cpuUsage().user - user0) / 1e6).toFixed(1)} s user CPU`,
   );
 }

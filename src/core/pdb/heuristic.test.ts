@@ -9,6 +9,7 @@ import { buildPatternTable } from "./build.ts";
 import { compileHeuristic, evaluate } from "./compiled.ts";
 import { exactDistances, keyBoard, neighbourBoards } from "./exact-distances.ts";
 import { partitionLayout } from "./layout.ts";
+import { PARTITIONS } from "./partitions.ts";
 
 function check(
   rows: number,
@@ -152,5 +153,27 @@ describe("additive pattern database heuristic", () => {
 
   it("refuses a group of n-1 tiles (half its placements would be unreachable)", () => {
     expect(() => buildPatternTable(2, 3, [1, 2, 3, 4, 5])).toThrow(RangeError);
+  });
+});
+
+describe("the 6-6-6-6 layouts", () => {
+  it("reflect every partition but one that is its own mirror image, and share tables by symmetry", () => {
+    const def = PARTITIONS["6666"];
+    const [a, b] = def.optionalExtra!;
+    const tables = (extra: (typeof def)["extra"]) =>
+      partitionLayout({ ...def, extra }, true, true).tables.map((t) => t.key);
+    expect(partitionLayout(def, true, true).sets.length).toBe(2);
+    expect(tables(undefined)).toEqual(["pdb-5x5-1.2.5.6.7.12-b0", "pdb-5x5-3.4.8.9.13.14"]);
+    // A is its own mirror image: one set more, not two; its mirrored groups share a table.
+    expect(partitionLayout({ ...def, extra: [a] }, true, true).sets.length).toBe(3);
+    expect(tables([a]).slice(2)).toEqual([
+      "pdb-5x5-1.2.3.4.8.9",
+      "pdb-5x5-6.7.11.12.13.17",
+      "pdb-5x5-14.18.19.22.23.24",
+    ]);
+    // B and its reflection: the corner blocks' table again, one new table around the blank.
+    expect(partitionLayout({ ...def, extra: [b] }, true, true).sets.length).toBe(4);
+    expect(tables([b]).slice(2)).toEqual(["pdb-5x5-1.5.6.12.13.14-b0"]);
+    expect(partitionLayout(def, true, false).tables.map((t) => t.key)).toContain("pdb-5x5-1.2.5.6.7.12");
   });
 });

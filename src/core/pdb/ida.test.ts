@@ -64,7 +64,7 @@ describe("PDB IDA* search reuse", () => {
     let without = 0;
     for (const board of boards) {
       const skipping = idaStar(heuristic, board);
-      const plain = idaStar(heuristic, board, { transpositions: false });
+      const plain = idaStar(heuristic, board, { transpositions: false, cyclePruning: false });
       expect(skipping.moves.length).toBe(distances.get(boardKey(board, 9)));
       expect(plain.moves.length).toBe(skipping.moves.length);
       expect(skipping.nodes).toBeLessThanOrEqual(plain.nodes);
@@ -72,5 +72,37 @@ describe("PDB IDA* search reuse", () => {
       without += plain.nodes;
     }
     expect(with_).toBeLessThan(without);
+  });
+
+  it("prunes the second path around a 2x2 block: same optimal lengths, fewer nodes", () => {
+    // The two six-move paths it pairs reach the same board (blank moves 0..3 = U, D, L, R).
+    const play = (moves: number[]) => {
+      const board = [...goal];
+      let blank = 0;
+      for (const move of moves) {
+        const next = blank + [-3, 3, -1, 1][move];
+        board[blank] = board[next];
+        board[next] = 0;
+        blank = next;
+      }
+      return board;
+    };
+    expect(play([3, 1, 2, 0, 3, 1])).toEqual(play([1, 3, 0, 2, 1, 3])); // R D L U R D = D R U L D R
+    expect(play([3, 1, 2, 0, 3, 1])).not.toEqual(play([3, 1, 2, 0])); // the search must see the pair
+    let pruned = 0;
+    let plain = 0;
+    for (const board of boards) {
+      const on = idaStar(heuristic, board, { transpositions: false, cyclePruning: true });
+      const off = idaStar(heuristic, board, { transpositions: false, cyclePruning: false });
+      expect(on.moves.length).toBe(distances.get(boardKey(board, 9)));
+      expect(off.moves.length).toBe(on.moves.length);
+      expect(on.nodes).toBeLessThanOrEqual(off.nodes);
+      pruned += on.nodes;
+      plain += off.nodes;
+    }
+    expect(pruned).toBeLessThan(plain);
+    expect(() => idaStar(heuristic, boards[1], { transpositions: true, cyclePruning: true })).toThrow(
+      RangeError,
+    );
   });
 });

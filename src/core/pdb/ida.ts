@@ -4,7 +4,8 @@
 // only: one precomputed index add (or, for a ranked table's off-axis step, an update from the few
 // cells the tile passes) and one table read, set by set, stopping at the first set that prunes. No
 // allocation in the loop, no move back to the parent, and (on boards up to 4x4) no second search of a
-// state already searched in the iteration at no greater depth (a small transposition table). Bounds
+// state already searched in the iteration at no greater depth (a small transposition table; on 5x5,
+// where it costs more than it saves, the second of two paths around a 2x2 block is pruned instead). Bounds
 // rise in steps of 2 (every solution has the parity of the blank's distance to its home).
 
 import { type PollCadence, SearchControl } from "../search-control.ts";
@@ -43,11 +44,23 @@ export interface IdaIterationOutcome {
   readonly nextBound: number;
 }
 
+/** What the kernel takes from SolveOptions, plus its own switches. */
+export interface IdaOptions extends SolveOptions {
+  /**
+   * Skip the second of two 6-move paths that take the blank one and a half times around a 2x2
+   * block either way (the same board): default on whenever the transposition table is off, which it
+   * replaces there (the two together would be unsound: the table's earlier visit may have pruned
+   * other moves). See docs/pdb.md "Cycle pruning".
+   */
+  readonly cyclePruning?: boolean;
+}
+
 interface Search {
   readonly run: (
     start: ArrayLike<number>,
     transpositions: boolean | undefined,
     control: SearchControl,
+    cyclePruning?: boolean,
   ) => IdaOutcome;
   readonly iterate: (
     unit: IdaUnit,
@@ -72,10 +85,10 @@ const searches = new WeakMap<CompiledHeuristic, Search>();
 export function idaStar(
   h: CompiledHeuristic,
   start: ArrayLike<number>,
-  options: SolveOptions = {},
+  options: IdaOptions = {},
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
-  return withSearch(h, (search) => search.run(start, options.transpositions, control));
+  return withSearch(h, (search) => search.run(start, options.transpositions, control, options.cyclePruning));
 }
 
 /** A split search's work unit for idaIteration: one iteration from `state` under `bound`. */
@@ -252,6 +265,23 @@ function createSearch(
   }
 
   const path = new Int32Array(1024);
+  // Cycle pruning: a path that takes the blank 1.5 times around a 2x2 block (six moves, each a
+  // quarter turn the same way) reaches the board the six moves the other way round reach. Of each
+  // such pair the one whose first move is horizontal is skipped: with moves ordered U < D < L < R
+  // the kept one is the lexicographically smaller, so the smallest optimal solution survives.
+  // turn[a * 4 + b]: +1 when blank move b turns clockwise from a (R D L U R), -1 anticlockwise.
+  const turn = new Int32Array(16);
+  const clockwise = [3, 2, 0, 1]; // U -> R, D -> L, L -> U, R -> D
+  for (let a = 0; a < 4; a++) {
+    turn[a * 4 + clockwise[a]] = 1;
+    turn[clockwise[a] * 4 + a] = -1;
+  }
+  // Per depth: how many of the last moves form one run of quarter turns the same way, and which way.
+  const runLength = new Int32Array(path.length + 1);
+  const runSense = new Int32Array(path.length + 1);
+  const cRun = new Int32Array(path.length * 4);
+  const cSense = new Int32Array(path.length * 4);
+  let pruneCycles = false;
   // Children of the node at depth g live in slots g*4 .. g*4+3 while it is searched: the move, the
   // f value, and per set the new index and value; then the parent's values to restore.
   const cFrom = new Int32Array(path.length * 4);
@@ -374,14 +404,27 @@ function createSearch(
     // and a pruned child needs no further lookup.
     let first = 0;
     for (let s = 1; s < sets; s++) if (sums[s] > sums[first]) first = s;
+    const turns = runLength[g];
+    const sense = runSense[g];
+    const last = turns > 0 ? path[g - 1] : 0;
     let children = 0;
     let generated = 0; // added to counts[NODES] once per node, not per child
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
+      const dir = nbDir[nb0 + i];
+      let childRun = 1;
+      let childSense = 0;
+      if (turns > 0) {
+        const quarter = turn[last * 4 + dir];
+        if (quarter !== 0) {
+          childSense = quarter;
+          childRun = turns === 1 || quarter === sense ? turns + 1 : 2;
+          if (childRun >= 6 && pruneCycles && path[g - 5] >= 2) continue;
+        }
+      }
       generated++;
       const t = board[from];
-      const dir = nbDir[nb0 + i];
       const c = c0 + children;
       // Set by set; the first whose sum prunes ends the evaluation.
       let f = 0;
@@ -435,6 +478,8 @@ function createSearch(
       }
       cFrom[c] = from;
       cDir[c] = dir;
+      cRun[c] = childRun;
+      cSense[c] = childSense;
       // Order key: the child's f, ties broken by the sum of every set's estimate (the child most
       // sets agree is close comes first): 12.5% fewer nodes on Korf's 100 than f alone.
       const key = worst * ORDER_SCALE + total;
@@ -454,6 +499,8 @@ function createSearch(
       const from = cFrom[c];
       const t = board[from];
       path[g] = cDir[c];
+      runLength[g1] = cRun[c];
+      runSense[g1] = cSense[c];
       board[blank] = t;
       board[from] = 0;
       // Written out for the first four sets (a constant of this search: the unused calls fold away).
@@ -492,11 +539,16 @@ function createSearch(
     start: ArrayLike<number>,
     transpositions: boolean | undefined,
     ctl: SearchControl,
+    cyclePruning: boolean | undefined,
   ): number => {
     control = ctl;
     // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
-    // about what the 26-32% fewer nodes save (6-6-6-6, side by side: #40 -8.5%, #25 +8%).
+    // more than the fewer nodes save; cycle pruning instead (6-6-6-6 #40 + #25: table 215.6 M nodes,
+    // +19% CPU; cycle pruning 243.9 M, -11% CPU against neither).
     useTable = transpositions ?? n <= 16;
+    pruneCycles = cyclePruning ?? !useTable;
+    if (pruneCycles && useTable)
+      throw new RangeError("cycle pruning with the transposition table is unsound");
     solutionLength = 0;
     counts.fill(0);
     key.fill(0);
@@ -518,8 +570,10 @@ function createSearch(
     start: ArrayLike<number>,
     transpositions: boolean | undefined,
     ctl: SearchControl,
+    cyclePruning?: boolean,
   ): IdaOutcome => {
-    const initialH = load(start, transpositions, ctl);
+    const initialH = load(start, transpositions, ctl, cyclePruning);
+    runLength[0] = 0;
     sharedRoot = -1;
     const blank0 = pos[0];
     const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
@@ -559,7 +613,8 @@ function createSearch(
     transpositions: boolean | undefined,
     ctl: SearchControl,
   ): IdaIterationOutcome => {
-    const f0 = unit.g + load(unit.state, transpositions, ctl);
+    const f0 = unit.g + load(unit.state, transpositions, ctl, undefined);
+    runLength[unit.g] = 0; // the moves before the unit are not known here
     if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: unit.g };
     // Below the unit's own f nothing is searched: its f is the next bound.
     if (f0 > unit.bound) return { status: "done", moves: null, nodes: 0, nextBound: f0 };

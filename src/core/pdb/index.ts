@@ -17,7 +17,7 @@ import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
-import { idaStar, PDB_POLL_CADENCE } from "./ida.ts";
+import { type IdaOptions, idaStar, PDB_POLL_CADENCE } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
 import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
@@ -200,7 +200,7 @@ export function solveWithPdb(
 export function solveWithPartition(
   spec: SlidingSpec,
   groups: readonly (readonly number[])[],
-  options: SolveOptions & { readonly reflect?: boolean; readonly goalBlank?: boolean } = {},
+  options: IdaOptions & { readonly reflect?: boolean; readonly goalBlank?: boolean } = {},
 ): SolveResult {
   const control = new SearchControl(options, PDB_POLL_CADENCE);
   const def = { rows: spec.rows, cols: spec.cols, groups };
@@ -230,7 +230,7 @@ function solveCompiled(
   spec: SlidingSpec,
   h: CompiledHeuristic,
   heuristic: string,
-  options: SolveOptions,
+  options: IdaOptions,
   control: SearchControl,
 ): SolveResult {
   const canonical = toCanonical(spec)!;

@@ -40,7 +40,7 @@ export interface PartitionLayout {
   /**
    * Additive sets of lookups; the heuristic is the maximum of their sums. Per partition (the main
    * one, then any extra ones): its groups, then (square boards, `reflect`) the same groups looked up
-   * on the mirrored state.
+   * on the mirrored state, unless the mirrored groups are the partition's own (the same sum).
    */
   readonly sets: readonly (readonly LookupGroup[])[];
 }
@@ -72,6 +72,19 @@ function wallsBlankOff(rows: number, cols: number, group: readonly number[]): bo
     }
   }
   return count < n - group.length;
+}
+
+/** True when the partition's groups, mirrored, are its groups again (its reflection adds nothing). */
+function mirrorsItself(groups: readonly (readonly number[])[], m: Int32Array): boolean {
+  const keys = new Set(groups.map((g) => [...g].sort((a, b) => a - b).join(".")));
+  return groups.every((g) =>
+    keys.has(
+      g
+        .map((cell) => m[cell])
+        .sort((a, b) => a - b)
+        .join("."),
+    ),
+  );
 }
 
 function sameCells(a: readonly number[], b: readonly number[]): boolean {
@@ -118,7 +131,7 @@ export function partitionLayout(
   for (const partition of [def.groups, ...(def.extra ?? [])]) {
     const regular = partition.map(lookupFor);
     sets.push(regular);
-    if (reflect && rows === cols) {
+    if (reflect && rows === cols && !mirrorsItself(partition, transpose(rows).map)) {
       const m = transpose(rows).map;
       sets.push(
         regular.map((g) => ({

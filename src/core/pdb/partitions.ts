@@ -9,6 +9,8 @@ export interface PartitionDef {
   readonly groups: readonly (readonly number[])[];
   /** Further partitions of the same tiles, looked up too (the heuristic takes the maximum). */
   readonly extra?: readonly (readonly (readonly number[])[])[];
+  /** Further partitions measured but not used by default (bench/pdb-nodes.ts `extras=`). */
+  readonly optionalExtra?: readonly (readonly (readonly number[])[])[];
   /**
    * Groups that wall the goal's blank cell off use tables built from the blank's home region only
    * (stronger; see layout.ts, docs/pdb.md "Why 7-8 generated more nodes than published").
@@ -80,6 +82,32 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
       [10, 11, 15, 16, 20, 21],
       [17, 18, 19, 22, 23, 24],
     ],
+    // Measured, not used by default (docs/pdb.md, "The 24-puzzle"): each maximised with the above.
+    optionalExtra: [
+      // . 1 1 1 1    A: its own mirror image (so no reflected lookups), crossing every border
+      // 2 3 3 1 1    above: the top row and the left column with two cells inside each, a centre
+      // 2 3 3 3 4    group on the diagonal, the bottom-right staircase. Three more tables. Korf's
+      // 2 2 3 4 4    #40, #25, #38, #32: 677.7 M -> 549.1 M nodes, the same CPU time, +1.07 GB.
+      // 2 2 4 4 4
+      [
+        [1, 2, 3, 4, 8, 9],
+        [5, 10, 15, 16, 20, 21],
+        [6, 7, 11, 12, 13, 17],
+        [14, 18, 19, 22, 23, 24],
+      ],
+      // . 1 2 2 2    B: the top-right block turned wide, the group around the blank takes the
+      // 1 1 2 2 2    middle; with its reflection (the fourth arrangement of the corner blocks) one
+      // 3 3 1 1 1    more table. #40 + #25: 9% fewer nodes, 22% more CPU.
+      // 3 3 4 4 4
+      // 3 3 4 4 4
+      [
+        [1, 5, 6, 12, 13, 14],
+        [2, 3, 4, 7, 8, 9],
+        [10, 11, 15, 16, 20, 21],
+        [17, 18, 19, 22, 23, 24],
+      ],
+    ],
+    goalBlank: true, // {1,2,5,6,7,12} walls the blank's home off: #40 299.6 M -> 36.6 M nodes
     description: "24-puzzle, 6-6-6-6 (Korf & Felner)",
   },
 };
