@@ -19,6 +19,7 @@ import type {
   ThreadProbe,
   ThreadProbeTask,
   ThreadProgressMessage,
+  ThreadSearchEndMessage,
   ThreadSearchTask,
   ThreadUnitTask,
 } from "./solver-task.ts";
@@ -58,11 +59,20 @@ function isProgressMessage(message: unknown): message is ThreadProgressMessage {
   return typeof message === "object" && message !== null && "searchId" in message && "progress" in message;
 }
 
+function isEndMessage(message: unknown): message is ThreadSearchEndMessage {
+  return typeof message === "object" && message !== null && "searchId" in message && "ended" in message;
+}
+
+/** How long a finished search's last reports may trail its result (they normally arrive first). */
+const TRAILING_REPORTS_MS = 1000;
+
 export class SolverPool {
   readonly threads: number;
   private readonly pool: Piscina;
   /** onProgress of each running search, by the id its thread tags its reports with. */
   private readonly listeners = new Map<number, (progress: SearchProgress) => void>();
+  /** Resolved when a search's thread says its last report is posted (ThreadSearchEndMessage). */
+  private readonly endings = new Map<number, () => void>();
   private nextSearchId = 1;
 
   constructor(threads: number, tables: Readonly<Record<string, SharedArrayBuffer>>) {
@@ -78,6 +88,7 @@ export class SolverPool {
     });
     this.pool.on("message", (message: unknown) => {
       if (isProgressMessage(message)) this.listeners.get(message.searchId)?.(message.progress);
+      else if (isEndMessage(message)) this.endings.get(message.searchId)?.();
     });
   }
 
@@ -88,8 +99,11 @@ export class SolverPool {
     if (hooks.signal?.aborted) stop();
     hooks.signal?.addEventListener("abort", stop, { once: true });
     const searchId = hooks.onProgress === undefined ? null : this.nextSearchId++;
-    if (searchId !== null)
+    let reportsDone: Promise<void> = Promise.resolve();
+    if (searchId !== null) {
       this.listeners.set(searchId, hooks.onProgress as (progress: SearchProgress) => void);
+      reportsDone = new Promise<void>((resolve) => this.endings.set(searchId, resolve));
+    }
     const task: ThreadSearchTask = {
       kind: "search",
       ...request,
@@ -99,11 +113,21 @@ export class SolverPool {
       progressAfterMs: hooks.progressAfterMs ?? 0,
     };
     try {
-      return (await this.pool.run(task)) as SolveResult;
+      const result = (await this.pool.run(task)) as SolveResult;
+      // The result travels on piscina's channel and can overtake the last reports: deliver them first.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        reportsDone,
+        new Promise((resolve) => (timer = setTimeout(resolve, TRAILING_REPORTS_MS))),
+      ]);
+      clearTimeout(timer);
+      return result;
     } finally {
       hooks.signal?.removeEventListener("abort", stop);
-      // Reports still on their way are dropped, as they were once the search ended.
-      if (searchId !== null) this.listeners.delete(searchId);
+      if (searchId !== null) {
+        this.listeners.delete(searchId);
+        this.endings.delete(searchId);
+      }
     }
   }
 

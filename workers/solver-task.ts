@@ -40,6 +40,15 @@ export interface ThreadProgressMessage {
   readonly progress: SearchProgress;
 }
 
+/**
+ * Posted on the same port after the search's last progress report: the port keeps its messages in
+ * order, while the result comes back on piscina's own channel and may overtake them.
+ */
+export interface ThreadSearchEndMessage {
+  readonly searchId: number;
+  readonly ended: true;
+}
+
 /** Values stored in the cancel flag. */
 export const CancelReason = { none: 0, cancelled: 1, shutdown: 2 } as const;
 

@@ -14,6 +14,7 @@ import type {
   ThreadProbe,
   ThreadProbeTask,
   ThreadProgressMessage,
+  ThreadSearchEndMessage,
   ThreadSearchTask,
   ThreadUnitTask,
 } from "./solver-task.ts";
@@ -33,14 +34,21 @@ function search(task: ThreadSearchTask): SolveResult {
           const message: ThreadProgressMessage = { searchId, progress };
           parentPort?.postMessage(message);
         };
-  return solve(task.spec, {
-    algorithm: task.algorithm,
-    heuristic: task.heuristic,
-    timeLimitMs: task.timeLimitMs,
-    progressIntervalMs: task.progressIntervalMs,
-    isCancelled: () => Atomics.load(flag, 0) !== 0,
-    onProgress: report,
-  });
+  try {
+    return solve(task.spec, {
+      algorithm: task.algorithm,
+      heuristic: task.heuristic,
+      timeLimitMs: task.timeLimitMs,
+      progressIntervalMs: task.progressIntervalMs,
+      isCancelled: () => Atomics.load(flag, 0) !== 0,
+      onProgress: report,
+    });
+  } finally {
+    if (searchId !== null && parentPort !== null) {
+      const ended: ThreadSearchEndMessage = { searchId, ended: true };
+      parentPort.postMessage(ended);
+    }
+  }
 }
 
 /** Reports what this thread sees of the shared tables (tests and memory reports use it). */
