@@ -148,6 +148,10 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
       await shot(page, "solve-live");
     }
 
+    // Split across the fleet: the units done and the solver threads show under the numbers.
+    await expect
+      .poll(() => page.getByTestId("solve-fleet").textContent(), { timeout: 60_000 })
+      .toMatch(/^units \d+ \/ \d+ · on \d+ threads?$/);
     const outcome = page.getByTestId("solve-outcome");
     await outcome.waitFor({ timeout: 60_000 });
     expect(await outcome.textContent()).toContain("Optimal solution: 56 moves (proven minimal)");

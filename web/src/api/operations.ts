@@ -302,6 +302,10 @@ const SolveProgressDocument = graphql(`
       nodesExpanded
       nodesPerSecond
       elapsedMs
+      provenLowerBound
+      unitsDone
+      unitsTotal
+      threads
       solve {
         ...SolveFields
       }

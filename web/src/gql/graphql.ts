@@ -217,7 +217,7 @@ export type SolveProgressSubscriptionVariables = Exact<{
 }>;
 
 
-export type SolveProgressSubscription = { solveProgress: { solveId: string, status: SolveStatus, lowerBound: number | null, nodesExpanded: number | null, nodesPerSecond: number | null, elapsedMs: number | null, solve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } | null } };
+export type SolveProgressSubscription = { solveProgress: { solveId: string, status: SolveStatus, lowerBound: number | null, nodesExpanded: number | null, nodesPerSecond: number | null, elapsedMs: number | null, provenLowerBound: number | null, unitsDone: number | null, unitsTotal: number | null, threads: number | null, solve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } | null } };
 
 export type SubmitMutationVariables = Exact<{
   puzzleId: string | number;
@@ -587,6 +587,10 @@ export const SolveProgressDocument = new TypedDocumentString(`
     nodesExpanded
     nodesPerSecond
     elapsedMs
+    provenLowerBound
+    unitsDone
+    unitsTotal
+    threads
     solve {
       ...SolveFields
     }

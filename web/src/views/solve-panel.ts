@@ -11,6 +11,7 @@ import {
   type SolveRequestOptions,
   type SolveStatus,
 } from "../api/operations.ts";
+import { workersOnline } from "../api/fleet.ts";
 import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
 import { h, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -26,6 +27,10 @@ const STATUS_TEXT: Record<SolveStatus, string> = {
   TIMED_OUT: "Time limit reached",
   FAILED: "Failed",
 };
+
+const NO_WORKER = "No worker is online: the search starts when one is";
+/** How often a queued solve asks again whether a worker came online. */
+const WORKER_CHECK_MS = 5000;
 
 const FINISHED = new Set<SolveStatus>(["SOLVED", "UNSOLVABLE", "CANCELLED", "TIMED_OUT", "FAILED"]);
 
@@ -126,13 +131,46 @@ export function solvePanel(
   const nodes = stat("Nodes");
   const rate = stat("Nodes/s");
   const elapsed = stat("Elapsed");
+  const proven = stat("Proven bound");
+  status.item.className = "wide";
+  status.value.dataset.testid = "solve-status";
+  // Split searches across the fleet: "units 37 / 120 · on 4 threads".
+  const fleet = h("p", { class: "muted fleet", "data-testid": "solve-fleet", hidden: true });
+  let workerCheck: ReturnType<typeof setTimeout> | undefined;
+
+  function stopWorkerCheck(): void {
+    clearTimeout(workerCheck);
+    workerCheck = undefined;
+  }
+
+  /** While queued: says so when no worker is online, asking again until one is. */
+  function checkWorkers(current: SolveStatus): void {
+    if (current !== "QUEUED" || workerCheck !== undefined) return;
+    const check = async () => {
+      const workers = await workersOnline();
+      if (workerCheck === undefined) return;
+      if (status.value.dataset.status === "QUEUED") {
+        status.value.textContent = workers === 0 ? NO_WORKER : STATUS_TEXT.QUEUED;
+        workerCheck = setTimeout(check, WORKER_CHECK_MS);
+      } else workerCheck = undefined;
+    };
+    workerCheck = setTimeout(check, 0);
+  }
+
+  function showStatus(current: SolveStatus): void {
+    if (status.value.dataset.status === current) return;
+    status.value.dataset.status = current;
+    status.value.textContent = STATUS_TEXT[current];
+    if (current === "QUEUED") checkWorkers(current);
+    else stopWorkerCheck();
+  }
 
   function finish(solve: Solve): void {
     stopSubscription?.();
     stopSubscription = undefined;
     cancel.hidden = true;
     start.disabled = false;
-    status.value.textContent = STATUS_TEXT[solve.status];
+    showStatus(solve.status);
     if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
     if (solve.durationMs !== null) elapsed.value.textContent = formatDuration(solve.durationMs);
@@ -159,7 +197,16 @@ export function solvePanel(
   }
 
   function update(event: SolveEvent, chart: BoundChart): void {
-    status.value.textContent = STATUS_TEXT[event.status];
+    showStatus(event.status);
+    if (event.provenLowerBound !== null) proven.value.textContent = String(event.provenLowerBound);
+    const parts: string[] = [];
+    if (event.unitsDone !== null && event.unitsTotal !== null)
+      parts.push(`units ${event.unitsDone} / ${event.unitsTotal}`);
+    if (event.threads !== null) parts.push(`on ${event.threads} thread${event.threads === 1 ? "" : "s"}`);
+    if (parts.length > 0) {
+      fleet.textContent = parts.join(" · ");
+      fleet.hidden = false;
+    }
     if (event.lowerBound !== null) {
       bound.value.textContent = String(event.lowerBound);
       seenBound = Math.max(seenBound ?? 0, event.lowerBound);
@@ -183,14 +230,19 @@ export function solvePanel(
     seenBound = null;
     const current = createBoundChart();
     chart = current;
-    for (const s of [status, bound, nodes, rate, elapsed]) s.value.textContent = "—";
+    stopWorkerCheck();
+    const stats = [status, bound, proven, nodes, rate, elapsed];
+    for (const s of stats) s.value.textContent = "—";
+    delete status.value.dataset.status;
+    fleet.hidden = true;
     replace(
       live,
       h(
         "dl",
         { class: "stats-grid" },
-        [status, bound, nodes, rate, elapsed].map((s) => s.item),
+        stats.map((s) => s.item),
       ),
+      fleet,
       current.element,
     );
     live.hidden = false;
@@ -202,7 +254,7 @@ export function solvePanel(
     try {
       const solve = await requestSolve(puzzleId, options);
       solveId = solve.id;
-      status.value.textContent = STATUS_TEXT[solve.status];
+      showStatus(solve.status);
       if (FINISHED.has(solve.status)) return finish(solve);
       cancel.hidden = false;
       stopSubscription = onSolveProgress(solve.id, {
@@ -236,6 +288,7 @@ export function solvePanel(
   return {
     element,
     cleanup: () => {
+      stopWorkerCheck();
       stopSubscription?.();
       stopPlayer?.();
     },
