@@ -101,7 +101,7 @@ function createServices(deps: ServiceDeps) {
       events,
       deps.logger,
       ratings,
-      (puzzle) => solves.request(null, puzzle.id),
+      (puzzle, submitter) => solves.request(null, puzzle.id, {}, submitter),
     ),
     ratings,
     leaderboards: new LeaderboardService(

@@ -3,7 +3,7 @@
 // event bus (leaderboardChanged), and a puzzle without a proven optimum gets a Solve of the platform's
 // own, so that `optimal` becomes known without anyone asking.
 import { PuzzleInputError, normalizeMoves, replayMoves } from "../core/index.ts";
-import { BadInputError, NotFoundError } from "../errors/index.ts";
+import { BadInputError, LimitExceededError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
@@ -19,10 +19,12 @@ const MAX_MOVES = 10_000;
 
 /**
  * What submissions need from the solving pipeline: a Solve the platform asks for itself
- * (requestedBy null), through the queue like any other. Resolves once the Solve is stored (for a
- * board a distance table answers, already SOLVED).
+ * (requestedBy null) on behalf of the submitter, through the queue like any other: it counts toward
+ * the submitter's open solves and they may cancel it. Resolves once the Solve is stored (for a board
+ * a distance table answers, already SOLVED); rejects with LimitExceededError when the submitter is at
+ * MAX_OPEN_SOLVES_PER_USER.
  */
-export type OwnSolveRequester = (puzzle: Puzzle) => Promise<unknown>;
+export type OwnSolveRequester = (puzzle: Puzzle, submitter: PublicUser) => Promise<unknown>;
 
 export class SubmissionService {
   constructor(
@@ -69,7 +71,7 @@ export class SubmissionService {
       };
       void this.events.publish(LEADERBOARD_CHANGED, event);
     }
-    await this.ensureOwnSolve(puzzle);
+    await this.ensureOwnSolve(puzzle, user);
     await this.settleRatings(puzzle.id);
     return submission;
   }
@@ -90,15 +92,24 @@ export class SubmissionService {
   /**
    * Asks for the platform's own Solve when the puzzle has no proven optimum, none is queued or
    * running, and the platform has not already tried (a search that timed out is not retried on
-   * every submission; anyone can still requestSolve with a longer limit). Never fails the submission.
+   * every submission; anyone can still requestSolve with a longer limit). Never fails the submission:
+   * a submitter at their open-solves cap gets no platform search (nothing is stored, so the next
+   * submission on the board, theirs or anyone's, asks again).
    */
-  private async ensureOwnSolve(puzzle: Puzzle): Promise<void> {
+  private async ensureOwnSolve(puzzle: Puzzle, submitter: PublicUser): Promise<void> {
     if (this.requestOwnSolve === undefined) return;
     try {
       const state = await this.leaderboards.solvingState(puzzle.canonicalKey);
       if (state.optimum !== null || state.pending || state.ownAttemptEnded) return;
-      await this.requestOwnSolve(puzzle);
+      await this.requestOwnSolve(puzzle, submitter);
     } catch (error) {
+      if (error instanceof LimitExceededError) {
+        this.logger.info(
+          { puzzleId: puzzle.id, userId: submitter.id },
+          "platform solve skipped: the submitter is at their open-solves limit",
+        );
+        return;
+      }
       this.logger.warn({ err: error, puzzleId: puzzle.id }, "could not ask for the platform's own solve");
     }
   }

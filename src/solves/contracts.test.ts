@@ -40,6 +40,7 @@ describe("finished-solve messages", () => {
       id: 7,
       puzzleId: 3,
       requestedById: null,
+      onBehalfOfId: null,
       canonicalKey: "k",
       algorithm: "IDA_STAR",
       heuristic: "AUTO",

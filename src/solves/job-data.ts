@@ -20,16 +20,21 @@ export function puzzleSpec(puzzle: Pick<Puzzle, "kind" | "rows" | "cols" | "star
 type SearchColumns = Pick<
   Solve,
   "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds" | "requestedById"
->;
+> &
+  Partial<Pick<Solve, "onBehalfOfId">>;
 
-/** Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"). */
-function searchOwner(requestedById: number | null): string {
-  return requestedById === null ? "platform" : `user:${requestedById}`;
+/**
+ * Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"): the requester, or
+ * the user a platform search runs for, else the platform.
+ */
+function searchOwner(solve: SearchColumns): string {
+  const user = solve.requestedById ?? solve.onBehalfOfId ?? null;
+  return user === null ? "platform" : `user:${user}`;
 }
 
 export function searchJobData(solve: SearchColumns, spec: PuzzleSpec, split?: boolean | null): SolveJobData {
   return {
-    owner: searchOwner(solve.requestedById),
+    owner: searchOwner(solve),
     ...(split === undefined || split === null ? {} : { split }),
     puzzleId: solve.puzzleId,
     canonicalKey: solve.canonicalKey,

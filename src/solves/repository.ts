@@ -14,6 +14,8 @@ import { ACTIVE_STATUSES, type SolveOutcome } from "./outcome.ts";
 export interface NewSolve {
   readonly puzzleId: number;
   readonly requestedById: number | null;
+  /** A platform Solve's user (requestedById null): counted in that user's open solves. */
+  readonly onBehalfOfId?: number | null;
   readonly canonicalKey: string;
   readonly algorithm: SolveAlgorithm;
   readonly heuristic: string;
@@ -33,7 +35,7 @@ type QueuedVia = "cached" | "followed" | "new";
 export interface QueuedSolve {
   readonly solve: Solve;
   readonly via: QueuedVia;
-  /** The requester's QUEUED or RUNNING Solves before this one (0 when answered from the cache). */
+  /** The requester's (or the on-behalf-of user's) QUEUED or RUNNING Solves before this one (0 when answered from the cache). */
   readonly openBefore: number;
 }
 
@@ -65,7 +67,10 @@ async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
 const active = { in: [...ACTIVE_STATUSES] };
 
 export interface QueueLimits {
-  /** Refuse (OpenSolvesLimitError) when the requester already has this many QUEUED or RUNNING Solves. */
+  /**
+   * Refuse (OpenSolvesLimitError) when the requester (for a platform Solve, its on-behalf-of user)
+   * already has this many QUEUED or RUNNING Solves, counting those run on their behalf.
+   */
   readonly maxOpenPerUser?: number;
 }
 
@@ -113,6 +118,7 @@ interface SolveSqlRow {
   id: number;
   puzzle_id: number;
   requested_by_id: number | null;
+  on_behalf_of_id: number | null;
   canonical_key: string;
   algorithm: SolveAlgorithm;
   heuristic: string;
@@ -147,6 +153,7 @@ function solveOfRow(r: SolveSqlRow): Solve {
     id: r.id,
     puzzleId: r.puzzle_id,
     requestedById: r.requested_by_id,
+    onBehalfOfId: r.on_behalf_of_id,
     canonicalKey: r.canonical_key,
     algorithm: r.algorithm,
     heuristic: r.heuristic,
@@ -260,7 +267,8 @@ export class SolveRepository {
    * the new job id `jobId` (the caller then adds that job). Refused (OpenSolvesLimitError, nothing
    * stored) when it would need a search and the requester already has `maxOpenPerUser` open Solves.
    * The platform (requestedById null) asks at most once per canonical key: a second request gets the
-   * first one's row back, via "cached" (nothing to enqueue).
+   * first one's row back, via "cached" (nothing to enqueue). A platform Solve with `onBehalfOfId` is
+   * counted (and refused) as that user's.
    *
    * One round trip (this is on every queued request's path): the SQL function solve_create_queued
    * (prisma/migrations/…_solve_pipeline_functions) takes the advisory locks (the canonical key's, then
@@ -271,12 +279,12 @@ export class SolveRepository {
    * the request counts as accepted.
    */
   async createQueued(solve: NewSolve, jobId: string, limits: QueueLimits = {}): Promise<QueuedSolve> {
-    const user = solve.requestedById;
+    const user = solve.requestedById ?? solve.onBehalfOfId ?? null;
     const [row] = await this.db.$queryRaw<DecidedSolveRow[]>`
       SELECT (r."solve").*, r."is_cached", r."open_before", r."running_job"
-      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_create_queued"(${solve.puzzleId}::int, ${user}::int, ${solve.canonicalKey}::varchar,
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_create_queued"(${solve.puzzleId}::int, ${solve.requestedById}::int, ${solve.canonicalKey}::varchar,
         ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic}::varchar, ${solve.timeLimitSeconds}::int,
-        ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int) AS r`;
+        ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int, ${solve.onBehalfOfId ?? null}::int) AS r`;
     const openBefore = row.is_cached || user === null ? 0 : row.open_before;
     if (row.id === null) throw new OpenSolvesLimitError(limits.maxOpenPerUser as number, openBefore);
     const via: QueuedVia = row.is_cached ? "cached" : row.running_job !== null ? "followed" : "new";

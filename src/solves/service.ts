@@ -113,11 +113,15 @@ export class SolveService {
   /**
    * Stores a Solve for `puzzleId` and answers it at once or queues its search. `user` is null when the
    * platform asks for itself (e.g. to rank submissions): such searches queue behind users' own.
+   * `onBehalfOf` (platform requests only) is the user a platform search is for: it counts toward that
+   * user's open solves (LIMIT_EXCEEDED when at the cap, nothing stored), they may cancel it, and its
+   * units are theirs for fair share.
    */
   async request(
     user: PublicUser | null,
     puzzleId: number,
     options: RequestSolveOptions = {},
+    onBehalfOf?: PublicUser,
   ): Promise<Solve> {
     // Kept by the repository once created or read: usually no query.
     const puzzle = await this.puzzles.findById(puzzleId);
@@ -127,6 +131,7 @@ export class SolveService {
     const solve: NewSolve = {
       puzzleId,
       requestedById: user?.id ?? null,
+      onBehalfOfId: user === null ? (onBehalfOf?.id ?? null) : null,
       canonicalKey: puzzle.canonicalKey,
       ...checked,
     };
@@ -195,14 +200,16 @@ export class SolveService {
   }
 
   /**
-   * Cancels the user's Solve if it still waits. The search stops (wherever it runs) when no other
+   * Cancels the user's Solve (one they requested, or a platform one started for their submission) if it still waits. The search stops (wherever it runs) when no other
    * Solve follows it; otherwise it goes on for them.
    */
   async cancel(user: PublicUser, id: number): Promise<Solve> {
     const existing = await this.solves.findById(id);
     if (!existing) throw new NotFoundError(`no solve with id ${id}`);
-    if (existing.requestedById !== user.id)
-      throw new ForbiddenError("only the user who requested a solve can cancel it");
+    if (existing.requestedById !== user.id && existing.onBehalfOfId !== user.id)
+      throw new ForbiddenError(
+        "only the user who requested a solve (or whose submission started it) can cancel it",
+      );
     const result = await this.solves.cancel(id);
     if (!result) throw new NotFoundError(`no solve with id ${id}`);
     if (result.cancelled) {
