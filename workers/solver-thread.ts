@@ -40,6 +40,8 @@ function search(task: ThreadSearchTask): SolveResult {
     progressIntervalMs: task.progressIntervalMs,
     isCancelled: () => Atomics.load(flag, 0) !== 0,
     onProgress: report,
+    // Tables come from the process' start-up (WORKER_PDBS) only: see prepareTables.
+    buildMissingTables: false,
   });
 }
 
