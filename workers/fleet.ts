@@ -1,5 +1,5 @@
 // Worker processes announce the solver threads they offer: each beats into one Redis hash (field =
-// its id, value = its threads and a deadline), and whoever reads the hash counts the entries whose
+// its id, value = its threads, pattern databases and a deadline), and whoever reads the hash counts the entries whose
 // deadline has not passed. A process that dies stops beating and drops out within 3 beats.
 import { hostname } from "node:os";
 import type { Redis } from "ioredis";
@@ -15,6 +15,8 @@ export class Heartbeat {
     private readonly threads: number,
     private readonly beatMs: number,
     private readonly onError: (error: unknown) => void,
+    /** The pattern databases its threads hold: the API refuses a PDB heuristic no worker offers. */
+    private readonly pdbs: readonly string[] = [],
   ) {}
 
   /** Beats at once, then every beatMs. */
@@ -24,6 +26,7 @@ export class Heartbeat {
         threads: this.threads,
         pid: process.pid,
         host: hostname(),
+        pdbs: this.pdbs,
         until: Date.now() + 3 * this.beatMs,
       };
       this.redis.hset(workersKey(this.prefix), this.workerId, JSON.stringify(value)).catch(this.onError);

@@ -159,6 +159,7 @@ export class SolveWorker {
       settings.threads,
       settings.heartbeatMs,
       (error) => log.debug({ err: error }, "heartbeat failed"),
+      settings.pdbs,
     );
     let fleet = { threads: settings.threads, at: 0 };
     const liveThreads = async () => {

@@ -42,6 +42,8 @@ function search(task: ThreadSearchTask): SolveResult {
       progressIntervalMs: task.progressIntervalMs,
       isCancelled: () => Atomics.load(flag, 0) !== 0,
       onProgress: report,
+      // Tables come from the process' start-up (WORKER_PDBS) only: see prepareTables.
+      buildMissingTables: false,
     });
   } finally {
     if (searchId !== null && parentPort !== null) {
@@ -67,6 +69,7 @@ function unit(task: ThreadUnitTask): UnitResult & { threadId: number } {
   const flag = new Int32Array(task.cancelFlag);
   const result = searchUnit(task.spec, task.unit, undefined, {
     isCancelled: () => Atomics.load(flag, 0) !== 0,
+    buildMissingTables: false,
   });
   return { ...result, threadId };
 }

@@ -68,6 +68,11 @@ export interface SolveOptions {
    * length. Default false; the CLI's `--threads N` runs the units on N threads.
    */
   readonly split?: boolean;
+  /**
+   * Pattern databases whose tables are not loaded are built in memory (default true); false makes the
+   * solve throw instead (worker threads: a request must not make them build gigabytes of tables).
+   */
+  readonly buildMissingTables?: boolean;
 }
 
 export type SolveStatus = SolveResult["status"];

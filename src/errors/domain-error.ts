@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | "RATE_LIMITED"
   | "LIMIT_EXCEEDED"
   | "DAILY_IN_PROGRESS"
-  | "ANALYSIS_UNAVAILABLE";
+  | "ANALYSIS_UNAVAILABLE"
+  | "HEURISTIC_UNAVAILABLE";
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;

@@ -5,6 +5,7 @@ export { BadInputError } from "./bad-input-error.ts";
 export { DailyInProgressError } from "./daily-in-progress-error.ts";
 export { DomainError } from "./domain-error.ts";
 export { ForbiddenError } from "./forbidden-error.ts";
+export { HeuristicUnavailableError } from "./heuristic-unavailable-error.ts";
 export { LimitExceededError } from "./limit-exceeded-error.ts";
 export { NotFoundError } from "./not-found-error.ts";
 export { RateLimitedError } from "./rate-limited-error.ts";

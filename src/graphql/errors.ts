@@ -12,6 +12,7 @@ import {
   BadInputError,
   DailyInProgressError,
   DomainError,
+  HeuristicUnavailableError,
   LimitExceededError,
   RateLimitedError,
   UnauthenticatedError,
@@ -49,6 +50,7 @@ function domainErrorExtensions(error: DomainError): Record<string, unknown> {
   }
   if (error instanceof LimitExceededError) return { code: error.code, limit: error.limit, open: error.open };
   if (error instanceof DailyInProgressError) return { code: error.code, endsAt: error.endsAt };
+  if (error instanceof HeuristicUnavailableError) return { code: error.code, available: error.available };
   // FORBIDDEN, NOT_FOUND: the code alone.
   return { code: error.code };
 }

@@ -128,6 +128,8 @@ export interface WorkerBeat {
   readonly threads: number;
   readonly pid: number;
   readonly host: string;
+  /** Pattern databases its solver threads hold (WORKER_PDBS, e.g. "663"); absent from older workers. */
+  readonly pdbs?: readonly string[];
   /** Epoch ms after which the entry is stale (the process stopped beating). */
   readonly until: number;
 }

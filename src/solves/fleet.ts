@@ -7,6 +7,8 @@ import { type WorkerBeat, workersKey } from "./contracts.ts";
 export interface FleetSize {
   readonly workers: number;
   readonly threads: number;
+  /** Pattern databases (e.g. "663") at least one live worker holds. */
+  readonly pdbs: readonly string[];
 }
 
 /** Live worker processes and their threads (stale entries are dropped on the way). */
@@ -15,6 +17,7 @@ export async function readFleet(redis: Redis, prefix: string): Promise<FleetSize
   const now = Date.now();
   let workers = 0;
   let threads = 0;
+  const pdbs = new Set<string>();
   const stale: string[] = [];
   for (const [id, text] of Object.entries(entries)) {
     const beat = JSON.parse(text) as WorkerBeat;
@@ -22,8 +25,9 @@ export async function readFleet(redis: Redis, prefix: string): Promise<FleetSize
     else {
       workers++;
       threads += beat.threads;
+      for (const name of beat.pdbs ?? []) pdbs.add(name);
     }
   }
   if (stale.length > 0) await redis.hdel(workersKey(prefix), ...stale);
-  return { workers, threads };
+  return { workers, threads, pdbs: [...pdbs].sort() };
 }

@@ -9,8 +9,17 @@ import { solvedResult, unsolvableResult } from "../core/results.ts";
 import type { Config } from "../config.ts";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
-import { BadInputError, ForbiddenError, LimitExceededError, NotFoundError } from "../errors/index.ts";
+import {
+  BadInputError,
+  ForbiddenError,
+  HeuristicUnavailableError,
+  LimitExceededError,
+  NotFoundError,
+} from "../errors/index.ts";
+import type { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
+import { withTimeout } from "../with-timeout.ts";
+import { type FleetSize, readFleet } from "./fleet.ts";
 import { newSolveJobId } from "./contracts.ts";
 import { puzzleSpec, searchJobData } from "./job-data.ts";
 import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "./search-options.ts";
@@ -41,7 +50,12 @@ export interface SolveServiceSettings {
   readonly eventsPollMs: number;
   /** QUEUED or RUNNING Solves one user may have (checked before a search is queued or followed). */
   readonly maxOpenSolvesPerUser?: number;
+  /** The live workers and the pattern databases they hold (their heartbeats); absent: not checked. */
+  readonly fleet?: () => Promise<FleetSize>;
 }
+
+/** Heuristics every worker runs: no table to load. */
+const ALWAYS_AVAILABLE = ["AUTO", "MANHATTAN", "LINEAR_CONFLICT"];
 
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
 function answeredByTable(spec: PuzzleSpec): boolean {
@@ -128,6 +142,7 @@ export class SolveService {
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);
+    await this.checkHeuristicOffered(checked.heuristic);
     const solve: NewSolve = {
       puzzleId,
       requestedById: user?.id ?? null,
@@ -165,6 +180,30 @@ export class SolveService {
       priority === undefined ? undefined : this.enqueue(created, spec, priority, options.split),
     ]);
     return created;
+  }
+
+  /**
+   * A PDB_* heuristic must be held by a live worker: one that is not would be built inside the search
+   * (gigabytes, minutes). With no worker online, or Redis away, the request is accepted and queued like
+   * any search (the workers that come up decide; theirs refuse to build, see workers/solver-thread.ts).
+   */
+  private async checkHeuristicOffered(heuristic: string): Promise<void> {
+    if (!heuristic.startsWith("PDB_") || this.settings.fleet === undefined) return;
+    let fleet: FleetSize;
+    try {
+      fleet = await withTimeout(this.settings.fleet(), this.settings.enqueueTimeoutMs, "fleet read");
+    } catch (error) {
+      this.log.debug({ err: error }, "fleet not read; heuristic not checked");
+      return;
+    }
+    if (fleet.workers === 0) return;
+    const offered = fleet.pdbs.map((name) => `PDB_${name.toUpperCase().replace(/-/g, "_")}`);
+    if (offered.includes(heuristic)) return;
+    const available = [...ALWAYS_AVAILABLE, ...offered];
+    throw new HeuristicUnavailableError(
+      `heuristic ${heuristic} is not loaded by any worker: use one of ${available.join(", ")}`,
+      available,
+    );
   }
 
   /** Adds the Solve's job; never fails (without Redis, the Solve stays QUEUED for the reconciler). */
@@ -253,6 +292,8 @@ export interface SolveServiceDeps {
   readonly config: Pick<Config, "redisUrl" | "redisPrefix" | "pipeline">;
   readonly logger: Logger;
   readonly events: EventBus;
+  /** Where the workers' heartbeats are read (a PDB heuristic no worker holds is refused); absent: not checked. */
+  readonly redis?: Redis;
   readonly repositories: { readonly solves: SolveRepository; readonly puzzles: PuzzleRepository };
   readonly onClose: (close: () => Promise<void>) => void;
 }
@@ -262,6 +303,7 @@ export function createSolveService({
   config,
   logger,
   events,
+  redis,
   repositories,
   onClose,
 }: SolveServiceDeps): SolveService {
@@ -277,6 +319,7 @@ export function createSolveService({
       enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs,
       eventsPollMs: config.pipeline.eventsPollMs,
       maxOpenSolvesPerUser: config.pipeline.maxOpenSolvesPerUser,
+      fleet: redis && (() => readFleet(redis, config.redisPrefix)),
     },
     logger,
   );

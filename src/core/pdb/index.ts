@@ -114,6 +114,9 @@ export function compiledHeuristic(
   const buffers = new Map<string, SharedArrayBuffer>();
   for (const spec of layout.tables) {
     const given = tables?.[spec.key];
+    // Workers never build in a search thread (gigabytes, minutes): they load tables at start-up.
+    if (given === undefined && options.buildMissingTables === false && !hasTable(spec.key))
+      throw new Error(`${name}: table ${spec.key} is not loaded and this process does not build tables`);
     buffers.set(
       spec.key,
       given ??

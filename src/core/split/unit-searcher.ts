@@ -19,7 +19,10 @@ import type { SlidingSpec, SolveOptions } from "../types.ts";
 import type { UnitResult, UnitTask } from "./coordinator.ts";
 
 /** Stops a unit's search early (e.g. once a shorter solution made it useless), as SolveOptions do. */
-export type UnitControl = Pick<SolveOptions, "isCancelled" | "maxNodes" | "transpositions">;
+export type UnitControl = Pick<
+  SolveOptions,
+  "isCancelled" | "maxNodes" | "transpositions" | "buildMissingTables"
+>;
 
 type Choice = PdbHeuristic | "manhattan" | "linear-conflict";
 const LETTER_CODE: Readonly<Record<string, number>> = { U: 0, D: 1, L: 2, R: 3 };
@@ -95,7 +98,7 @@ export function searchUnit(
       cached?.key === key && tables === undefined
         ? cached
         : choice.startsWith("pdb:")
-          ? pdbSearcher(key, spec, choice as PdbHeuristic, tables)
+          ? pdbSearcher(key, spec, choice as PdbHeuristic, tables, control)
           : builtInSearcher(key, spec, choice as "manhattan" | "linear-conflict");
     cached = { ...searcher, spec, heuristic: task.heuristic };
   }
@@ -137,8 +140,9 @@ function pdbSearcher(
   spec: SlidingSpec,
   heuristic: PdbHeuristic,
   tables: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  control: UnitControl,
 ): Searcher {
-  const h = compiledHeuristic(heuristic, tables, {});
+  const h = compiledHeuristic(heuristic, tables, { buildMissingTables: control.buildMissingTables });
   const canonical = toCanonical(spec)!;
   const n = spec.rows * spec.cols;
   const offsets = [-spec.cols, spec.cols, -1, 1];
