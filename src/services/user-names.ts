@@ -92,7 +92,14 @@ export function validateUserName(name: string): void {
 
 /** NFKC and full case folding: the key under which names are unique. */
 export function foldUserName(name: string): string {
-  return name.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+  // One pass is not always a fixed point ("ẞ" lowers to "ß", which uppers to "SS"): repeat until stable.
+  let folded = name;
+  for (let pass = 0; pass < 4; pass++) {
+    const next = folded.normalize("NFKC").toUpperCase().toLowerCase().normalize("NFKC");
+    if (next === folded) break;
+    folded = next;
+  }
+  return folded;
 }
 
 /** Unicode TS #39 skeleton(X): NFD, each character replaced by its prototype, NFD again. */
