@@ -2,9 +2,6 @@
 // by the coordinator to worker threads) or on a batch (whole puzzles, answers kept in input order).
 // Threads share the loaded pattern databases (SharedArrayBuffers passed in workerData).
 
-import { existsSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { preparePdb } from "../core/pdb/index.ts";
 import { SearchControl } from "../core/search-control.ts";
@@ -20,20 +17,10 @@ import {
 import { planUnits } from "../core/split/plan.ts";
 import { splitResult } from "../core/split/solve-split.ts";
 import { isSlidingSolvable } from "../core/sliding/solvability.ts";
-import { exportTables } from "../core/tables.ts";
+import { tablesForThreads } from "../pdb-store/thread-tables.ts";
 import type { PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { PlainSolveOptions, ThreadData, ThreadTask } from "./task.ts";
-
-/** The compiled thread file (threads run from dist/, also when this module is loaded from source). */
-function threadPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = `${sep}dist${sep}src${sep}local-executor`;
-  const path = here.endsWith(compiled)
-    ? join(here, "unit-thread.js")
-    : join(here, "..", "..", "dist", "src", "local-executor", "unit-thread.js");
-  if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
-  return path;
-}
+import { compiledThreadPath } from "./thread-path.ts";
 
 /** True when the split search serves this solve (sliding boards above 3x3, IDA*). */
 export function splittable(spec: PuzzleSpec, options: PlainSolveOptions): boolean {
@@ -50,9 +37,9 @@ export class LocalExecutor {
     this.threads = threads;
     // Direct-address copies are made here once, so that threads share them instead of each making one.
     for (const name of ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"]) preparePdb(name);
-    const workerData: ThreadData = { tables: exportTables() };
+    const workerData: ThreadData = { tables: tablesForThreads() };
     this.pool = new Piscina({
-      filename: threadPath(),
+      filename: compiledThreadPath("unit-thread.js"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,

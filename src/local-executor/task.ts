@@ -3,6 +3,7 @@
 
 import type { UnitTask } from "../core/split/coordinator.ts";
 import type { SlidingSpec, PuzzleSpec, SolveOptions } from "../core/types.ts";
+import type { ThreadTables } from "../pdb-store/thread-tables.ts";
 
 /** Solve options that survive a structured clone (no callbacks). */
 export type PlainSolveOptions = Omit<SolveOptions, "isCancelled" | "onProgress">;
@@ -25,5 +26,5 @@ interface UnitThreadTask {
 export type ThreadTask = SolveTask | UnitThreadTask;
 
 export interface ThreadData {
-  readonly tables: Readonly<Record<string, SharedArrayBuffer>>;
+  readonly tables: ThreadTables;
 }

@@ -5,11 +5,11 @@ import { workerData } from "node:worker_threads";
 import { solve } from "../core/solve.ts";
 import type { UnitResult } from "../core/split/coordinator.ts";
 import { searchUnit } from "../core/split/unit-searcher.ts";
-import { seedTables } from "../core/tables.ts";
+import { seedThreadTables } from "../pdb-store/thread-tables.ts";
 import type { SolveResult } from "../core/types.ts";
 import type { ThreadData, ThreadTask } from "./task.ts";
 
-seedTables((workerData as ThreadData).tables);
+seedThreadTables((workerData as ThreadData).tables);
 
 export default function run(task: ThreadTask): SolveResult | UnitResult {
   if (task.kind === "solve") return solve(task.spec, task.options);
