@@ -11,6 +11,7 @@ import { applySlidingMoves } from "../core/sliding/moves.ts";
 import { solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { BatchHelpers } from "../local-executor/batch.ts";
+import type { LocalExecutor } from "../local-executor/executor.ts";
 import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { parseSolveArgs, type SolveArgs } from "./args.ts";
 import { describeSolution, resultJson } from "./format.ts";
@@ -261,14 +262,11 @@ async function runBatch(args: SolveArgs): Promise<number> {
 async function solveOne(
   spec: PuzzleSpec,
   args: SolveArgs,
+  executor: LocalExecutor | undefined,
   progress?: ProgressReporter,
 ): Promise<SolveResult> {
-  const threads = threadCount(args);
   const options: SolveOptions = { ...solveOptions(args), onProgress: progress?.onSearch };
-  if (threads <= 1 || spec.kind !== "sliding") return solve(spec, options);
-  const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
-  if (!splittable(spec, options)) return solve(spec, options);
-  const executor = new LocalExecutor(threads);
+  if (executor === undefined || spec.kind !== "sliding") return solve(spec, options);
   let interrupts = 0;
   const onInterrupt = () => {
     interrupts++;
@@ -282,8 +280,18 @@ async function solveOne(
     });
   } finally {
     process.off("SIGINT", onInterrupt);
-    await executor.close();
   }
+}
+
+/**
+ * The threads of a split search, started before the tables are loaded (their start-up overlaps the
+ * loading), or undefined when this puzzle is searched in this thread.
+ */
+async function splitExecutor(spec: PuzzleSpec, args: SolveArgs): Promise<LocalExecutor | undefined> {
+  const threads = threadCount(args);
+  if (threads <= 1 || spec.kind !== "sliding") return undefined;
+  const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
+  return splittable(spec, solveOptions(args)) ? new LocalExecutor(threads) : undefined;
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {
@@ -298,13 +306,18 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   }
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
-  await loadPatternDatabases(spec, args);
-  const progress = progressReporter(args.progress);
+  const executor = await splitExecutor(spec, args);
   let result: SolveResult;
   try {
-    result = await solveOne(spec, args, progress);
+    await loadPatternDatabases(spec, args);
+    const progress = progressReporter(args.progress);
+    try {
+      result = await solveOne(spec, args, executor, progress);
+    } finally {
+      progress?.finish();
+    }
   } finally {
-    progress?.finish();
+    await executor?.close();
   }
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
   else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));

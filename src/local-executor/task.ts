@@ -12,6 +12,7 @@ interface SolveTask {
   readonly kind: "solve";
   readonly spec: PuzzleSpec;
   readonly options: PlainSolveOptions;
+  readonly tables: ThreadTables;
 }
 
 interface UnitThreadTask {
@@ -21,10 +22,8 @@ interface UnitThreadTask {
   readonly unit: UnitTask;
   /** Int32 flag: non-zero stops the unit (its bound can no longer improve the answer). */
   readonly cancelFlag: SharedArrayBuffer;
+  /** The process's tables (shared buffers, mapped files), registered by the thread once. */
+  readonly tables: ThreadTables;
 }
 
 export type ThreadTask = SolveTask | UnitThreadTask;
-
-export interface ThreadData {
-  readonly tables: ThreadTables;
-}

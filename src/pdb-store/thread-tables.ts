@@ -2,7 +2,7 @@
 // a mapped table cannot cross to another thread without being copied, so each thread maps the same
 // open file again (same pages, no copy): the loader keeps the file open for that.
 
-import { exportTables, seedTables } from "../core/tables.ts";
+import { exportTables, hasTable, seedTables } from "../core/tables.ts";
 import { mapFileRange } from "./mapped-file.ts";
 
 /** A table mapped from a file this process keeps open. */
@@ -33,10 +33,16 @@ export function tablesForThreads(): ThreadTables {
   return { shared, mapped: refs };
 }
 
-/** In a solver thread: registers the shared tables and maps the mapped ones. */
+/**
+ * In a solver thread: registers the shared tables and maps the mapped ones, those it does not hold
+ * yet (a table received again is a new object over the same memory: keeping the first keeps the
+ * thread's compiled lookups, which are tied to their buffers).
+ */
 export function seedThreadTables(tables: ThreadTables): void {
-  seedTables(tables.shared);
+  for (const [key, buffer] of Object.entries(tables.shared))
+    if (!hasTable(key)) seedTables({ [key]: buffer });
   for (const [key, ref] of Object.entries(tables.mapped)) {
+    if (hasTable(key)) continue;
     const data = mapFileRange(ref.fd, ref.offset, ref.length);
     if (data === null) throw new Error(`table ${key}: cannot map it in this thread`);
     seedTables({ [key]: data.buffer as ArrayBuffer });
