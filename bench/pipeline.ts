@@ -238,7 +238,7 @@ async function benchInline(url: string, token: string, puzzleId: string): Promis
 }
 
 async function benchCancel(): Promise<void> {
-  const pool = new SolverPool(1, {});
+  const pool = new SolverPool(1, { shared: {}, mapped: {} });
   await pool.probe(); // the thread is loaded before timing starts
   const spec = corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.hard });
   const latencies: number[] = [];

@@ -303,6 +303,15 @@ export function pdbDirectory(env: Readonly<Record<string, string | undefined>> =
   return dir === undefined || dir === "" ? resolve(projectRoot, ".cache", "pdb") : resolve(dir);
 }
 
+/**
+ * Whether pattern databases are mapped from their files (shared by every process of the machine;
+ * docs/pdb.md, "Files"), read alone like PDB_DIR: PDB_MMAP=0 (or false, off, no) reads them into
+ * memory instead.
+ */
+export function pdbMapping(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return !["0", "false", "off", "no"].includes((env.PDB_MMAP ?? "").trim().toLowerCase());
+}
+
 /** For process entry points: the configuration, or a clear message on stderr and exit status 2. */
 export function loadConfigOrExit(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   try {

@@ -3,7 +3,7 @@
 // not copied), a few at a time, with throttled progress. Never on the BullMQ worker's main thread.
 import { type Job, Worker } from "bullmq";
 import type { Config } from "../src/config.ts";
-import { exportTables } from "../src/core/tables.ts";
+import { tablesForThreads } from "../src/pdb-store/thread-tables.ts";
 import { consumerRedisOptions } from "../src/redis/connection.ts";
 import {
   ANALYSIS_QUEUE,
@@ -28,7 +28,7 @@ export class AnalysisWorker {
     config: Pick<Config, "redisUrl" | "redisPrefix" | "solverThreads">,
     container: WorkerContainer,
   ) {
-    const pool = new SolverPool(config.solverThreads, exportTables());
+    const pool = new SolverPool(config.solverThreads, tablesForThreads());
     const worker = new Worker<AnalysisJobData, AnalysisJobResult>(ANALYSIS_QUEUE, (job) => prove(pool, job), {
       connection: consumerRedisOptions(config.redisUrl),
       prefix: config.redisPrefix,

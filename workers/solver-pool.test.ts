@@ -18,7 +18,7 @@ let pool: SolverPool;
 const probeBuffer = new SharedArrayBuffer(1024);
 
 beforeAll(() => {
-  pool = new SolverPool(2, { [PROBE_TABLE]: probeBuffer });
+  pool = new SolverPool(2, { shared: { [PROBE_TABLE]: probeBuffer }, mapped: {} });
 });
 afterAll(async () => {
   await pool?.close();

@@ -1,5 +1,6 @@
 // The pool of solver threads of one worker process (piscina). Each search gets a cancel flag in
 // shared memory, polled by the core every few thousand nodes, and a MessagePort for progress.
+import type { ThreadTables } from "../src/pdb-store/thread-tables.ts";
 import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,9 +76,9 @@ export class SolverPool {
   private readonly endings = new Map<number, () => void>();
   private nextSearchId = 1;
 
-  constructor(threads: number, tables: Readonly<Record<string, SharedArrayBuffer>>) {
+  constructor(threads: number, tables: ThreadTables) {
     this.threads = threads;
-    const workerData: SolverThreadData = { tables };
+    const workerData: SolverThreadData = { tables: tables.shared, mapped: tables.mapped };
     // Threads start at once and never idle out: they are seeded once and kept.
     this.pool = new Piscina({
       filename: solverThreadPath(),

@@ -1,10 +1,15 @@
 // The messages between the worker process' main thread and its solver threads.
 import type { UnitTask } from "../src/core/index.ts";
+import type { ThreadTables } from "../src/pdb-store/thread-tables.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SlidingSpec } from "../src/core/types.ts";
 
-/** Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not copied. */
+/**
+ * Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not
+ * copied; tables the process mapped from their files are mapped again by each thread (same pages).
+ */
 export interface SolverThreadData {
   readonly tables: Readonly<Record<string, SharedArrayBuffer>>;
+  readonly mapped: ThreadTables["mapped"];
 }
 
 export interface ThreadSearchTask {

@@ -7,7 +7,7 @@
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
 import { type UnitResult, searchUnit } from "../src/core/index.ts";
-import { seedTables } from "../src/core/tables.ts";
+import { seedThreadTables } from "../src/pdb-store/thread-tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
 import type {
   SolverThreadData,
@@ -20,7 +20,7 @@ import type {
 } from "./solver-task.ts";
 
 const data = workerData as SolverThreadData;
-seedTables(data.tables);
+seedThreadTables({ shared: data.tables, mapped: data.mapped });
 
 function search(task: ThreadSearchTask): SolveResult {
   const flag = new Int32Array(task.cancelFlag);
@@ -55,9 +55,10 @@ function search(task: ThreadSearchTask): SolveResult {
 
 /** Reports what this thread sees of the shared tables (tests and memory reports use it). */
 function probe(task: ThreadProbeTask): ThreadProbe {
-  const tables = Object.fromEntries(
-    Object.entries(data.tables).map(([name, buffer]) => [name, buffer.byteLength]),
-  );
+  const tables = Object.fromEntries([
+    ...Object.entries(data.tables).map(([name, buffer]) => [name, buffer.byteLength]),
+    ...Object.entries(data.mapped).map(([name, ref]) => [name, ref.length]),
+  ]);
   const buffer = data.tables[task.table ?? ""];
   const value = buffer === undefined ? undefined : new Int32Array(buffer, 0, 1)[0];
   if (task.holdMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, task.holdMs);

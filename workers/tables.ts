@@ -3,12 +3,15 @@
 // before the BullMQ Worker exists, so blocking here holds no job lock.
 import { rotationTable } from "../src/core/rotation/table.ts";
 import { slidingTable } from "../src/core/sliding/table.ts";
-import { exportTables, tableBytes } from "../src/core/tables.ts";
+import { tableBytes } from "../src/core/tables.ts";
+import { pdbMapping } from "../src/config.ts";
+import { setMapping } from "../src/pdb-store/mapped-file.ts";
 import { ensurePdb } from "../src/pdb-store/store.ts";
 import type { PdbEvent } from "../src/pdb-store/store.ts";
+import { type ThreadTables, tablesForThreads } from "../src/pdb-store/thread-tables.ts";
 
 export interface PreparedTables {
-  readonly buffers: Readonly<Record<string, SharedArrayBuffer>>;
+  readonly buffers: ThreadTables;
   readonly bytes: number;
   readonly ms: number;
 }
@@ -26,6 +29,7 @@ export function prepareTables(
   const started = performance.now();
   for (let goalBlank = 0; goalBlank < 9; goalBlank++) slidingTable(3, 3, goalBlank);
   rotationTable();
+  setMapping(pdbMapping());
   for (const name of pdbs) ensurePdb(name, { dir: pdbDir, onEvent: onPdbEvent });
-  return { buffers: exportTables(), bytes: tableBytes(), ms: Math.round(performance.now() - started) };
+  return { buffers: tablesForThreads(), bytes: tableBytes(), ms: Math.round(performance.now() - started) };
 }

@@ -3,7 +3,8 @@
 
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
-import { pdbDirectory } from "../config.ts";
+import { pdbDirectory, pdbMapping } from "../config.ts";
+import { setMapping } from "../pdb-store/mapped-file.ts";
 import { describePdbEvent } from "../pdb-store/describe-event.ts";
 import { ensurePdb, loadTable, tablePath } from "../pdb-store/store.ts";
 import { existsSync } from "node:fs";
@@ -77,6 +78,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     else names.push(rest[i]);
   }
   const dir = dirArgument ?? pdbDirectory();
+  setMapping(pdbMapping());
   if (sub === "status") {
     const where = dir;
     process.stdout.write(`PDB_DIR ${where}\n`);
@@ -85,7 +87,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
         const path = tablePath(table, where);
         const state = !existsSync(path)
           ? "missing"
-          : loadTable(table, { dir: where })
+          : loadTable(table, { dir: where, verify: true })
             ? "ok"
             : "invalid (removed)";
         process.stdout.write(

@@ -10,6 +10,9 @@ import { applyRotationMoves } from "../core/rotation/index.ts";
 import { applySlidingMoves } from "../core/sliding/moves.ts";
 import { solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
+import type { BatchHelpers } from "../local-executor/batch.ts";
+import type { LocalExecutor } from "../local-executor/executor.ts";
+import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { parseSolveArgs, type SolveArgs } from "./args.ts";
 import { describeSolution, resultJson } from "./format.ts";
 import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_STOPPED, readStdin, UsageError } from "./io.ts";
@@ -90,7 +93,8 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
-  const { pdbDirectory } = await import("../config.ts");
+  const { pdbDirectory, pdbMapping } = await import("../config.ts");
+  (await import("../pdb-store/mapped-file.ts")).setMapping(pdbMapping());
   const dir = pdbDirectory();
   if (heuristic?.startsWith("pdb:")) {
     // An unknown name (pdbApplies throws), a board it does not serve or an algorithm it does not
@@ -190,48 +194,64 @@ function batchStatus(answers: readonly Record<string, unknown>[]): number {
   return stopped > 0 ? EXIT_STOPPED : EXIT_BAD_INPUT;
 }
 
-/** Answers the lines in order, on `threads` threads (each puzzle unsplit), printing each at once. */
+/** The JSON line of an answer a helper thread of a batch sent back. */
+function answerJson(answer: BatchAnswer): Record<string, unknown> {
+  return "result" in answer ? resultJson(answer.result) : errorJson(new Error(answer.error));
+}
+
+/**
+ * Answers the lines, printing each as soon as it and every line before it are answered (input
+ * order): in this thread, helped by `helpers` when given (each puzzle unsplit, on one thread).
+ */
 async function answerLines(
   lines: readonly BatchLine[],
   args: SolveArgs,
-  threads: number,
+  helpers: BatchHelpers | undefined,
 ): Promise<Record<string, unknown>[]> {
   const options = solveOptions(args);
-  const printed: Record<string, unknown>[] = [];
-  const print = (json: Record<string, unknown>) => {
-    printed.push(json);
-    process.stdout.write(`${JSON.stringify(json)}\n`);
+  const answers: (Record<string, unknown> | undefined)[] = lines.map((line) =>
+    "spec" in line ? undefined : errorJson(line.error),
+  );
+  let printed = 0;
+  const flush = () => {
+    for (; printed < answers.length && answers[printed] !== undefined; printed++)
+      process.stdout.write(`${JSON.stringify(answers[printed])}\n`);
   };
-  if (threads <= 1) {
-    for (const line of lines) {
+  const at = lines.flatMap((line, index) => ("spec" in line ? [index] : []));
+  const specs = at.map((index) => (lines[index] as { spec: PuzzleSpec }).spec);
+  const onAnswer = (answer: BatchAnswer) => {
+    answers[at[answer.index]] = answerJson(answer);
+    flush();
+  };
+  const solveHere = (spec: PuzzleSpec) => solve(spec, options);
+  if (helpers !== undefined) await helpers.run(specs, options, solveHere, onAnswer);
+  else
+    specs.forEach((spec, index) => {
       try {
-        print("spec" in line ? resultJson(solve(line.spec, options)) : errorJson(line.error));
+        onAnswer({ index, result: solveHere(spec) });
       } catch (error) {
-        print(errorJson(error));
+        onAnswer({ index, error: error instanceof Error ? error.message : String(error) });
       }
-    }
-    return printed;
-  }
-  const { LocalExecutor } = await import("../local-executor/executor.ts");
-  const executor = new LocalExecutor(threads);
-  try {
-    const answers = lines.map((p) =>
-      "spec" in p ? executor.solve(p.spec, options).then(resultJson, errorJson) : errorJson(p.error),
-    );
-    for (const answer of answers) print(await answer);
-  } finally {
-    await executor.close();
-  }
-  return printed;
+    });
+  flush();
+  return answers as Record<string, unknown>[];
 }
 
 async function runBatch(args: SolveArgs): Promise<number> {
   const text = args.batch === "-" ? await readStdin() : readBatchFile(args.batch!);
   const lines = parseBatch(text, args);
-  // Tables are loaded (or a missing one refused) once, before the first line is answered.
   const first = lines.find((line) => "spec" in line);
-  if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args);
-  return batchStatus(await answerLines(lines, args, threadCount(args)));
+  const threads = Math.min(threadCount(args), lines.filter((line) => "spec" in line).length);
+  // Helper threads start now: their start-up overlaps the table loading.
+  const helpers =
+    threads > 1 ? new (await import("../local-executor/batch.ts")).BatchHelpers(threads - 1) : undefined;
+  try {
+    // Tables are loaded (or a missing one refused) once, before the first line is answered.
+    if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args);
+    return batchStatus(await answerLines(lines, args, helpers));
+  } finally {
+    await helpers?.close();
+  }
 }
 
 /**
@@ -242,14 +262,11 @@ async function runBatch(args: SolveArgs): Promise<number> {
 async function solveOne(
   spec: PuzzleSpec,
   args: SolveArgs,
+  executor: LocalExecutor | undefined,
   progress?: ProgressReporter,
 ): Promise<SolveResult> {
-  const threads = threadCount(args);
   const options: SolveOptions = { ...solveOptions(args), onProgress: progress?.onSearch };
-  if (threads <= 1 || spec.kind !== "sliding") return solve(spec, options);
-  const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
-  if (!splittable(spec, options)) return solve(spec, options);
-  const executor = new LocalExecutor(threads);
+  if (executor === undefined || spec.kind !== "sliding") return solve(spec, options);
   let interrupts = 0;
   const onInterrupt = () => {
     interrupts++;
@@ -263,8 +280,18 @@ async function solveOne(
     });
   } finally {
     process.off("SIGINT", onInterrupt);
-    await executor.close();
   }
+}
+
+/**
+ * The threads of a split search, started before the tables are loaded (their start-up overlaps the
+ * loading), or undefined when this puzzle is searched in this thread.
+ */
+async function splitExecutor(spec: PuzzleSpec, args: SolveArgs): Promise<LocalExecutor | undefined> {
+  const threads = threadCount(args);
+  if (threads <= 1 || spec.kind !== "sliding") return undefined;
+  const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
+  return splittable(spec, solveOptions(args)) ? new LocalExecutor(threads) : undefined;
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {
@@ -279,13 +306,18 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   }
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
-  await loadPatternDatabases(spec, args);
-  const progress = progressReporter(args.progress);
+  const executor = await splitExecutor(spec, args);
   let result: SolveResult;
   try {
-    result = await solveOne(spec, args, progress);
+    await loadPatternDatabases(spec, args);
+    const progress = progressReporter(args.progress);
+    try {
+      result = await solveOne(spec, args, executor, progress);
+    } finally {
+      progress?.finish();
+    }
   } finally {
-    progress?.finish();
+    await executor?.close();
   }
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
   else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));

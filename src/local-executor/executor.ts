@@ -2,9 +2,6 @@
 // by the coordinator to worker threads) or on a batch (whole puzzles, answers kept in input order).
 // Threads share the loaded pattern databases (SharedArrayBuffers passed in workerData).
 
-import { existsSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { preparePdb } from "../core/pdb/index.ts";
 import { SearchControl } from "../core/search-control.ts";
@@ -20,20 +17,10 @@ import {
 import { planUnits } from "../core/split/plan.ts";
 import { splitResult } from "../core/split/solve-split.ts";
 import { isSlidingSolvable } from "../core/sliding/solvability.ts";
-import { exportTables } from "../core/tables.ts";
+import { type ThreadTables, tablesForThreads } from "../pdb-store/thread-tables.ts";
 import type { PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "../core/types.ts";
-import type { PlainSolveOptions, ThreadData, ThreadTask } from "./task.ts";
-
-/** The compiled thread file (threads run from dist/, also when this module is loaded from source). */
-function threadPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = `${sep}dist${sep}src${sep}local-executor`;
-  const path = here.endsWith(compiled)
-    ? join(here, "unit-thread.js")
-    : join(here, "..", "..", "dist", "src", "local-executor", "unit-thread.js");
-  if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
-  return path;
-}
+import type { PlainSolveOptions, ThreadTask } from "./task.ts";
+import { compiledThreadPath } from "./thread-path.ts";
 
 /** True when the split search serves this solve (sliding boards above 3x3, IDA*). */
 export function splittable(spec: PuzzleSpec, options: PlainSolveOptions): boolean {
@@ -45,24 +32,37 @@ export class LocalExecutor {
   readonly threads: number;
   private readonly pool: Piscina;
 
-  /** Starts `threads` threads sharing the tables loaded so far (load pattern databases first). */
+  private tables: ThreadTables | undefined;
+
+  /**
+   * Starts `threads` threads at once: they may start before the pattern databases are loaded (their
+   * start-up then overlaps the loading). Each task carries the tables loaded by the time of the
+   * first solve; a thread registers (or maps) them when it first sees them.
+   */
   constructor(threads: number) {
     this.threads = threads;
-    // Direct-address copies are made here once, so that threads share them instead of each making one.
-    for (const name of ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"]) preparePdb(name);
-    const workerData: ThreadData = { tables: exportTables() };
     this.pool = new Piscina({
-      filename: threadPath(),
+      filename: compiledThreadPath("unit-thread.js"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      workerData,
     });
+  }
+
+  /** The tables handed to threads, fixed at the first solve. */
+  private threadTables(): ThreadTables {
+    if (this.tables === undefined) {
+      // Direct-address copies are laid out here once (when not loaded from their files), so that
+      // threads share them instead of each making one.
+      for (const name of ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"]) preparePdb(name);
+      this.tables = tablesForThreads();
+    }
+    return this.tables;
   }
 
   /** A whole solve on one thread. */
   solve(spec: PuzzleSpec, options: PlainSolveOptions): Promise<SolveResult> {
-    const task: ThreadTask = { kind: "solve", spec, options };
+    const task: ThreadTask = { kind: "solve", spec, options, tables: this.threadTables() };
     return this.pool.run(task) as Promise<SolveResult>;
   }
 
@@ -76,6 +76,7 @@ export class LocalExecutor {
     hooks: Pick<SolveOptions, "onProgress" | "isCancelled"> = {},
   ): Promise<SolveResult> {
     if (!isSlidingSolvable(spec)) return this.solve(spec, options);
+    const tables = this.threadTables();
     const control = new SearchControl({ ...options, ...hooks });
     const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
     const running = new Map<UnitTask, Int32Array>();
@@ -97,7 +98,7 @@ export class LocalExecutor {
       const dispatch = (unit: UnitTask) => {
         const cancelFlag = new SharedArrayBuffer(4);
         running.set(unit, new Int32Array(cancelFlag));
-        const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag };
+        const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag, tables };
         (this.pool.run(task) as Promise<UnitResult>).then((result) => {
           running.delete(unit);
           nodes += result.nodes;

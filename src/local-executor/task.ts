@@ -3,6 +3,7 @@
 
 import type { UnitTask } from "../core/split/coordinator.ts";
 import type { SlidingSpec, PuzzleSpec, SolveOptions } from "../core/types.ts";
+import type { ThreadTables } from "../pdb-store/thread-tables.ts";
 
 /** Solve options that survive a structured clone (no callbacks). */
 export type PlainSolveOptions = Omit<SolveOptions, "isCancelled" | "onProgress">;
@@ -11,6 +12,7 @@ interface SolveTask {
   readonly kind: "solve";
   readonly spec: PuzzleSpec;
   readonly options: PlainSolveOptions;
+  readonly tables: ThreadTables;
 }
 
 interface UnitThreadTask {
@@ -20,10 +22,8 @@ interface UnitThreadTask {
   readonly unit: UnitTask;
   /** Int32 flag: non-zero stops the unit (its bound can no longer improve the answer). */
   readonly cancelFlag: SharedArrayBuffer;
+  /** The process's tables (shared buffers, mapped files), registered by the thread once. */
+  readonly tables: ThreadTables;
 }
 
 export type ThreadTask = SolveTask | UnitThreadTask;
-
-export interface ThreadData {
-  readonly tables: Readonly<Record<string, SharedArrayBuffer>>;
-}

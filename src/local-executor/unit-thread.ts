@@ -1,17 +1,15 @@
-// A solver thread of the CLI (piscina): seeded once with the process's tables (shared memory, not
-// copied), then runs whole solves or split-search units.
+// A solver thread of the CLI (piscina): runs whole solves or split-search units, registering the
+// process's tables (shared memory or mapped files, not copied) the first time a task brings them.
 
-import { workerData } from "node:worker_threads";
 import { solve } from "../core/solve.ts";
 import type { UnitResult } from "../core/split/coordinator.ts";
 import { searchUnit } from "../core/split/unit-searcher.ts";
-import { seedTables } from "../core/tables.ts";
+import { seedThreadTables } from "../pdb-store/thread-tables.ts";
 import type { SolveResult } from "../core/types.ts";
-import type { ThreadData, ThreadTask } from "./task.ts";
-
-seedTables((workerData as ThreadData).tables);
+import type { ThreadTask } from "./task.ts";
 
 export default function run(task: ThreadTask): SolveResult | UnitResult {
+  seedThreadTables(task.tables);
   if (task.kind === "solve") return solve(task.spec, task.options);
   const flag = new Int32Array(task.cancelFlag);
   return searchUnit(task.spec, task.unit, undefined, {

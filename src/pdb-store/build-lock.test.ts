@@ -56,8 +56,10 @@ describe("table build lock", () => {
       for (const events of runs)
         expect(events.some((e) => e.table === key && (e.kind === "built" || e.kind === "loaded"))).toBe(true);
     }
-    // Nothing left behind: no lock, no temporary file.
-    expect(readdirSync(dir).sort()).toEqual(tables.map((key) => `${key}.pdb`).sort());
+    // Nothing left behind: no lock, no temporary file; beside each table its direct-address copy
+    // (laid out by whichever process got there first) and the stamps of their verified checksums.
+    const files = tables.flatMap((key) => [`${key}.pdb`, `${key}@direct.pdb`]);
+    expect(readdirSync(dir).sort()).toEqual([...files, ...files.map((f) => `${f}.verified`)].sort());
   }, 60_000);
 
   it("a lock left by a process that no longer runs is taken over", () => {

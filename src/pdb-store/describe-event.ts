@@ -15,7 +15,11 @@ export function describePdbEvent(event: PdbEvent): string {
     case "waiting":
       return `waiting for ${event.holder}, which is building ${event.table.key}`;
     case "loaded":
-      return `loaded ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms`;
+      return `loaded ${event.table.key} (${mib(event.table.entries)}, ${event.mapped ? "mapped" : "read"}) in ${event.ms.toFixed(0)} ms`;
+    case "realigned":
+      return `rewrote ${event.path} with its data page-aligned (so that it can be mapped) in ${event.ms.toFixed(0)} ms`;
+    case "derived":
+      return `laid out ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms${event.saved ? `, saved to ${event.path}` : " (not saved: directory not writable)"}`;
     case "rejected":
       return `rejected ${event.path}: ${event.message}; rebuilding`;
     case "built":

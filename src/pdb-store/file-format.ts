@@ -2,17 +2,33 @@
 //   bytes 0..7   magic "PUZPDB01"
 //   bytes 8..11  header length H (uint32, little endian)
 //   bytes 12..   H bytes of JSON: { format, partition, key, rows, cols, cells, entries, encoding, checksum }
+//                padded with spaces so that the data starts on a page boundary (4096; files written
+//                before 2026-11-24 have no padding: they are read, not mapped, until rewritten)
 //   then         `entries` bytes of table data (one distance per entry)
+// Encodings: "u8", a compact table (ranked placements); "direct", its direct-address copy (index =
+// sum cell_j * n^(k-1-j), n^k entries; derived from the compact one, see store.ts).
 // The checksum is the SHA-256 of the data. A file whose size, header or checksum disagrees with the
-// table it should hold is rejected (PdbFileError), never used.
+// table it should hold is rejected (PdbFileError), never used. The checksum is computed once per
+// version of a file (verified.ts); the data is then mapped (mapped-file.ts) or read.
 
 import { createHash, randomBytes } from "node:crypto";
 import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
+import { mapFileRange } from "./mapped-file.ts";
+import { isVerified, markVerified } from "./verified.ts";
 
 const MAGIC = "PUZPDB01";
 const CHUNK = 64 << 20;
+/** The data of files written now starts at a multiple of this (a page), so that it can be mapped. */
+export const DATA_ALIGNMENT = 4096;
+
+/** A table as stored: a compact table ("u8", the default) or a direct-address copy ("direct"). */
+export type StoredTable = Pick<TableSpec, "key" | "rows" | "cols" | "cells" | "entries"> & {
+  readonly encoding?: "u8" | "direct";
+  /** For a "direct" table: the checksum of the compact table it was laid out from. */
+  readonly source?: string;
+};
 
 export interface PdbFileHeader {
   readonly format: 1;
@@ -22,8 +38,9 @@ export interface PdbFileHeader {
   readonly cols: number;
   readonly cells: readonly number[];
   readonly entries: number;
-  readonly encoding: "u8";
+  readonly encoding: "u8" | "direct";
   readonly checksum: string;
+  readonly source?: string;
 }
 
 export class PdbFileError extends Error {
@@ -44,10 +61,10 @@ function checksumOf(data: Uint8Array): string {
   return `sha256:${hash.digest("hex")}`;
 }
 
-/** Writes atomically (temporary file, then rename). */
+/** Writes atomically (temporary file, then rename), the data page-aligned; marks the file verified. */
 export function writeTableFile(
   path: string,
-  table: TableSpec,
+  table: StoredTable,
   partition: string,
   data: Uint8Array,
 ): PdbFileHeader {
@@ -61,10 +78,13 @@ export function writeTableFile(
     cols: table.cols,
     cells: [...table.cells],
     entries: table.entries,
-    encoding: "u8",
+    encoding: table.encoding ?? "u8",
     checksum: checksumOf(data),
+    ...(table.source === undefined ? {} : { source: table.source }),
   };
-  const json = Buffer.from(JSON.stringify(header), "utf8");
+  const text = JSON.stringify(header);
+  const start = Math.ceil((12 + Buffer.byteLength(text)) / DATA_ALIGNMENT) * DATA_ALIGNMENT;
+  const json = Buffer.from(text.padEnd(start - 12, " "), "utf8");
   const prefix = Buffer.alloc(12);
   prefix.write(MAGIC, 0, "latin1");
   prefix.writeUInt32LE(json.length, 8);
@@ -84,6 +104,7 @@ export function writeTableFile(
     closeSync(fd);
   }
   renameSync(temporary, path);
+  markVerified(path, header.checksum);
   return header;
 }
 
@@ -97,53 +118,96 @@ function readExactly(fd: number, target: Uint8Array, position: number): number {
   return done;
 }
 
-/** Reads and verifies a table file into a SharedArrayBuffer-backed array. */
-export function readTableFile(path: string, table: TableSpec): { data: Uint8Array; header: PdbFileHeader } {
+export interface LoadedTable {
+  readonly data: Uint8Array;
+  readonly header: PdbFileHeader;
+  /** Where the data starts in the file. */
+  readonly offset: number;
+  /**
+   * When the data maps the file's pages (shared with every process mapping them), not a private
+   * copy: the file, kept open so that other threads of this process map the very same file.
+   */
+  readonly fd?: number;
+}
+
+export interface ReadOptions {
+  /** Map the data when it is page-aligned and a mapping module is installed (default true). */
+  readonly map?: boolean;
+  /** Compute the checksum even when this version of the file was verified before (default false). */
+  readonly verify?: boolean;
+}
+
+/** The header, checked against the table the file should hold; the data's offset. */
+function readHeader(fd: number, path: string, table: StoredTable): { header: PdbFileHeader; offset: number } {
+  const size = fstatSync(fd).size;
+  const prefix = new Uint8Array(12);
+  if (readExactly(fd, prefix, 0) < 12) throw new PdbFileError(path, "truncated", "shorter than its header");
+  const view = Buffer.from(prefix.buffer);
+  if (view.toString("latin1", 0, 8) !== MAGIC)
+    throw new PdbFileError(path, "bad-header", "not a pattern database file");
+  const length = view.readUInt32LE(8);
+  if (length > 1 << 20 || 12 + length > size) throw new PdbFileError(path, "truncated", "header cut short");
+  const json = new Uint8Array(length);
+  readExactly(fd, json, 12);
+  let header: PdbFileHeader;
+  try {
+    header = JSON.parse(Buffer.from(json.buffer).toString("utf8")) as PdbFileHeader;
+  } catch {
+    throw new PdbFileError(path, "bad-header", "unreadable header");
+  }
+  const sameCells = Array.isArray(header.cells) && header.cells.join(".") === table.cells.join(".");
+  if (
+    header.format !== 1 ||
+    header.key !== table.key ||
+    header.rows !== table.rows ||
+    header.cols !== table.cols ||
+    !sameCells ||
+    header.entries !== table.entries ||
+    header.encoding !== (table.encoding ?? "u8") ||
+    header.source !== table.source
+  ) {
+    throw new PdbFileError(path, "mismatch", `holds ${String(header.key)}, expected ${table.key}`);
+  }
+  const expected = 12 + length + table.entries;
+  if (size < expected) throw new PdbFileError(path, "truncated", `${size} bytes, expected ${expected}`);
+  if (size > expected) throw new PdbFileError(path, "mismatch", `${size} bytes, expected ${expected}`);
+  return { header, offset: 12 + length };
+}
+
+/**
+ * Opens a table file and checks it (size, header; the checksum once per version of the file, or
+ * always with `verify`); its data mapped when it can be (page-aligned, mapping module installed),
+ * else read into a SharedArrayBuffer.
+ */
+export function readTableFile(path: string, table: StoredTable, options: ReadOptions = {}): LoadedTable {
   let fd: number;
   try {
     fd = openSync(path, "r");
   } catch {
     throw new PdbFileError(path, "missing", "no such file");
   }
+  let keepOpen = false;
   try {
-    const size = fstatSync(fd).size;
-    const prefix = new Uint8Array(12);
-    if (readExactly(fd, prefix, 0) < 12) throw new PdbFileError(path, "truncated", "shorter than its header");
-    const view = Buffer.from(prefix.buffer);
-    if (view.toString("latin1", 0, 8) !== MAGIC)
-      throw new PdbFileError(path, "bad-header", "not a pattern database file");
-    const length = view.readUInt32LE(8);
-    if (length > 1 << 20 || 12 + length > size) throw new PdbFileError(path, "truncated", "header cut short");
-    const json = new Uint8Array(length);
-    readExactly(fd, json, 12);
-    let header: PdbFileHeader;
-    try {
-      header = JSON.parse(Buffer.from(json.buffer).toString("utf8")) as PdbFileHeader;
-    } catch {
-      throw new PdbFileError(path, "bad-header", "unreadable header");
+    const { header, offset } = readHeader(fd, path, table);
+    const mappedData =
+      options.map === false || offset % DATA_ALIGNMENT !== 0 ? null : mapFileRange(fd, offset, table.entries);
+    let data: Uint8Array;
+    if (mappedData !== null) {
+      data = mappedData;
+    } else {
+      // Allocated zeroed by the kernel (fresh pages), then filled by read(): no other pass over it.
+      data = new Uint8Array(new SharedArrayBuffer(table.entries));
+      if (readExactly(fd, data, offset) !== table.entries)
+        throw new PdbFileError(path, "truncated", "data cut short");
     }
-    const sameCells = Array.isArray(header.cells) && header.cells.join(".") === table.cells.join(".");
-    if (
-      header.format !== 1 ||
-      header.key !== table.key ||
-      header.rows !== table.rows ||
-      header.cols !== table.cols ||
-      !sameCells ||
-      header.entries !== table.entries ||
-      header.encoding !== "u8"
-    ) {
-      throw new PdbFileError(path, "mismatch", `holds ${String(header.key)}, expected ${table.key}`);
+    if (options.verify === true || !isVerified(fd, path, header.checksum)) {
+      if (checksumOf(data) !== header.checksum)
+        throw new PdbFileError(path, "checksum", "checksum mismatch (corrupt file)");
+      markVerified(path, header.checksum, fd);
     }
-    const expected = 12 + length + table.entries;
-    if (size < expected) throw new PdbFileError(path, "truncated", `${size} bytes, expected ${expected}`);
-    if (size > expected) throw new PdbFileError(path, "mismatch", `${size} bytes, expected ${expected}`);
-    const data = new Uint8Array(new SharedArrayBuffer(table.entries));
-    if (readExactly(fd, data, 12 + length) !== table.entries)
-      throw new PdbFileError(path, "truncated", "data cut short");
-    if (checksumOf(data) !== header.checksum)
-      throw new PdbFileError(path, "checksum", "checksum mismatch (corrupt file)");
-    return { data, header };
+    keepOpen = mappedData !== null;
+    return { data, header, offset, ...(keepOpen ? { fd } : {}) };
   } finally {
-    closeSync(fd);
+    if (!keepOpen) closeSync(fd);
   }
 }

@@ -1,32 +1,24 @@
 // Pattern databases on disk: one file per table in a directory the caller names (PDB_DIR, read by
-// src/config.ts: `config.pdbDir`, or `pdbDirectory()` for the CLI). `ensurePdb` loads a partition's tables into the process-wide registry (shared
-// SharedArrayBuffers, handed to solver threads with exportTables/seedTables), building and saving
-// any table that is missing, truncated or corrupt. Used by the CLI and the workers.
+// src/config.ts: `config.pdbDir`, or `pdbDirectory()` for the CLI). `ensurePdb` loads a partition's
+// tables into the process-wide registry, building and saving any table that is missing, truncated
+// or corrupt. Used by the CLI and the workers. A table is mapped from its file when it can be
+// (mapped-file.ts: one copy in memory for every process of the machine), else read into a
+// SharedArrayBuffer; solver threads get both kinds through thread-tables.ts. The direct-address
+// copies the search uses for 6-6-3 and 6-6-6-6 are saved beside the tables the first time they are
+// laid out (direct-tables.ts), and mapped or read from there afterwards.
 
-import { mkdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import { buildTable, pdbTableSpecs, preparePdb } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { hasTable, seedTables } from "../core/tables.ts";
 import { buildFigures } from "./build-figures.ts";
 import { acquireBuildLock } from "./build-lock.ts";
-import { PdbFileError, readTableFile, writeTableFile } from "./file-format.ts";
+import { loadDirectTables } from "./direct-tables.ts";
+import { writeTableFile } from "./file-format.ts";
+import { type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
 
-export function tablePath(table: TableSpec, dir: string): string {
-  return join(dir, `${table.key}.pdb`);
-}
-
-export type PdbEvent =
-  /** Before the first table build of a partition: what is missing and how long it should take. */
-  | { kind: "building"; table: TableSpec; path: string; partition: string; tables: number; estimate: string }
-  /** While building, at most every `progressEventMs`. */
-  | { kind: "progress"; table: TableSpec; path: string; fraction: number; elapsedMs: number }
-  /** Another process holds the table's build lock: this one waits, then loads its file. */
-  | { kind: "waiting"; table: TableSpec; path: string; holder: string }
-  | { kind: "loaded"; table: TableSpec; path: string; ms: number }
-  | { kind: "rejected"; table: TableSpec; path: string; reason: string; message: string }
-  | { kind: "built"; table: TableSpec; path: string; ms: number }
-  | { kind: "saved"; table: TableSpec; path: string; ms: number };
+export { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
 
 export interface EnsureOptions {
   /** Where the table files are (config.pdbDir). */
@@ -41,33 +33,14 @@ export interface EnsureOptions {
   readonly progressEventMs?: number;
 }
 
-/** Loads one table from disk into the registry; returns false when it is missing or invalid. */
-export function loadTable(table: TableSpec, options: Pick<EnsureOptions, "dir" | "onEvent">): boolean {
-  const path = tablePath(table, options.dir);
-  const began = performance.now();
-  try {
-    const { data } = readTableFile(path, table);
-    seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
-    options.onEvent?.({ kind: "loaded", table, path, ms: performance.now() - began });
-    return true;
-  } catch (error) {
-    if (!(error instanceof PdbFileError)) throw error;
-    if (error.reason !== "missing") {
-      options.onEvent?.({ kind: "rejected", table, path, reason: error.reason, message: error.message });
-      rmSync(path, { force: true });
-    }
-    return false;
-  }
-}
-
 /**
  * True when every table of the partition is in the registry or loads from disk; then the lookups
  * (direct-address copies included) are laid out too, ready for exportTables().
  */
 export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent">): boolean {
-  return (
-    pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options)) && preparePdb(name)
-  );
+  if (!pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options))) return false;
+  loadDirectTables(name, options);
+  return preparePdb(name);
 }
 
 /**
@@ -119,7 +92,7 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
       });
       options.onEvent?.({ kind: "built", table, path, ms: performance.now() - tableBegan });
       const saveBegan = performance.now();
-      writeTableFile(path, table, partition, data);
+      rememberChecksum(table.key, writeTableFile(path, table, partition, data).checksum);
       options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - saveBegan });
       seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
     } finally {
@@ -127,5 +100,6 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
     }
     done += table.entries;
   }
+  loadDirectTables(name, options);
   preparePdb(name);
 }

@@ -6,13 +6,14 @@
 //   pdbTableSpecs(name)         what tables a partition needs (for loaders and the CLI)
 //   buildTable(table, opts)     builds one table in memory, with progress (loaders store it)
 //   preparePdb(name)            makes the direct-address copies now (to share them with threads)
+//   pdbDirectSpecs(name), expandDirectTable(direct, compact)   those copies, for loaders that save them
 //   solveWithPdb(spec, heuristic, options, tables?)
 
 import { PuzzleInputError } from "../errors.ts";
 import { isSlidingSolvable } from "../sliding/solvability.ts";
 import { solvedResult, stoppedResult, unsolvableResult } from "../results.ts";
 import { SearchControl } from "../search-control.ts";
-import { getTable, hasTable } from "../tables.ts";
+import { type TableBuffer, getTable, hasTable } from "../tables.ts";
 import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
@@ -83,35 +84,62 @@ export function buildTable(
   return buildPatternTable(table.rows, table.cols, table.cells, { ...options, blank: table.blank });
 }
 
-const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: SharedArrayBuffer[] }>();
+const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: TableBuffer[] }>();
+
+/** A table's direct-address copy: registry key, size, and the compact table it is laid out from. */
+export interface DirectTableSpec {
+  /** Registry key (`<compact key>@direct`). */
+  readonly key: string;
+  readonly source: TableSpec;
+  /** n^k entries. */
+  readonly entries: number;
+}
 
 /**
- * A direct-address copy of a table (index = sum cell_j * n^(k-1-j), every move a single add), made
- * once per process and registered so solver threads share it, when it is at most 4x the compact
- * size (6-6-3: 16 MiB, 6-6-6-6: 233 MiB per table; not the 7-8 tables).
+ * The direct-address copy a table gets (index = sum cell_j * n^(k-1-j), every move a single add),
+ * or null: only when it is at most 4x the compact size (6-6-3: 16 MiB, 6-6-6-6: 233 MiB per table;
+ * not the 7-8 tables).
  */
-function directTable(layout: PartitionLayout, key: string, compact: SharedArrayBuffer): Uint8Array | null {
-  const spec = layout.tables.find((t) => t.key === key)!;
-  const n = spec.rows * spec.cols;
-  const k = spec.cells.length;
-  const size = n ** k;
-  if (size > 4 * spec.entries) return null;
-  const buffer = getTable(`${key}@direct`, () => {
-    const out = new Uint8Array(new SharedArrayBuffer(size));
-    expandToDirect(new Uint8Array(compact), n, k, out);
-    return out.buffer as SharedArrayBuffer;
-  });
-  return new Uint8Array(buffer);
+function directTableSpec(source: TableSpec): DirectTableSpec | null {
+  const entries = (source.rows * source.cols) ** source.cells.length;
+  return entries > 4 * source.entries ? null : { key: `${source.key}@direct`, source, entries };
+}
+
+/** The direct-address copies of a partition's tables (for loaders that keep them on disk). */
+export function pdbDirectSpecs(name: string): readonly DirectTableSpec[] {
+  return pdbTableSpecs(name).flatMap((table) => directTableSpec(table) ?? []);
+}
+
+/** Lays a compact table out as its direct-address copy, in a new SharedArrayBuffer (pure). */
+export function expandDirectTable(direct: DirectTableSpec, compact: Uint8Array): Uint8Array {
+  const out = new Uint8Array(new SharedArrayBuffer(direct.entries));
+  expandToDirect(compact, direct.source.rows * direct.source.cols, direct.source.cells.length, out);
+  return out;
+}
+
+/**
+ * A table's direct-address copy from the registry (a loader may have put it there), else laid
+ * out now and registered, once per process, so that solver threads share it.
+ */
+function directTable(layout: PartitionLayout, key: string, compact: TableBuffer): Uint8Array | null {
+  const direct = directTableSpec(layout.tables.find((t) => t.key === key)!);
+  if (direct === null) return null;
+  return new Uint8Array(
+    getTable(
+      direct.key,
+      () => expandDirectTable(direct, new Uint8Array(compact)).buffer as SharedArrayBuffer,
+    ),
+  );
 }
 
 export function compiledHeuristic(
   name: string,
-  tables: Readonly<Record<string, SharedArrayBuffer>> | undefined,
+  tables: Readonly<Record<string, TableBuffer>> | undefined,
   options: SolveOptions,
   control?: SearchControl,
 ): CompiledHeuristic {
   const layout = layoutOf(name);
-  const buffers = new Map<string, SharedArrayBuffer>();
+  const buffers = new Map<string, TableBuffer>();
   for (const spec of layout.tables) {
     const given = tables?.[spec.key];
     // Workers never build in a search thread (gigabytes, minutes): they load tables at start-up.
@@ -172,7 +200,7 @@ export function solveWithPdb(
   spec: SlidingSpec,
   heuristic: PdbHeuristic,
   options: SolveOptions = {},
-  tables?: Readonly<Record<string, SharedArrayBuffer>>,
+  tables?: Readonly<Record<string, TableBuffer>>,
 ): SolveResult {
   const control = new SearchControl(options, PDB_POLL_CADENCE);
   if (!pdbApplies(spec, heuristic)) {

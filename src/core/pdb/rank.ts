@@ -76,21 +76,20 @@ const unrankDigits = new Int32Array(32);
 /**
  * Re-lays a compact table (ranked k-permutations) out as a direct-address one indexed by
  * sum(cell_j * n^(k-1-j)): bigger, but a one-tile move changes the index by a single add, whatever
- * the direction. Enumerates placements in rank order, so no unranking is needed.
+ * the direction. Enumerates placements in rank order, so no unranking is needed: for each placement
+ * of the first k-1 tiles, the last tile's free cells in increasing order take consecutive ranks.
+ * Entries of impossible placements (two tiles on one cell) are left as they are (never read).
  */
 export function expandToDirect(compact: Uint8Array, n: number, k: number, out: Uint8Array): void {
-  const cellOf = new Int32Array(k);
+  if (k === 0) return;
   let rank = 0;
-  const place = (j: number, used: number, direct: number): void => {
-    if (j === k) {
-      out[direct] = compact[rank++];
+  const place = (j: number, used: number, row: number): void => {
+    if (j === k - 1) {
+      for (let cell = 0; cell < n; cell++) if (((used >>> cell) & 1) === 0) out[row + cell] = compact[rank++];
       return;
     }
-    for (let cell = 0; cell < n; cell++) {
-      if ((used >>> cell) & 1) continue;
-      cellOf[j] = cell;
-      place(j + 1, used | (1 << cell), direct * n + cell);
-    }
+    for (let cell = 0; cell < n; cell++)
+      if (((used >>> cell) & 1) === 0) place(j + 1, used | (1 << cell), (row + cell) * n);
   };
   place(0, 0, 0);
 }
