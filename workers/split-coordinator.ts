@@ -234,6 +234,7 @@ export class SplitCoordinator {
       {
         jobId: searchId,
         units: state.units.length,
+        rootBound: state.rootBound,
         threads,
         folded: record.folded,
         resumed: resumed !== null,

@@ -47,6 +47,8 @@ export interface SplitState {
   readonly heuristic?: string;
   /** The frontier's depth. */
   readonly depth?: number;
+  /** h(root) rounded to the parity: the unsplit IDA*'s first bound; no unit starts below it. */
+  readonly rootBound?: number;
 }
 
 /** A unit handed to a searcher: search `moves`' state under `bound`. */
@@ -80,18 +82,21 @@ export interface ResplitPolicy {
 
 export const DEFAULT_RESPLIT: ResplitPolicy = { factor: 16, minNodes: 2_000_000 };
 
-/** A fresh state over frontier units, each starting at `bound` (a proven lower bound of the root). */
+/**
+ * A fresh state over frontier units, each starting at `bound` (a proven lower bound of the root), or
+ * at `bound[i]` for unit i (a proven lower bound of the solutions through it).
+ */
 export function initialState(
   frontier: readonly string[],
   parity: number,
-  bound: number,
+  bound: number | readonly number[],
   shape?: SplitState["shape"],
   policy?: ResplitPolicy,
 ): SplitState {
   const units = frontier.map((moves, id) => ({
     id,
     moves,
-    bound: withParity(bound, parity),
+    bound: withParity(typeof bound === "number" ? bound : bound[id], parity),
     lastNodes: 0,
     busy: false,
     round: 0,

@@ -90,6 +90,66 @@ describe("split search vs unsplit", () => {
   });
 });
 
+/**
+ * The first bound a search reports (the unsplit IDA*'s is h(root), rounded to the parity), after
+ * the reports of a table build if one ran.
+ */
+function firstBound(s: SlidingSpec, options: Parameters<typeof solve>[1]): number {
+  const bounds: number[] = [];
+  solve(s, { ...options, maxNodes: 1, onProgress: (p) => p.phase === undefined && bounds.push(p.bound) });
+  return bounds[0];
+}
+
+describe("the split search's first bound", () => {
+  // Boards far from the goal (h(root) in the 40s to 60s), where the frontier's depth (a few moves)
+  // would be a true but useless bound.
+  const far = (rows: number, choices: readonly number[]) => spec(rows, rows, walk(rows, rows, choices));
+
+  it("is never below h(root): every unit starts at max(its f, h(root)), and the first report says so", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 150, maxLength: 300 }), fc.boolean(), (choices, five) => {
+        const s = far(five ? 5 : 4, choices);
+        const rootBound = firstBound(s, { heuristic: "linear-conflict" });
+        for (const threads of [1, 2, 8]) {
+          const state = planUnits(s, { threads, heuristic: "linear-conflict" });
+          expect(state.rootBound).toBe(rootBound);
+          expect(lowerBound(state)).toBeGreaterThanOrEqual(rootBound);
+          for (const unit of state.units) {
+            // The unit's own f (an iteration under bound -1 only evaluates its state).
+            const task = {
+              id: unit.id,
+              round: 0,
+              moves: unit.moves,
+              bound: -1,
+              heuristic: "linear-conflict",
+            };
+            expect(unit.bound).toBeGreaterThanOrEqual(searchUnit(s, task).nextBound);
+            expect((unit.bound - rootBound) % 2).toBe(0);
+          }
+        }
+        expect(firstBound(s, { heuristic: "linear-conflict", split: true })).toBeGreaterThanOrEqual(
+          rootBound,
+        );
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("with the 6-6-3 pattern databases too", () => {
+    const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]); // 56 moves
+    const rootBound = firstBound(s, { heuristic: "pdb:663" });
+    expect(rootBound).toBeGreaterThan(40);
+    expect(firstBound(s, { heuristic: "pdb:663", split: true })).toBeGreaterThanOrEqual(rootBound);
+    const state = planUnits(s, { threads: 4, heuristic: "pdb:663" });
+    expect(state.rootBound).toBe(rootBound);
+    expect(lowerBound(state)).toBeGreaterThanOrEqual(rootBound);
+    for (const unit of state.units) {
+      const task = { id: unit.id, round: 0, moves: unit.moves, bound: -1, heuristic: "pdb:663" };
+      expect(unit.bound).toBeGreaterThanOrEqual(searchUnit(s, task).nextBound);
+    }
+  }, 240_000);
+});
+
 describe("frontier", () => {
   const s = spec(3, 3, [8, 6, 7, 2, 5, 4, 3, 0, 1]);
 
