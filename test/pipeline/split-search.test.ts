@@ -216,20 +216,24 @@ describe("a split search on a fleet of worker processes", () => {
       l.msg === "split search planned" && l.jobId === jobId;
     await Promise.any(workers.map((w) => w.waitForLog(planned)));
     const victim = workers.find((w) => !w.logs.some(planned))!;
-    // Killed while it runs one of this search's units (BullMQ names the process in processedBy).
+    // Killed while it runs one of this search's units (BullMQ names the process in processedBy), one
+    // below the answer (56): the proof needs it. The victim is frozen (SIGSTOP) while its jobs are
+    // looked at, so the unit seen running is the one it dies in.
     const victimId = victim.ready.workerId as string;
     const waitUntil = Date.now() + 20_000;
     let running: string | undefined;
     while (running === undefined && Date.now() < waitUntil) {
+      victim.signal("SIGSTOP");
       const active = await units.getJobs(["active"]);
-      // A unit below the answer (56): the proof needs it, so it cannot be dropped as useless.
       running = active.find(
         (j) =>
           j?.id?.startsWith(`unit-${jobId}-`) &&
           j.processedBy === victimId &&
           (j.data.task?.bound ?? 99) < 56,
       )?.id;
-      if (running === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (running !== undefined) break;
+      victim.signal("SIGCONT");
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(running).toBeDefined();
     victim.signal("SIGKILL");
