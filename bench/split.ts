@@ -125,7 +125,10 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   );
   const units = new Queue(UNIT_QUEUE, { connection: { url }, prefix });
   const searchId = "bench-overhead";
-  const results = splitKeys(prefix, searchId).results;
+  const keys = splitKeys(prefix, searchId);
+  const results = keys.results;
+  // A live search's state key: outcomes of a search whose state is gone are not pushed.
+  await redis.set(keys.state, "{}", "EX", 3600);
   const spec = {
     kind: "sliding",
     rows: 4,
@@ -149,7 +152,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
       },
       { jobId: `unit-${searchId}-${i}-0`, removeOnComplete: true, removeOnFail: true, priority: 1 },
     );
-    await redis.blpop(results, 5);
+    if ((await redis.blpop(results, 5)) === null) throw new Error(`unit ${i}: no outcome within 5 s`);
     if (i >= 20) times.push(performance.now() - began);
   }
   const calls = (await commandCalls(redis)) - before;
