@@ -20,6 +20,7 @@ import {
   planUnits,
   release,
   splitResult,
+  widen,
 } from "../src/core/index.ts";
 import { stoppedResult } from "../src/core/results.ts";
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
@@ -63,6 +64,12 @@ export interface CoordinatorDeps {
 
 /** Unit jobs leave Redis when done (their outcome is on the results list); a failed one is re-queued by its coordinator. */
 const UNIT_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 } as const;
+
+/**
+ * Units per live thread a running search keeps (as planUnits plans: enough that no thread waits for
+ * a unit another one is searching); a fleet that grows gets its search split further.
+ */
+const UNITS_PER_THREAD_AT_LEAST = 8;
 
 /** With no wake-up message (pub/sub may drop one), the coordinator looks at its results this often. */
 const POLL_MS = 250;
@@ -379,6 +386,10 @@ export class SplitCoordinator {
       if (Date.now() - checked >= lostCheckMs) {
         checked = Date.now();
         threads = await this.deps.liveThreads();
+        // The fleet grew (or was under-counted when the search was planned): enough units for it.
+        const widened = stop === undefined ? widen(state, threads * UNITS_PER_THREAD_AT_LEAST) : 0;
+        if (widened > 0)
+          log.info({ jobId: searchId, units: state.units.length, threads }, "split search widened");
         for (const task of inFlight()) {
           const id = jobOf(task).id;
           if (Date.now() - (sent.get(id) ?? 0) < lostCheckMs) continue;

@@ -208,6 +208,30 @@ function resplit(s: SplitState, unit: SplitUnit): void {
   s.resplits++;
 }
 
+/**
+ * Splits free units into their children (which inherit their proven bound), the one whose last
+ * iteration was largest first, until there are at least `minUnits`: for a fleet that grew after the
+ * plan (more threads than units can keep busy). Settled units (bound at or above the answer's
+ * length) are left alone. Returns how many units were split.
+ */
+export function widen(s: SplitState, minUnits: number): number {
+  if (s.shape === undefined) return 0;
+  const below = limit(s);
+  let count = 0;
+  // A unit with one child (its blank in a corner) does not add one: a bound on the rounds.
+  for (let round = 0; s.units.length < minUnits && round < 4 * minUnits; round++) {
+    let pick: SplitUnit | null = null;
+    for (const unit of s.units) {
+      if (unit.busy || unit.bound >= below) continue;
+      if (pick === null || unit.lastNodes > pick.lastNodes) pick = unit;
+    }
+    if (pick === null) break;
+    resplit(s, pick);
+    count++;
+  }
+  return count;
+}
+
 /** The best proven lower bound of the whole search. */
 export function lowerBound(s: SplitState): number {
   let low = limit(s);

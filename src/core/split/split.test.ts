@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import { solve } from "../solve.ts";
 import type { SlidingSpec } from "../types.ts";
-import { fold, initialState, isDone, isObsolete, lowerBound, next, release } from "./coordinator.ts";
+import { fold, initialState, isDone, isObsolete, lowerBound, next, release, widen } from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
 import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
@@ -239,6 +239,44 @@ describe("coordinator", () => {
     expect(children.every((u) => u.bound === 12)).toBe(true);
     // The state is plain JSON.
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+
+  it("widens a search planned for fewer threads: more units, the same bounds, the same answer", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 30, maxLength: 50 }), fc.nat(6), (choices, after) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "linear-conflict" });
+        const state = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
+        if (state.best !== null) return; // solved while planning
+        // A few units searched first (one still busy), then the fleet grows.
+        const busy = [];
+        for (let i = 0; i < after; i++) {
+          const task = next(state);
+          if (task === null) break;
+          fold(state, task, searchUnit(s, task));
+        }
+        const held = next(state);
+        if (held !== null) busy.push(held);
+        const low = lowerBound(state);
+        const before = state.units.length;
+        const target = before + 30;
+        const limitLength = state.best === null ? Number.POSITIVE_INFINITY : state.best.length;
+        const open = state.units.some((u) => !u.busy && u.bound < limitLength);
+        widen(state, target);
+        // Free units still below the answer were split; settled and busy ones never are.
+        if (open) expect(state.units.length).toBeGreaterThan(before);
+        else expect(state.units.length).toBe(before);
+        expect(lowerBound(state)).toBe(low);
+        for (const task of busy) expect(state.units.find((u) => u.id === task.id)?.busy).toBe(true);
+        for (const task of busy) fold(state, task, searchUnit(s, task));
+        for (let task = next(state); task !== null; task = next(state))
+          fold(state, task, searchUnit(s, task));
+        expect(isDone(state)).toBe(true);
+        expect(state.best?.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, state.best!)).toEqual(s.goal);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("folds a result once: a duplicate, or a stale task's, changes nothing", () => {
