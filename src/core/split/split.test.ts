@@ -6,7 +6,17 @@ import { describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import { solve } from "../solve.ts";
 import type { SlidingSpec } from "../types.ts";
-import { fold, initialState, isDone, isObsolete, lowerBound, next, release, widen } from "./coordinator.ts";
+import {
+  type SplitState,
+  fold,
+  initialState,
+  isDone,
+  isObsolete,
+  lowerBound,
+  next,
+  release,
+  widen,
+} from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
 import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
@@ -246,8 +256,8 @@ describe("coordinator", () => {
       fc.property(fc.array(fc.nat(), { minLength: 30, maxLength: 50 }), fc.nat(6), (choices, after) => {
         const s = spec(4, 4, walk(4, 4, choices));
         const plain = solve(s, { heuristic: "linear-conflict" });
-        const state = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
-        if (state.best !== null) return; // solved while planning
+        const state: SplitState = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
+        if (isDone(state)) return; // solved while planning
         // A few units searched first (one still busy), then the fleet grows.
         const busy = [];
         for (let i = 0; i < after; i++) {
@@ -260,7 +270,7 @@ describe("coordinator", () => {
         const low = lowerBound(state);
         const before = state.units.length;
         const target = before + 30;
-        const limitLength = state.best === null ? Number.POSITIVE_INFINITY : state.best.length;
+        const limitLength = state.best?.length ?? Number.POSITIVE_INFINITY;
         const open = state.units.some((u) => !u.busy && u.bound < limitLength);
         widen(state, target);
         // Free units still below the answer were split; settled and busy ones never are.
@@ -273,7 +283,7 @@ describe("coordinator", () => {
           fold(state, task, searchUnit(s, task));
         expect(isDone(state)).toBe(true);
         expect(state.best?.length).toBe(plain.length);
-        expect(applySlidingMoves(4, 4, s.start, state.best!)).toEqual(s.goal);
+        expect(applySlidingMoves(4, 4, s.start, state.best ?? "")).toEqual(s.goal);
       }),
       { numRuns: 60 },
     );
