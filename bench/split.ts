@@ -296,7 +296,7 @@ async function main(): Promise<void> {
       ).filter((j) => j?.id?.startsWith(`unit-${jobId}-`)).length;
       const keys = await redis.keys(`${config.redisPrefix}:split:${jobId}*`);
       console.log(
-        `5. 8 x 1 worker processes, 4x4 (54 moves, linear conflict): ${finished.status} ${finished.length} (optimal 54), replays: ${replayed}; ${done.unitResults} unit results folded, reruns ${done.reruns}, threads ${(done.threads as string[]).length}, unit jobs left ${left}, split keys left ${keys.length}`,
+        `5. 8 x 1 worker processes, 4x4 (54 moves, linear conflict): ${finished.status} ${finished.length} (optimal 54), replays: ${replayed}; ${done.units} units, ${done.unitResults} unit results folded, unit jobs handed out ${done.handedOut} = ${done.outcomes} outcomes + ${done.withdrawn} withdrawn + ${done.abandoned} abandoned, reruns ${done.reruns}, threads ${(done.threads as string[]).length}, unit jobs left ${left}, split keys left ${keys.length}`,
       );
     }
     await Promise.all(fleet.map((w) => w.stop()));
