@@ -125,7 +125,10 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   );
   const units = new Queue(UNIT_QUEUE, { connection: { url }, prefix });
   const searchId = "bench-overhead";
-  const results = splitKeys(prefix, searchId).results;
+  const keys = splitKeys(prefix, searchId);
+  const results = keys.results;
+  // A live search's state key: outcomes of a search whose state is gone are not pushed.
+  await redis.set(keys.state, "{}", "EX", 3600);
   const spec = {
     kind: "sliding",
     rows: 4,
@@ -149,7 +152,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
       },
       { jobId: `unit-${searchId}-${i}-0`, removeOnComplete: true, removeOnFail: true, priority: 1 },
     );
-    await redis.blpop(results, 5);
+    if ((await redis.blpop(results, 5)) === null) throw new Error(`unit ${i}: no outcome within 5 s`);
     if (i >= 20) times.push(performance.now() - began);
   }
   const calls = (await commandCalls(redis)) - before;
@@ -293,7 +296,7 @@ async function main(): Promise<void> {
       ).filter((j) => j?.id?.startsWith(`unit-${jobId}-`)).length;
       const keys = await redis.keys(`${config.redisPrefix}:split:${jobId}*`);
       console.log(
-        `5. 8 x 1 worker processes, 4x4 (54 moves, linear conflict): ${finished.status} ${finished.length} (optimal 54), replays: ${replayed}; ${done.unitResults} unit results folded, reruns ${done.reruns}, threads ${(done.threads as string[]).length}, unit jobs left ${left}, split keys left ${keys.length}`,
+        `5. 8 x 1 worker processes, 4x4 (54 moves, linear conflict): ${finished.status} ${finished.length} (optimal 54), replays: ${replayed}; ${done.units} units, ${done.unitResults} unit results folded, unit jobs handed out ${done.handedOut} = ${done.outcomes} outcomes + ${done.withdrawn} withdrawn + ${done.abandoned} abandoned, reruns ${done.reruns}, threads ${(done.threads as string[]).length}, unit jobs left ${left}, split keys left ${keys.length}`,
       );
     }
     await Promise.all(fleet.map((w) => w.stop()));

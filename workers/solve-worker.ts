@@ -219,7 +219,8 @@ export class SolveWorker {
         sliceMs: settings.sliceMs,
         nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
       }),
-      { ...workerOptions, concurrency: settings.threads },
+      // The name goes into each job it takes (BullMQ's processedBy): which process runs a unit.
+      { ...workerOptions, concurrency: settings.threads, name: workerId },
     );
     unitWorker.on("error", (error) => log.warn({ err: error }, "unit worker error"));
     unitWorker.on("stalled", (jobId) => log.warn({ unit: jobId }, "stalled unit moved back to the queue"));

@@ -20,6 +20,7 @@ import {
   planUnits,
   release,
   splitResult,
+  widen,
 } from "../src/core/index.ts";
 import { stoppedResult } from "../src/core/results.ts";
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
@@ -63,6 +64,12 @@ export interface CoordinatorDeps {
 
 /** Unit jobs leave Redis when done (their outcome is on the results list); a failed one is re-queued by its coordinator. */
 const UNIT_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts: 1 } as const;
+
+/**
+ * Units per live thread a running search keeps (as planUnits plans: enough that no thread waits for
+ * a unit another one is searching); a fleet that grows gets its search split further.
+ */
+const UNITS_PER_THREAD_AT_LEAST = 8;
 
 /** With no wake-up message (pub/sub may drop one), the coordinator looks at its results this often. */
 const POLL_MS = 250;
@@ -117,12 +124,16 @@ export class SplitCoordinator {
     });
   }
 
-  /** Stops running units of the search on every worker, and removes its queued ones. */
-  private async stopUnits(searchId: string, unitJobIds: readonly string[], all: boolean): Promise<void> {
+  /**
+   * Stops running units of the search on every worker, and removes its queued ones; returns the ids
+   * of the jobs removed before they ran (no outcome will come from them).
+   */
+  private async stopUnits(searchId: string, unitJobIds: readonly string[], all: boolean): Promise<string[]> {
     const message: UnitStopMessage = all ? { searchId } : { searchId, units: unitJobIds };
     await this.deps.events.publish(UNIT_STOP_TOPIC, message);
     // A running job is locked (remove throws): the message stops it.
-    await Promise.all(unitJobIds.map((id) => this.deps.units.remove(id).catch(() => 0)));
+    const removed = await Promise.all(unitJobIds.map((id) => this.deps.units.remove(id).catch(() => 0)));
+    return unitJobIds.filter((_, i) => removed[i] === 1);
   }
 
   /** The search of job `searchId`, held with the job's lock `token`. */
@@ -234,6 +245,7 @@ export class SplitCoordinator {
       {
         jobId: searchId,
         units: state.units.length,
+        rootBound: state.rootBound,
         threads,
         folded: record.folded,
         resumed: resumed !== null,
@@ -254,10 +266,26 @@ export class SplitCoordinator {
     });
     // When each unit in flight was handed out (by this coordinator; resumed ones: now).
     const sent = new Map<string, number>();
+    // Every unit job this coordinator handed out ends as one outcome read back, or one job removed
+    // before it ran, or (at the end) one abandoned: stopped, its outcome no longer read.
+    const tally = { handedOut: 0, reissued: 0, outcomes: 0, withdrawn: 0, unexpected: 0, secondRuns: 0 };
+    const open = new Set<string>();
+    const hand = (id: string) => {
+      sent.set(id, Date.now());
+      // A unit released as lost goes out again under the same job id: still one job to account for.
+      if (open.has(id)) tally.reissued++;
+      else {
+        open.add(id);
+        tally.handedOut++;
+      }
+    };
+    const withdraw = (ids: readonly string[]) => {
+      for (const id of ids) if (open.delete(id)) tally.withdrawn++;
+    };
     const inFlight = () => state.units.filter((u) => u.busy).map(taskOf);
     // Resumed: busy units are queued again (a no-op for a job still queued or running).
     const requeue = inFlight().map(jobOf);
-    for (const job of requeue) sent.set(job.id, Date.now());
+    for (const job of requeue) hand(job.id);
     await this.enqueue(owner, requeue);
     let checked = Date.now();
     let lastReport = 0;
@@ -268,6 +296,11 @@ export class SplitCoordinator {
       for (const outcome of outcomes) {
         const task = taskFromJobId(state, outcome.unitJobId);
         sent.delete(outcome.unitJobId);
+        // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
+        // first run's outcome had arrived before the death (then this one is a duplicate: stale).
+        if (outcome.runs > 1) tally.secondRuns++;
+        if (open.delete(outcome.unitJobId)) tally.outcomes++;
+        else tally.unexpected++; // a predecessor's job, or a job whose outcome came twice
         if (task === undefined) continue;
         const result = outcome.result as UnitResult & { sliced?: boolean };
         // Stopped at the end of its time slice (another user waited): its children are shorter.
@@ -304,13 +337,15 @@ export class SplitCoordinator {
       // The state (busy marks included) is saved before the jobs exist: a successor re-queues them.
       if (!(await store.save(searchId, token, record, outcomes.length))) throw new SupersededError(searchId);
       if (useless.length > 0)
-        await this.stopUnits(
-          searchId,
-          useless.map((t) => jobOf(t).id),
-          false,
+        withdraw(
+          await this.stopUnits(
+            searchId,
+            useless.map((t) => jobOf(t).id),
+            false,
+          ),
         );
       const jobs = fresh.map(jobOf);
-      for (const job of jobs) sent.set(job.id, Date.now());
+      for (const job of jobs) hand(job.id);
       await this.enqueue(owner, jobs);
       if (Date.now() - lastReport >= 100 || done) {
         lastReport = Date.now();
@@ -318,8 +353,7 @@ export class SplitCoordinator {
       }
       if (done && stop === undefined) {
         // Units released as useless may still run (or sit stalled on a dead worker): stop them all.
-        const released = useless.map((t) => jobOf(t).id);
-        await this.stopUnits(searchId, released, true);
+        withdraw(await this.stopUnits(searchId, [...open], true));
         await store.clear(searchId);
         log.info(
           {
@@ -329,6 +363,11 @@ export class SplitCoordinator {
             unitResults: record.folded,
             reruns: record.reruns,
             threads: record.threads,
+            units: state.units.length,
+            resplits: state.resplits,
+            ...tally,
+            abandoned: open.size,
+            resumed: resumed !== null,
           },
           "split search done",
         );
@@ -336,11 +375,7 @@ export class SplitCoordinator {
       }
       if (stop === "shutdown") return cancelledResult(record, lowerBound(state));
       if (stop !== undefined) {
-        await this.stopUnits(
-          searchId,
-          inFlight().map((t) => jobOf(t).id),
-          true,
-        );
+        await this.stopUnits(searchId, [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])], true);
         await store.clear(searchId);
         log.info({ jobId: searchId, stop, lowerBound: lowerBound(state) }, "split search stopped");
         return splitResult(state, elapsedMs, record.nodes, stop);
@@ -351,6 +386,10 @@ export class SplitCoordinator {
       if (Date.now() - checked >= lostCheckMs) {
         checked = Date.now();
         threads = await this.deps.liveThreads();
+        // The fleet grew (or was under-counted when the search was planned): enough units for it.
+        const widened = stop === undefined ? widen(state, threads * UNITS_PER_THREAD_AT_LEAST) : 0;
+        if (widened > 0)
+          log.info({ jobId: searchId, units: state.units.length, threads }, "split search widened");
         for (const task of inFlight()) {
           const id = jobOf(task).id;
           if (Date.now() - (sent.get(id) ?? 0) < lostCheckMs) continue;

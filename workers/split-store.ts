@@ -31,18 +31,23 @@ redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[4])
 if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[3], ARGV[3], -1) end
 return 1`;
 
-// KEYS: results, virtual time, the owner's finish tag; ARGV: outcome JSON, wake channel, wake
-// message, the unit's start tag, ttl, the unit's cost (ms of thread time).
+// KEYS: results, virtual time, the owner's finish tag, state; ARGV: outcome JSON, wake channel,
+// wake message, the unit's start tag, ttl, the unit's cost (ms of thread time). A search whose state
+// is gone (done, stopped) reads no more outcomes: a straggler's is not pushed (it would leave a
+// results list behind for a day); its thread time still counts for fairness.
 const PUSH = `
-redis.call('rpush', KEYS[1], ARGV[1])
-redis.call('expire', KEYS[1], ARGV[5])
+local live = redis.call('exists', KEYS[4]) == 1
+if live then
+  redis.call('rpush', KEYS[1], ARGV[1])
+  redis.call('expire', KEYS[1], ARGV[5])
+end
 local start = tonumber(ARGV[4])
 local vt = tonumber(redis.call('get', KEYS[2]) or '0')
 if start > vt then redis.call('set', KEYS[2], start) end
 local finish = tonumber(redis.call('get', KEYS[3]) or '0')
 if start > finish then finish = start end
 redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
-redis.call('publish', ARGV[2], ARGV[3])
+if live then redis.call('publish', ARGV[2], ARGV[3]) end
 return 1`;
 
 // KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
@@ -118,12 +123,14 @@ export class SplitStore {
     fair: { readonly owner: string; readonly tag: number; readonly costMs: number },
     wakeTopic: string,
   ): Promise<void> {
+    const k = this.keys(searchId);
     await this.redis.eval(
       PUSH,
-      3,
-      this.keys(searchId).results,
+      4,
+      k.results,
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${fair.owner}`,
+      k.state,
       JSON.stringify(outcome),
       this.channel(wakeTopic),
       JSON.stringify({ searchId }),

@@ -45,6 +45,7 @@ describe("finished-solve messages", () => {
       algorithm: "IDA_STAR",
       heuristic: "AUTO",
       timeLimitSeconds: 60,
+      split: false,
       status: "SOLVED",
       jobId: "solve-x",
       cached: false,

@@ -21,7 +21,7 @@ type SearchColumns = Pick<
   Solve,
   "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds" | "requestedById"
 > &
-  Partial<Pick<Solve, "onBehalfOfId">>;
+  Partial<Pick<Solve, "onBehalfOfId" | "split">>;
 
 /**
  * Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"): the requester, or
@@ -32,7 +32,9 @@ function searchOwner(solve: SearchColumns): string {
   return user === null ? "platform" : `user:${user}`;
 }
 
-export function searchJobData(solve: SearchColumns, spec: PuzzleSpec, split?: boolean | null): SolveJobData {
+/** The job of a stored Solve: what it asked for (its `split` flag included: a re-added job runs the same). */
+export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
+  const { split } = solve;
   return {
     owner: searchOwner(solve),
     ...(split === undefined || split === null ? {} : { split }),

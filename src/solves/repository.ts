@@ -20,6 +20,8 @@ export interface NewSolve {
   readonly algorithm: SolveAlgorithm;
   readonly heuristic: string;
   readonly timeLimitSeconds: number;
+  /** SolveOptions.split (null or absent: AUTO). */
+  readonly split?: boolean | null;
 }
 
 export interface SolvePageQuery {
@@ -123,6 +125,7 @@ interface SolveSqlRow {
   algorithm: SolveAlgorithm;
   heuristic: string;
   time_limit_seconds: number;
+  split: boolean | null;
   status: SolveStatus;
   job_id: string | null;
   cached: boolean;
@@ -158,6 +161,7 @@ function solveOfRow(r: SolveSqlRow): Solve {
     algorithm: r.algorithm,
     heuristic: r.heuristic,
     timeLimitSeconds: r.time_limit_seconds,
+    split: r.split,
     status: r.status,
     jobId: r.job_id,
     cached: r.cached,
@@ -284,7 +288,8 @@ export class SolveRepository {
       SELECT (r."solve").*, r."is_cached", r."open_before", r."running_job"
       FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_create_queued"(${solve.puzzleId}::int, ${solve.requestedById}::int, ${solve.canonicalKey}::varchar,
         ${solve.algorithm}::"SolveAlgorithm", ${solve.heuristic}::varchar, ${solve.timeLimitSeconds}::int,
-        ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int, ${solve.onBehalfOfId ?? null}::int) AS r`;
+        ${jobId}::varchar, ${limits.maxOpenPerUser ?? null}::int, ${solve.onBehalfOfId ?? null}::int,
+        ${solve.split ?? null}::boolean) AS r`;
     const openBefore = row.is_cached || user === null ? 0 : row.open_before;
     if (row.id === null) throw new OpenSolvesLimitError(limits.maxOpenPerUser as number, openBefore);
     const via: QueuedVia = row.is_cached ? "cached" : row.running_job !== null ? "followed" : "new";

@@ -108,7 +108,7 @@ function checkOptions(
       "options.heuristic",
     );
   }
-  return { algorithm, heuristic, timeLimitSeconds };
+  return { algorithm, heuristic, timeLimitSeconds, split: options.split ?? null };
 }
 
 /** Queue priority of the platform's own searches: behind any user's first few. */
@@ -177,7 +177,7 @@ export class SolveService {
     // the request is answered (the Solve accepted) once it is durable.
     await Promise.all([
       this.solves.flushed(),
-      priority === undefined ? undefined : this.enqueue(created, spec, priority, options.split),
+      priority === undefined ? undefined : this.enqueue(created, spec, priority),
     ]);
     return created;
   }
@@ -207,14 +207,9 @@ export class SolveService {
   }
 
   /** Adds the Solve's job; never fails (without Redis, the Solve stays QUEUED for the reconciler). */
-  private async enqueue(
-    solve: Solve,
-    spec: PuzzleSpec,
-    priority: number,
-    split?: boolean | null,
-  ): Promise<void> {
+  private async enqueue(solve: Solve, spec: PuzzleSpec, priority: number): Promise<void> {
     try {
-      await addSearchJob(this.queue, solve.jobId as string, searchJobData(solve, spec, split), {
+      await addSearchJob(this.queue, solve.jobId as string, searchJobData(solve, spec), {
         priority: Math.min(priority, 2_000_000),
         timeoutMs: this.settings.enqueueTimeoutMs,
       });

@@ -37,7 +37,9 @@ describe("the coordinator of a split search killed with SIGKILL", () => {
     const puzzleId = await createPuzzle(client, BOARDS.twoSeconds);
     const solve = await requestSolve(client, puzzleId, IDA_LC);
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
-    await watch.waitFor((e) => (e.unitsDone ?? 0) > 0, 20_000);
+    // Some unit results folded (and saved to Redis): the successor must keep them. (unitsDone can be
+    // above 0 before any: units whose own f is above the root's bound start above the proven bound.)
+    await watch.waitFor((e) => (e.nodesExpanded ?? 0) > 0, 20_000);
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
     const jobId = row.jobId as string;
     const coordinator = workers.find((w) =>

@@ -42,7 +42,7 @@ export const BOARDS = {
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
 
 const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs
-  algorithmUsed heuristicUsed error timeLimitSeconds queuedAt startedAt finishedAt`;
+  algorithmUsed heuristicUsed error timeLimitSeconds split queuedAt startedAt finishedAt`;
 
 export interface SolveView {
   id: string;
@@ -55,6 +55,7 @@ export interface SolveView {
   nodesExpanded: number | null;
   durationMs: number | null;
   error: string | null;
+  split: boolean | null;
 }
 
 export interface SolveEventView {

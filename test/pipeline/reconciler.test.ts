@@ -1,5 +1,6 @@
 // The reconciler against real Postgres and Redis: every waiting Solve whose job Redis does not hold
-// gets its job back, across pages, once; a second pass changes nothing.
+// gets its job back, across pages, once; a second pass changes nothing; the job comes back as its
+// Solves asked for it (SolveOptions.split included).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
@@ -83,5 +84,54 @@ describe("Reconciler", () => {
       });
     }
     expect(await reconciler.runOnce()).toEqual({ checked: 5, enqueued: 0, failed: 0 });
+  });
+
+  it("re-adds a job with the split its Solves asked for; a Solve follows only a search of the same split", async () => {
+    const solves = new SolveRepository(db);
+    const user = await db.user.create({ data: { name: "reconcile-split", tokenHash: "5".repeat(64) } });
+    const start = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
+    const puzzle = await db.puzzle.create({
+      data: {
+        ownerId: user.id,
+        kind: "SLIDING",
+        rows: 4,
+        cols: 4,
+        start,
+        goal: [...Array.from({ length: 15 }, (_, i) => i + 1), 0],
+        canonicalKey: "split-key",
+        solvable: true,
+      },
+    });
+    const request = (split: boolean | null) => ({
+      puzzleId: puzzle.id,
+      requestedById: user.id,
+      canonicalKey: "split-key",
+      algorithm: "IDA_STAR" as const,
+      heuristic: "LINEAR_CONFLICT",
+      timeLimitSeconds: 30,
+      split,
+    });
+    const jobs = new Map<boolean | null, string>();
+    for (const split of [true, false, null]) {
+      const { solve, via } = await solves.createQueued(request(split), newSolveJobId());
+      expect(via).toBe("new");
+      expect(solve.split).toBe(split);
+      // The same request again follows that search.
+      const again = await solves.createQueued(request(split), newSolveJobId());
+      expect(again.via).toBe("followed");
+      expect(again.solve.jobId).toBe(solve.jobId);
+      expect((await solves.findById(again.solve.id))?.split).toBe(split);
+      jobs.set(split, solve.jobId as string);
+    }
+    expect(new Set(jobs.values()).size).toBe(3);
+
+    const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await reconciler.runOnce();
+    expect((await queue.getJob(jobs.get(true)!))?.data.split).toBe(true);
+    expect((await queue.getJob(jobs.get(false)!))?.data.split).toBe(false);
+    const auto = await queue.getJob(jobs.get(null)!);
+    expect(auto?.data.canonicalKey).toBe("split-key");
+    expect(auto?.data).not.toHaveProperty("split");
   });
 });

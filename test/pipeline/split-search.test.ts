@@ -1,9 +1,10 @@
-// Split searches on a fleet of real worker processes (docs/distributed.md): one search's units on
+// Split searches on a fleet of real worker processes (docs/distributed.md): one 5x5 search's units on
 // every worker, fairness between users, cancel and time limit reaching every unit, a worker killed
 // mid-unit, a worker joining mid-search. Two workers of one solver thread each: a 2-thread fleet.
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
+import { createSlidingHeuristic } from "../../src/core/sliding/heuristic.ts";
 import { UNIT_QUEUE } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
@@ -54,8 +55,24 @@ function walked5x5(seed: number, steps = 200): number[] {
   return board;
 }
 
-function replays(start: readonly number[], moves: string): boolean {
-  return replayMoves(corePuzzle({ kind: "sliding", rows: 4, cols: 4, start }), moves).solved;
+function replays(start: readonly number[], moves: string, size = 4): boolean {
+  return replayMoves(corePuzzle({ kind: "sliding", rows: size, cols: size, start }), moves).solved;
+}
+
+/** Linear conflict's h(root) rounded to the solutions' parity: the unsplit IDA*'s first bound. */
+function rootBound(start: readonly number[], size: number): number {
+  const goal = [...Array.from({ length: size * size - 1 }, (_, i) => i + 1), 0];
+  const h = createSlidingHeuristic("linear-conflict", size, size, goal).reset(start);
+  const blank = start.indexOf(0);
+  const parity = (size - 1 - Math.floor(blank / size) + (size - 1 - (blank % size))) & 1;
+  return ((h - parity) & 1) === 0 ? h : h + 1;
+}
+
+/** Every unit job the coordinator handed out came back, was removed before it ran, or was stopped at the end. */
+function expectEveryUnitAccountedFor(done: Record<string, unknown>): void {
+  const n = (key: string) => done[key] as number;
+  expect(n("handedOut")).toBeGreaterThan(0);
+  expect(n("handedOut")).toBe(n("outcomes") + n("withdrawn") + n("abandoned"));
 }
 
 const workerIds = () => workers.map((w) => w.ready.workerId as string);
@@ -107,16 +124,22 @@ describe("a split search on a fleet of worker processes", () => {
     expect(body).toMatchObject({ workers: 2, solverThreads: 2 });
   });
 
-  it("splits one 4x4 over both workers: optimal, replayable, progress from both", async () => {
-    const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
+  it("splits one 5x5 over both workers: optimal, replayable, progress from both", async () => {
+    // 54 moves; the unsplit search with linear conflict: 8.5 M nodes (~2 s on one thread), h(root) 36.
+    const board = walked5x5(6, 100);
+    const puzzleId = await createPuzzle(alice.client, board, 5);
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
+    expect(solve.split).toBeNull(); // AUTO: IDA* on a 5x5 is split
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
     const jobId = await jobIdOf(solve.id);
-    const [done, events] = await Promise.all([doneLine(jobId), watch.finished(60_000)]);
+    const [done, events] = await Promise.all([doneLine(jobId), watch.finished(90_000)]);
     const last = events.at(-1)!.solve!;
     expect(last.status).toBe("SOLVED");
-    expect(last.length).toBe(56);
-    expect(replays(BOARDS.twoSeconds, last.moves!)).toBe(true);
+    expect(last.length).toBe(54);
+    expect(last.optimal).toBe(true);
+    expect(replays(board, last.moves!, 5)).toBe(true);
+    expectEveryUnitAccountedFor(done);
+    expect(done.unexpected).toBe(0);
     // Units were searched on the threads of both processes.
     const threads = done.threads as string[];
     for (const id of workerIds()) expect(threads.some((t) => t.startsWith(`${id}/`))).toBe(true);
@@ -125,6 +148,10 @@ describe("a split search on a fleet of worker processes", () => {
     expect(Math.max(...live.map((e) => e.threads ?? 0))).toBe(2);
     const bounds = live.map((e) => e.provenLowerBound ?? 0);
     expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    // The first report is already the unsplit IDA*'s first bound, not the frontier's depth.
+    expect(rootBound(board, 5)).toBe(36);
+    expect(bounds[0]).toBeGreaterThanOrEqual(36);
+    expect(live[0].lowerBound).toBeGreaterThanOrEqual(36);
     expect(Number(last.nodesExpanded)).toBe(done.nodes);
     expect(await unitJobsOf(jobId)).toEqual([]);
   }, 90_000);
@@ -173,31 +200,59 @@ describe("a split search on a fleet of worker processes", () => {
     const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 2 });
     const finished = await waitUntilFinished(alice.client, solve.id, 20_000);
     expect(finished.status).toBe("TIMED_OUT");
-    expect(finished.lowerBound).toBeGreaterThan(0);
+    // At least what the unsplit search proves before its first iteration.
+    expect(rootBound(walked5x5(3), 5)).toBeGreaterThan(40);
+    expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walked5x5(3), 5));
     expect(await unitJobsOf(await jobIdOf(solve.id))).toEqual([]);
   }, 60_000);
 
   it("survives a worker killed mid-unit: the unit runs again elsewhere, one optimal result", async () => {
-    const puzzleId = await createPuzzle(alice.client, BOARDS.another);
+    const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
-    await watch.waitFor((e) => (e.threads ?? 0) >= 2, 30_000);
     const jobId = await jobIdOf(solve.id);
     // Kill the worker that does not coordinate (the coordinator's own death is the takeover drill).
-    const coordinating = workers.find((w) =>
-      w.logs.some((l) => l.msg === "split search planned" && l.jobId === jobId),
-    );
-    const victim = workers.find((w) => w !== coordinating)!;
+    const planned = (l: { msg?: string; jobId?: unknown }) =>
+      l.msg === "split search planned" && l.jobId === jobId;
+    await Promise.any(workers.map((w) => w.waitForLog(planned)));
+    const victim = workers.find((w) => !w.logs.some(planned))!;
+    // Killed while it runs one of this search's units (BullMQ names the process in processedBy), one
+    // below the answer (56): the proof needs it. The victim is frozen (SIGSTOP) while its jobs are
+    // looked at, so the unit seen running is the one it dies in.
+    const victimId = victim.ready.workerId as string;
+    const waitUntil = Date.now() + 20_000;
+    let running: string | undefined;
+    while (running === undefined && Date.now() < waitUntil) {
+      victim.signal("SIGSTOP");
+      const active = await units.getJobs(["active"]);
+      running = active.find(
+        (j) =>
+          j?.id?.startsWith(`unit-${jobId}-`) &&
+          j.processedBy === victimId &&
+          (j.data.task?.bound ?? 99) < 56,
+      )?.id;
+      if (running !== undefined) break;
+      victim.signal("SIGCONT");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(running).toBeDefined();
     victim.signal("SIGKILL");
     await victim.exited;
     workers = workers.filter((w) => w !== victim);
-    const events = await watch.finished(90_000);
+    const [done, events] = await Promise.all([doneLine(jobId), watch.finished(90_000)]);
     const last = events.at(-1)!.solve!;
     expect(last.status).toBe("SOLVED");
-    expect(last.length).toBe(54);
-    expect(replays(BOARDS.another, last.moves!)).toBe(true);
+    expect(last.length).toBe(56);
+    expect(replays(BOARDS.twoSeconds, last.moves!)).toBe(true);
     const rows = await api.server.app.prisma.solve.findMany({ where: { jobId } });
     expect(rows).toHaveLength(1);
+    // The killed unit ran again on the survivor (its job's second run). Its result counts once: the
+    // first run's, if it was pushed just before the kill (then the second is a duplicate, dropped),
+    // else the second's, and then `reruns` says the lost run's work is not in `nodes`.
+    expect(done.secondRuns).toBe(1);
+    expect((done.reruns as number) + (done.unexpected as number)).toBe(1);
+    expectEveryUnitAccountedFor(done);
+    expect(Number(last.nodesExpanded)).toBe(done.nodes);
     // The dead worker's unit stays locked until stalled-job recovery hands it out; it is then dropped.
     const deadline = Date.now() + 10_000;
     while ((await unitJobsOf(jobId)).length > 0 && Date.now() < deadline)
@@ -219,6 +274,13 @@ describe("a split search on a fleet of worker processes", () => {
     // The newcomer takes a queued unit as soon as it is ready (units run at most a slice: 1 s).
     await watch.waitFor((e) => (e.threads ?? 0) >= 2, 20_000);
     expect(Date.now() - ready).toBeLessThan(5000);
+    // Planned for one thread, the search is split further for two (at its next look at the fleet).
+    const widened = await workers[0].waitForLog(
+      (l) => l.msg === "split search widened" && l.jobId === jobId,
+      15_000,
+    );
+    expect(widened.threads).toBe(2);
+    expect(widened.units as number).toBeGreaterThanOrEqual(16);
     await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: solve.id });
     await watch.finished(10_000);
   }, 120_000);

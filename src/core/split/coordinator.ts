@@ -47,6 +47,8 @@ export interface SplitState {
   readonly heuristic?: string;
   /** The frontier's depth. */
   readonly depth?: number;
+  /** h(root) rounded to the parity: the unsplit IDA*'s first bound; no unit starts below it. */
+  readonly rootBound?: number;
 }
 
 /** A unit handed to a searcher: search `moves`' state under `bound`. */
@@ -80,18 +82,21 @@ export interface ResplitPolicy {
 
 export const DEFAULT_RESPLIT: ResplitPolicy = { factor: 16, minNodes: 2_000_000 };
 
-/** A fresh state over frontier units, each starting at `bound` (a proven lower bound of the root). */
+/**
+ * A fresh state over frontier units, each starting at `bound` (a proven lower bound of the root), or
+ * at `bound[i]` for unit i (a proven lower bound of the solutions through it).
+ */
 export function initialState(
   frontier: readonly string[],
   parity: number,
-  bound: number,
+  bound: number | readonly number[],
   shape?: SplitState["shape"],
   policy?: ResplitPolicy,
 ): SplitState {
   const units = frontier.map((moves, id) => ({
     id,
     moves,
-    bound: withParity(bound, parity),
+    bound: withParity(typeof bound === "number" ? bound : bound[id], parity),
     lastNodes: 0,
     busy: false,
     round: 0,
@@ -201,6 +206,30 @@ function resplit(s: SplitState, unit: SplitUnit): void {
   }));
   s.units.splice(s.units.indexOf(unit), 1, ...kids);
   s.resplits++;
+}
+
+/**
+ * Splits free units into their children (which inherit their proven bound), the one whose last
+ * iteration was largest first, until there are at least `minUnits`: for a fleet that grew after the
+ * plan (more threads than units can keep busy). Settled units (bound at or above the answer's
+ * length) are left alone. Returns how many units were split.
+ */
+export function widen(s: SplitState, minUnits: number): number {
+  if (s.shape === undefined) return 0;
+  const below = limit(s);
+  let count = 0;
+  // A unit with one child (its blank in a corner) does not add one: a bound on the rounds.
+  for (let round = 0; s.units.length < minUnits && round < 4 * minUnits; round++) {
+    let pick: SplitUnit | null = null;
+    for (const unit of s.units) {
+      if (unit.busy || unit.bound >= below) continue;
+      if (pick === null || unit.lastNodes > pick.lastNodes) pick = unit;
+    }
+    if (pick === null) break;
+    resplit(s, pick);
+    count++;
+  }
+  return count;
 }
 
 /** The best proven lower bound of the whole search. */

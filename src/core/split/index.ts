@@ -13,6 +13,7 @@ export {
   lowerBound,
   next,
   release,
+  widen,
   withParity,
 } from "./coordinator.ts";
 export type { ResplitPolicy, SplitState, SplitUnit, UnitResult, UnitTask } from "./coordinator.ts";

@@ -1,12 +1,13 @@
 // planUnits: how to cut a search into units, decided from the board alone (the platform can call it
 // to make queue jobs): expand the root until there are `unitsPerThread` x `threads` states, listed in
-// the order the unsplit kernel would search them, and start every unit at the root's bound.
+// the order the unsplit kernel would search them, and start every unit at the bound the unsplit
+// IDA* would first search it under: its own f, and never below h(root), the unsplit search's first.
 
 import type { SlidingSpec, SolveOptions } from "../types.ts";
 import type { ResplitPolicy, SplitState } from "./coordinator.ts";
-import { initialState } from "./coordinator.ts";
+import { initialState, withParity } from "./coordinator.ts";
 import { expandFrontier } from "./frontier.ts";
-import { chooseHeuristic, unitRanker } from "./unit-searcher.ts";
+import { chooseHeuristic, unitEstimates, unitRanker } from "./unit-searcher.ts";
 
 export interface PlanOptions {
   readonly threads: number;
@@ -42,12 +43,11 @@ export function planUnits(spec: SlidingSpec, options: PlanOptions): SplitState {
   if (frontier.kind === "solved") {
     return { ...initialState([], parity, 0), heuristic, best: frontier.moves, depth: frontier.moves.length };
   }
-  const state = initialState(
-    frontier.nodes.map((node) => node.moves),
-    parity,
-    frontier.depth,
-    spec,
-    options.resplit,
-  );
-  return { ...state, heuristic, depth: frontier.depth };
+  const moves = frontier.nodes.map((node) => node.moves);
+  // Both are proven lower bounds of the solutions through a unit (admissible heuristic; g is the
+  // length of the unit's path): no iteration below them can find anything.
+  const [rootH, ...h] = unitEstimates(spec, heuristic, [spec.start, ...frontier.nodes.map((n) => n.board)]);
+  const bounds = h.map((unitH) => Math.max(frontier.depth + unitH, rootH));
+  const state = initialState(moves, parity, bounds, spec, options.resplit);
+  return { ...state, heuristic, depth: frontier.depth, rootBound: withParity(rootH, parity) };
 }

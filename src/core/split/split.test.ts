@@ -6,7 +6,17 @@ import { describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import { solve } from "../solve.ts";
 import type { SlidingSpec } from "../types.ts";
-import { fold, initialState, isDone, isObsolete, lowerBound, next, release } from "./coordinator.ts";
+import {
+  type SplitState,
+  fold,
+  initialState,
+  isDone,
+  isObsolete,
+  lowerBound,
+  next,
+  release,
+  widen,
+} from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
 import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
@@ -88,6 +98,66 @@ describe("split search vs unsplit", () => {
       { numRuns: 8 },
     );
   });
+});
+
+/**
+ * The first bound a search reports (the unsplit IDA*'s is h(root), rounded to the parity), after
+ * the reports of a table build if one ran.
+ */
+function firstBound(s: SlidingSpec, options: Parameters<typeof solve>[1]): number {
+  const bounds: number[] = [];
+  solve(s, { ...options, maxNodes: 1, onProgress: (p) => p.phase === undefined && bounds.push(p.bound) });
+  return bounds[0];
+}
+
+describe("the split search's first bound", () => {
+  // Boards far from the goal (h(root) in the 40s to 60s), where the frontier's depth (a few moves)
+  // would be a true but useless bound.
+  const far = (rows: number, choices: readonly number[]) => spec(rows, rows, walk(rows, rows, choices));
+
+  it("is never below h(root): every unit starts at max(its f, h(root)), and the first report says so", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 150, maxLength: 300 }), fc.boolean(), (choices, five) => {
+        const s = far(five ? 5 : 4, choices);
+        const rootBound = firstBound(s, { heuristic: "linear-conflict" });
+        for (const threads of [1, 2, 8]) {
+          const state = planUnits(s, { threads, heuristic: "linear-conflict" });
+          expect(state.rootBound).toBe(rootBound);
+          expect(lowerBound(state)).toBeGreaterThanOrEqual(rootBound);
+          for (const unit of state.units) {
+            // The unit's own f (an iteration under bound -1 only evaluates its state).
+            const task = {
+              id: unit.id,
+              round: 0,
+              moves: unit.moves,
+              bound: -1,
+              heuristic: "linear-conflict",
+            };
+            expect(unit.bound).toBeGreaterThanOrEqual(searchUnit(s, task).nextBound);
+            expect((unit.bound - rootBound) % 2).toBe(0);
+          }
+        }
+        expect(firstBound(s, { heuristic: "linear-conflict", split: true })).toBeGreaterThanOrEqual(
+          rootBound,
+        );
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("with the 6-6-3 pattern databases too", () => {
+    const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]); // 56 moves
+    const rootBound = firstBound(s, { heuristic: "pdb:663" });
+    expect(rootBound).toBeGreaterThan(40);
+    expect(firstBound(s, { heuristic: "pdb:663", split: true })).toBeGreaterThanOrEqual(rootBound);
+    const state = planUnits(s, { threads: 4, heuristic: "pdb:663" });
+    expect(state.rootBound).toBe(rootBound);
+    expect(lowerBound(state)).toBeGreaterThanOrEqual(rootBound);
+    for (const unit of state.units) {
+      const task = { id: unit.id, round: 0, moves: unit.moves, bound: -1, heuristic: "pdb:663" };
+      expect(unit.bound).toBeGreaterThanOrEqual(searchUnit(s, task).nextBound);
+    }
+  }, 240_000);
 });
 
 describe("frontier", () => {
@@ -179,6 +249,44 @@ describe("coordinator", () => {
     expect(children.every((u) => u.bound === 12)).toBe(true);
     // The state is plain JSON.
     expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+  });
+
+  it("widens a search planned for fewer threads: more units, the same bounds, the same answer", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 30, maxLength: 50 }), fc.nat(6), (choices, after) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "linear-conflict" });
+        const state: SplitState = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
+        if (isDone(state)) return; // solved while planning
+        // A few units searched first (one still busy), then the fleet grows.
+        const busy = [];
+        for (let i = 0; i < after; i++) {
+          const task = next(state);
+          if (task === null) break;
+          fold(state, task, searchUnit(s, task));
+        }
+        const held = next(state);
+        if (held !== null) busy.push(held);
+        const low = lowerBound(state);
+        const before = state.units.length;
+        const target = before + 30;
+        const limitLength = state.best?.length ?? Number.POSITIVE_INFINITY;
+        const open = state.units.some((u) => !u.busy && u.bound < limitLength);
+        widen(state, target);
+        // Free units still below the answer were split; settled and busy ones never are.
+        if (open) expect(state.units.length).toBeGreaterThan(before);
+        else expect(state.units.length).toBe(before);
+        expect(lowerBound(state)).toBe(low);
+        for (const task of busy) expect(state.units.find((u) => u.id === task.id)?.busy).toBe(true);
+        for (const task of busy) fold(state, task, searchUnit(s, task));
+        for (let task = next(state); task !== null; task = next(state))
+          fold(state, task, searchUnit(s, task));
+        expect(isDone(state)).toBe(true);
+        expect(state.best?.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, state.best ?? "")).toEqual(s.goal);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("folds a result once: a duplicate, or a stale task's, changes nothing", () => {

@@ -5,6 +5,7 @@
 
 import { PuzzleInputError } from "../errors.ts";
 import { movesFromCanonical, toCanonical } from "../pdb/frame.ts";
+import { evaluate } from "../pdb/compiled.ts";
 import { idaIteration, siblingOrderKey } from "../pdb/ida.ts";
 import {
   type PdbHeuristic,
@@ -13,6 +14,7 @@ import {
   pdbAvailable,
   strongestAvailablePdb,
 } from "../pdb/index.ts";
+import { createSlidingHeuristic } from "../sliding/heuristic.ts";
 import { idaStarIteration } from "../sliding/idastar.ts";
 import { applySlidingMoves } from "../sliding/moves.ts";
 import type { SlidingSpec, SolveOptions } from "../types.ts";
@@ -59,6 +61,26 @@ export function unitRanker(
   if (!choice.startsWith("pdb:") || !pdbAvailable(choice)) return undefined;
   const h = compiledHeuristic(choice, undefined, {});
   return (board) => siblingOrderKey(h, toCanonical({ ...spec, start: board })!.start);
+}
+
+/**
+ * h of each board as the kernel that searches the units computes it: the pattern databases' largest
+ * set sum (reflection included), or the built-in heuristic's value (the same line tables as the
+ * built-in kernel). A pattern database this process has not loaded is not built for this: linear
+ * conflict stands in (admissible too, only weaker).
+ */
+export function unitEstimates(
+  spec: SlidingSpec,
+  choice: string,
+  boards: readonly (readonly number[])[],
+): number[] {
+  if (choice.startsWith("pdb:") && pdbAvailable(choice)) {
+    const h = compiledHeuristic(choice, undefined, { buildMissingTables: false });
+    return boards.map((board) => evaluate(h, toCanonical({ ...spec, start: board })!.start).value);
+  }
+  const name = choice === "manhattan" ? choice : "linear-conflict";
+  const h = createSlidingHeuristic(name, spec.rows, spec.cols, spec.goal);
+  return boards.map((board) => h.reset(board));
 }
 
 interface Searcher {
