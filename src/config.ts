@@ -73,8 +73,8 @@ const envSchema = z.object({
   SOLVE_PROGRESS_INTERVAL_MS: int(20, 60_000).default(250),
   /** A running search checks Postgres this often that some Solve still waits for it. */
   SOLVE_CANCEL_POLL_MS: int(50, 600_000).default(1000),
-  /** A subscription re-reads its Solve at least this often (covers lost events). */
-  SOLVE_EVENTS_POLL_MS: int(50, 600_000).default(2000),
+  /** The Solves followed by solveProgress subscriptions are read again this often (lost events). */
+  SOLVE_EVENTS_RECHECK_MS: int(100, 3_600_000).default(60_000),
   /** requestSolve stops waiting for Redis after this long; the Solve stays QUEUED for the reconciler. */
   ENQUEUE_TIMEOUT_MS: int(50, 60_000).default(1000),
   /** A job whose worker stops renewing its lock (killed) is taken again after this long. */
@@ -178,7 +178,7 @@ export type Config = Readonly<{
   pipeline: Readonly<{
     progressIntervalMs: number;
     cancelPollMs: number;
-    eventsPollMs: number;
+    eventsRecheckMs: number;
     enqueueTimeoutMs: number;
     lockDurationMs: number;
     stalledIntervalMs: number;
@@ -268,7 +268,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     pipeline: Object.freeze({
       progressIntervalMs: e.SOLVE_PROGRESS_INTERVAL_MS,
       cancelPollMs: e.SOLVE_CANCEL_POLL_MS,
-      eventsPollMs: e.SOLVE_EVENTS_POLL_MS,
+      eventsRecheckMs: e.SOLVE_EVENTS_RECHECK_MS,
       enqueueTimeoutMs: e.ENQUEUE_TIMEOUT_MS,
       lockDurationMs: e.WORKER_LOCK_DURATION_MS,
       stalledIntervalMs: e.WORKER_STALLED_INTERVAL_MS,

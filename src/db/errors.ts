@@ -26,9 +26,12 @@ const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"
  * connect now: a restart), 53300 (too many connections).
  */
 const SQLSTATE = /^(08\w{3}|57P0[123]|53300)$/;
-/** pg's plain Errors when the server goes while a client waits or connects. */
+/**
+ * pg's plain Errors when the server goes while a client waits or connects, or when a pooled client
+ * whose connection broke is used again (seen during `npm run faults`' Postgres restart).
+ */
 const PG_MESSAGES =
-  /^Connection terminated( unexpectedly| due to connection timeout)?$|^timeout exceeded when trying to connect$/;
+  /^Connection terminated( unexpectedly| due to connection timeout)?$|^timeout exceeded when trying to connect$|^Client has encountered a connection error and is not queryable$/;
 
 function isUnavailableHere(error: object): boolean {
   const { code, kind, message } = error as { code?: unknown; kind?: unknown; message?: unknown };

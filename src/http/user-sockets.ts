@@ -8,6 +8,11 @@ import { toGraphQLError } from "../graphql/errors.ts";
 export const CLOSE_TOKEN_REVOKED = 4401;
 /** Too many failed authentications from this IP (HTTP's 429). */
 export const CLOSE_RATE_LIMITED = 4429;
+/**
+ * The token could not be checked because Postgres is away (HTTP's 503, SERVICE_UNAVAILABLE). Not
+ * one of graphql-ws' fatal codes (4500 is): its clients reconnect by themselves.
+ */
+export const CLOSE_SERVICE_UNAVAILABLE = 4503;
 
 /** The GraphQL code of a domain error (as src/graphql/errors.ts maps it), for a close reason. */
 export function codeOf(error: DomainError): string {

@@ -25,7 +25,14 @@ import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
 import { authenticate } from "./auth.ts";
-import { CLOSE_RATE_LIMITED, CLOSE_TOKEN_REVOKED, codeOf, UserSockets } from "./user-sockets.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/errors.ts";
+import {
+  CLOSE_RATE_LIMITED,
+  CLOSE_SERVICE_UNAVAILABLE,
+  CLOSE_TOKEN_REVOKED,
+  codeOf,
+  UserSockets,
+} from "./user-sockets.ts";
 import { clientKey, type RateDecision } from "./rate-limit.ts";
 
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
@@ -204,12 +211,21 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         state.ip = clientIp(ctx.extra.request, app.config.trustProxy);
         state.requestIds = new Map();
         state.running = new Set();
-        // The reason says what the code means (graphql-ws' own is just "Forbidden"); a failure to check
-        // the token (Postgres away) closes with 4500 without graphql-ws' default, the error's message.
+        // The reason says what the code means (graphql-ws' own is just "Forbidden"). A token that could
+        // not be checked because Postgres is away closes with 4503 SERVICE_UNAVAILABLE (as HTTP's 503:
+        // the client retries); any other failure with 4500, without graphql-ws' default, the message.
         let result: Awaited<ReturnType<typeof authenticate>>;
         try {
           result = await authenticate(app, ctx.connectionParams?.authorization, state.ip);
         } catch (error) {
+          if (isDatabaseUnavailable(error)) {
+            app.logger.warn({ err: error }, "WebSocket connection not authenticated: Postgres unavailable");
+            ctx.extra.socket.close(
+              CLOSE_SERVICE_UNAVAILABLE,
+              `SERVICE_UNAVAILABLE: the database is unavailable; retry after ${DATABASE_RETRY_AFTER_SECONDS} s`,
+            );
+            return false;
+          }
           app.logger.error({ err: error }, "WebSocket connection not authenticated: unexpected error");
           ctx.extra.socket.close(CloseCode.InternalServerError, "INTERNAL_SERVER_ERROR");
           return false;

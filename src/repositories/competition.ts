@@ -26,7 +26,8 @@ export class CompetitionRepository {
 
   /**
    * Settles the game as unrated: a rated_games row with `unrated`, both ratings unchanged, so that it
-   * is never pending again (puzzle_stats.rated_games counts settled games). False when already settled.
+   * is never pending again (counted in puzzle_stats.unrated_games, not rated_games: a puzzle whose only
+   * games are unrated has no rating). False when already settled.
    */
   settleUnrated(puzzleId: number, game: PendingGame, optimum: number): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {
@@ -41,7 +42,7 @@ export class CompetitionRepository {
           FROM (SELECT 1) one LEFT JOIN player_ratings r ON r.user_id = ${game.userId}
         ON CONFLICT DO NOTHING`;
       if (inserted === 0) return false;
-      await tx.$executeRaw`UPDATE puzzle_stats SET rated_games = rated_games + 1 WHERE puzzle_id = ${puzzleId}`;
+      await tx.$executeRaw`UPDATE puzzle_stats SET unrated_games = unrated_games + 1 WHERE puzzle_id = ${puzzleId}`;
       return true;
     });
   }
@@ -50,7 +51,7 @@ export class CompetitionRepository {
   async puzzlesWithPendingGames(canonicalKey: string): Promise<number[]> {
     const rows = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT p.id FROM puzzles p JOIN puzzle_stats s ON s.puzzle_id = p.id
-       WHERE p.canonical_key = ${canonicalKey} AND s.players > s.rated_games`;
+       WHERE p.canonical_key = ${canonicalKey} AND s.players > s.rated_games + s.unrated_games`;
     return rows.map((row) => row.id);
   }
 }

@@ -66,13 +66,13 @@ export class RatingRepository {
   }
 
   /**
-   * Whether some player of the puzzle has no rated game yet: one primary-key read (players is kept
-   * by the submission insert, rated_games by play), so a submission with nothing to rate costs no
-   * scan. True when the stats row is missing (a puzzle inserted by hand).
+   * Whether some player of the puzzle has no settled game yet: one primary-key read (players is kept
+   * by the submission insert, rated_games and unrated_games by settling), so a submission with
+   * nothing to rate costs no scan. True when the stats row is missing (a puzzle inserted by hand).
    */
   async hasPending(puzzleId: number): Promise<boolean> {
     const [row] = await this.prisma.$queryRaw<{ pending: boolean }[]>`
-      SELECT players > rated_games AS pending FROM puzzle_stats WHERE puzzle_id = ${puzzleId}`;
+      SELECT players > rated_games + unrated_games AS pending FROM puzzle_stats WHERE puzzle_id = ${puzzleId}`;
     return row?.pending ?? true;
   }
 

@@ -1,7 +1,10 @@
 // Live events between processes through Redis pub/sub: any API process publishes, every API process
 // fans the event out to its own GraphQL subscribers. Events are hints ("puzzle 42 was created"),
 // not data: Postgres stays the source of truth and subscribers load what they show from it.
-// Publishing never fails a request: with Redis away the event is dropped and logged.
+// Publishing never fails a request: with Redis away the event is dropped and logged. One subscriber
+// connection per process carries every topic; whoever must not miss an event (solveProgress) waits for
+// its channel to be subscribed before reading Postgres, and reads again when `onResubscribed` says the
+// connection came back (what was published while it was away is lost: pub/sub is at-most-once).
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import { createRedis } from "../redis/connection.ts";
@@ -76,6 +79,9 @@ class TopicIterator<T> implements AsyncIterableIterator<T> {
 export class EventBus {
   private subscriber: Redis | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** Per channel: true once Redis acknowledged its SUBSCRIBE, false if the attempt failed. */
+  private readonly subscribed = new Map<string, Promise<boolean>>();
+  private readonly resubscribed = new Set<() => void>();
   private readonly iterators = new Set<TopicIterator<unknown>>();
 
   constructor(private readonly options: EventBusOptions) {}
@@ -110,6 +116,35 @@ export class EventBus {
     return iterator;
   }
 
+  /**
+   * Resolves true once `topic` has a listener whose channel Redis acknowledged (events published from
+   * then on reach it), false when that takes longer than `ms` (Redis away: the caller reads anyway and
+   * relies on `onResubscribed`). True says nothing of a connection lost later: see `onResubscribed`.
+   */
+  async whenSubscribed(topic: string, ms: number): Promise<boolean> {
+    const acknowledged = this.subscribed.get(this.channel(topic));
+    if (acknowledged === undefined) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    try {
+      return await Promise.race([acknowledged, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Calls `listener` each time the subscriber connection is ready (after a loss, or a first connection
+   * that had to wait for Redis), once Redis has the channels again: events published meanwhile were
+   * lost, so whoever depends on them reads their state again. Returns the removal.
+   */
+  onResubscribed(listener: () => void): () => void {
+    this.resubscribed.add(listener);
+    return () => this.resubscribed.delete(listener);
+  }
+
   /** Ends every subscription and closes the subscriber connection. */
   async close(): Promise<void> {
     for (const iterator of [...this.iterators]) iterator.close();
@@ -128,9 +163,25 @@ export class EventBus {
         this.options.logger.debug({ err: error }, "event subscriber: Redis error"),
       );
       subscriber.on("message", (channel: string, message: string) => this.dispatch(channel, message));
+      subscriber.on("ready", () => this.announceResubscribed(subscriber));
       this.subscriber = subscriber;
     }
     return this.subscriber;
+  }
+
+  /**
+   * ioredis sends the SUBSCRIBEs of a lost connection again before its "ready" event; a PING after them
+   * is answered once Redis has processed them, so listeners read their state only after the channels
+   * are back (and miss nothing in between).
+   */
+  private announceResubscribed(subscriber: Redis): void {
+    subscriber.ping().then(
+      () => {
+        if (this.subscriber !== subscriber) return;
+        for (const listener of this.resubscribed) listener();
+      },
+      (error: unknown) => this.options.logger.debug({ err: error }, "event subscriber: PING failed"),
+    );
   }
 
   private dispatch(channel: string, message: string): void {
@@ -151,9 +202,16 @@ export class EventBus {
     if (listeners === undefined) {
       listeners = new Set();
       this.listeners.set(channel, listeners);
-      this.connection()
+      const acknowledged = this.connection()
         .subscribe(channel)
-        .catch((error: unknown) => this.options.logger.warn({ err: error, channel }, "subscribe failed"));
+        .then(
+          () => true,
+          (error: unknown) => {
+            this.options.logger.warn({ err: error, channel }, "subscribe failed");
+            return false;
+          },
+        );
+      this.subscribed.set(channel, acknowledged);
     }
     listeners.add(listener);
   }
@@ -164,6 +222,7 @@ export class EventBus {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     this.listeners.delete(channel);
+    this.subscribed.delete(channel);
     this.subscriber?.unsubscribe(channel).catch(() => {});
   }
 }

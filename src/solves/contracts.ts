@@ -175,7 +175,8 @@ export interface ProgressMessage {
 /**
  * Topic of the rows a finished search (or a cancel) wrote: published right after the commit by whoever
  * wrote them, so that API processes answer their subscribers with the stored state without reading it
- * again. At most once, like all pub/sub: subscribers still re-read on job events and on their poll.
+ * again. At most once, like all pub/sub: API processes re-read what their subscriptions follow when
+ * their subscriber connection is back, and on a slow re-check (SolveEvents.recheck).
  */
 export const SOLVE_FINISHED_TOPIC = "solve-finished";
 

@@ -3,8 +3,10 @@
 // their rows as committed; API processes announce the Solves they cancelled and ask workers to stop
 // searches. Each API process subscribes once (on its first subscriber) and fans the events out to its
 // own subscribers, keyed by job id and by Solve id. Postgres is the source of truth: rows are announced
-// only after their commit, a subscription starts from the stored row, and it re-reads the row on its
-// own poll, since pub/sub may lose a message.
+// only after their commit, and a subscription starts from the stored row, read once its topics are
+// subscribed. An idle subscription costs no Postgres read: pub/sub may lose a message, so the Solves
+// followed are read again, all in one query, when the subscriber connection comes back (what was
+// published meanwhile is lost) and on a slow safety timer (a publisher that could not reach Redis).
 import { LRUCache } from "lru-cache";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { Logger } from "../logger.ts";
@@ -31,6 +33,16 @@ export type SolveListener = (solve: Solve) => void;
 export type JobListener = (progress: SolveJobProgress) => void;
 
 type Listeners<K, L> = Map<K, Set<L>>;
+
+export interface SolveEventsOptions {
+  /** Reads the current rows of Solves (those followed, when they may have missed an event). */
+  readonly reread: (ids: readonly number[]) => Promise<Solve[]>;
+  /** The safety re-check of every followed Solve, this often (ms). */
+  readonly recheckMs: number;
+}
+
+/** Solves read again per query. */
+const REREAD_BATCH = 500;
 
 /** Final rows announced recently, kept per API process (least recently used out first beyond this many). */
 const REMEMBERED_FINISHED = 10_000;
@@ -67,12 +79,30 @@ export class SolveEvents {
    * often written before its requester has even opened a WebSocket) is answered without a read.
    */
   private readonly finished = new LRUCache<number, SolveMessageRow>({ max: REMEMBERED_FINISHED });
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private stopResync: (() => void) | undefined;
+  /** The last re-check asked for, and the one not started yet (asking again then joins it). */
+  private recheckChain: Promise<void> = Promise.resolve();
+  private recheckPending: Promise<void> | undefined;
 
   constructor(
     private readonly bus: EventBus,
     private readonly log: Logger,
+    private readonly options?: SolveEventsOptions,
   ) {
     this.announcer = solveAnnouncer(bus);
+  }
+
+  /**
+   * Subscribes if needed and resolves once both topics are subscribed (announcements from then on
+   * arrive), or after `ms` (Redis away: the read that follows is repeated when it is back).
+   */
+  async listening(ms: number): Promise<void> {
+    this.start();
+    await Promise.all([
+      this.bus.whenSubscribed(SOLVE_PROGRESS_TOPIC, ms),
+      this.bus.whenSubscribed(SOLVE_FINISHED_TOPIC, ms),
+    ]);
   }
 
   /** Listens for one Solve's final state; returns the unsubscribe. */
@@ -101,13 +131,42 @@ export class SolveEvents {
     await this.bus.publish(SOLVE_CANCEL_TOPIC, message);
   }
 
-  /** Tells every API process that these Solves reached a final state. Best effort: subscribers also poll. */
+  /** Tells every API process that these Solves reached a final state. Best effort (see `recheck`). */
   solvesFinished(solves: readonly Solve[]): Promise<void> {
     return this.announcer.finished(solves);
   }
 
+  /**
+   * Reads every followed Solve again (one query per 500) and hands each row to its listeners, which
+   * send it if its status changed. One at a time: a call during a read reads once more after it.
+   */
+  recheck(): Promise<void> {
+    this.recheckPending ??= this.recheckChain.then(() => {
+      this.recheckPending = undefined;
+      return this.rereadFollowed();
+    });
+    this.recheckChain = this.recheckPending;
+    return this.recheckPending;
+  }
+
   async close(): Promise<void> {
+    clearInterval(this.recheckTimer);
+    this.stopResync?.();
     await Promise.all(this.topics.splice(0).map((topic) => topic.return?.()));
+  }
+
+  private async rereadFollowed(): Promise<void> {
+    const reread = this.options?.reread;
+    const ids = [...this.bySolve.keys()];
+    if (reread === undefined) return;
+    for (let from = 0; from < ids.length; from += REREAD_BATCH) {
+      try {
+        for (const solve of await reread(ids.slice(from, from + REREAD_BATCH)))
+          notify(this.bySolve, solve.id, (listener) => listener(solve));
+      } catch (error) {
+        this.log.warn({ err: error }, "re-reading followed Solves failed");
+      }
+    }
   }
 
   /** Subscribes to the topics (once, on the first subscriber: worker processes never need them). */
@@ -116,6 +175,11 @@ export class SolveEvents {
     const progress = this.bus.subscribe<ProgressMessage>(SOLVE_PROGRESS_TOPIC);
     const finished = this.bus.subscribe<SolvesFinishedMessage>(SOLVE_FINISHED_TOPIC);
     this.topics = [progress, finished];
+    if (this.options !== undefined) {
+      this.stopResync = this.bus.onResubscribed(() => void this.recheck());
+      this.recheckTimer = setInterval(() => void this.recheck(), this.options.recheckMs);
+      this.recheckTimer.unref();
+    }
     void this.read(progress, (message) => {
       const { jobId, progress: data } = message;
       if (typeof data === "object" && data !== null) notify(this.byJob, jobId, (listener) => listener(data));

@@ -1,8 +1,9 @@
 // The `solveProgress` subscription of one subscriber: the stored state first, then live progress,
-// then the final state, then the end. Postgres decides: the stream starts from the stored row, and
-// its final state is a row as committed, announced by whoever wrote it (sent as is, no read) or
-// re-read by a periodic poll that covers lost announcements, so a subscriber who connects late,
-// reconnects, or misses events still gets the final result.
+// then the final state, then the end. Postgres decides: the stream starts from the stored row (read
+// once the events are subscribed), and its final state is a row as committed, announced by whoever
+// wrote it (sent as is, no read) or found by SolveEvents' re-check of the followed Solves (after a
+// lost Redis connection, and on a slow timer), so a subscriber who connects late, reconnects, or
+// misses events still gets the final result. While it waits, a stream never reads Postgres itself.
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
@@ -63,9 +64,11 @@ function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
 export interface ProgressStreamDeps {
   readonly load: (id: number) => Promise<Solve | null>;
   readonly events: SolveEvents;
-  readonly pollMs: number;
   readonly log: Logger;
 }
+
+/** How long a stream waits for the event topics to be subscribed before reading its Solve anyway. */
+const LISTEN_WAIT_MS = 2000;
 
 export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private readonly buffered: SolveEvent[] = [];
@@ -74,7 +77,6 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   /** The last state sent; undefined until the stored state has been read (live events wait for it). */
   private current: Solve | undefined;
   private readonly unwatch: (() => void)[] = [];
-  private poll: NodeJS.Timeout | undefined;
   /** Reads and announced rows are handled one at a time, in order. */
   private updating: Promise<void> = Promise.resolve();
 
@@ -86,8 +88,11 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   /** Returns null when there is no such Solve. */
   static async open(solveId: number, deps: ProgressStreamDeps): Promise<SolveProgressStream | null> {
     const stream = new SolveProgressStream(solveId, deps);
-    // Listen first, then read: a state announced meanwhile is applied after the read (in order).
-    stream.unwatch.push(deps.events.watch(solveId, (solve) => stream.update(async () => solve)));
+    // Listen first (once Redis has the subscription: what is announced from then on arrives), then
+    // read: a state announced meanwhile is applied after the read (in order). If Redis is away, the
+    // read is made anyway and repeated by the re-check when the subscriber connection is back.
+    await deps.events.listening(LISTEN_WAIT_MS);
+    stream.unwatch.push(deps.events.watch(solveId, (solve) => stream.update(solve)));
     let failure: unknown;
     stream.updating = deps.load(solveId).then(
       (solve) => stream.apply(solve),
@@ -106,7 +111,6 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
       if (jobId) {
         stream.unwatch.push(deps.events.watchJob(jobId, (progress) => stream.onProgress(progress)));
       }
-      stream.poll = setInterval(() => stream.refresh(), deps.pollMs);
     }
     return stream;
   }
@@ -135,17 +139,10 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     if (this.current !== undefined && !this.ended) this.push(liveEvent(this.solveId, progress));
   }
 
-  /** Re-reads the Solve. */
-  private refresh(): void {
-    this.update(() => this.deps.load(this.solveId));
-  }
-
-  /** Applies states one at a time, in order (reads and announced rows alike). */
-  private update(state: () => Promise<Solve | null>): void {
+  /** Applies rows (announced or re-read) in order, after the first read. */
+  private update(solve: Solve): void {
     this.updating = this.updating
-      .then(async () => {
-        if (!this.ended) this.apply(await state());
-      })
+      .then(() => this.apply(solve))
       .catch((error: unknown) =>
         this.deps.log.warn({ err: error, solveId: this.solveId }, "solve progress refresh failed"),
       );
@@ -174,7 +171,6 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private end(): void {
     this.ended = true;
     for (const unwatch of this.unwatch.splice(0)) unwatch();
-    clearInterval(this.poll);
     this.wake?.();
   }
 }

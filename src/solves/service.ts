@@ -46,8 +46,6 @@ export interface RequestSolveOptions {
 export interface SolveServiceSettings {
   /** requestSolve stops waiting for Redis after this long (the Solve stays QUEUED). */
   readonly enqueueTimeoutMs: number;
-  /** A subscription re-reads its Solve at least this often (covers lost events). */
-  readonly eventsPollMs: number;
   /** QUEUED or RUNNING Solves one user may have (checked before a search is queued or followed). */
   readonly maxOpenSolvesPerUser?: number;
   /** The live workers and the pattern databases they hold (their heartbeats); absent: not checked. */
@@ -260,7 +258,6 @@ export class SolveService {
       // A final row this process saw announced is what Postgres holds: no read.
       load: async (id) => this.events.finishedSolve(id) ?? this.solves.findById(id),
       events: this.events,
-      pollMs: this.settings.eventsPollMs,
       log: this.log,
     });
   }
@@ -309,10 +306,12 @@ export function createSolveService({
     repositories.solves,
     repositories.puzzles,
     queue,
-    new SolveEvents(events, logger),
+    new SolveEvents(events, logger, {
+      reread: (ids) => repositories.solves.findByIds(ids),
+      recheckMs: config.pipeline.eventsRecheckMs,
+    }),
     {
       enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs,
-      eventsPollMs: config.pipeline.eventsPollMs,
       maxOpenSolvesPerUser: config.pipeline.maxOpenSolvesPerUser,
       fleet: redis && (() => readFleet(redis, config.redisPrefix)),
     },

@@ -202,12 +202,19 @@ describe("Solve.moves and self-solved games", () => {
     ).toBe(true);
 
     await ada.client.data(SUBMIT, { p, m: solveRow.moves });
+    // Only an unrated game so far: the puzzle has no rating (not the newcomer's 1500).
+    const rated = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+    expect(rated.map((game) => game.unrated)).toEqual([true]);
+    const unratedOnly = `query ($p: ID!) { puzzle(id: $p) { rating { value } } }`;
+    expect((await bea.client.data(unratedOnly, { p })).puzzle.rating).toBeNull();
     await bea.client.data(SUBMIT, { p, m: solveRow.moves });
     const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
     const byUser = new Map(games.map((g) => [g.userId, g]));
     expect(byUser.get(Number(ada.user.id))?.unrated).toBe(true);
     expect(byUser.get(Number(bea.user.id))?.unrated).toBe(false);
     const RATING = `{ me { rating { games } } }`;
+    const PUZZLE_RATING = `query ($p: ID!) { puzzle(id: $p) { rating { value games } } }`;
+    expect((await bea.client.data(PUZZLE_RATING, { p })).puzzle.rating.games).toBe(1);
     expect((await ada.client.data(RATING)).me.rating).toBeNull();
     expect((await bea.client.data(RATING)).me.rating.games).toBe(1);
     // Bea solved it optimally: she may now read Ada's Solve, as any optimal solver.

@@ -1,12 +1,14 @@
 // Ctrl-C on `npm start`'s process group (SIGINT to every process in it, as a terminal sends it) while
-// a search runs and others wait: the worker drains once (its running search goes back to the queue,
-// QUEUED, not left RUNNING for stall detection), everything exits 0; a second `npm start` on the same
-// database and Redis finishes every accepted request, each result written once.
+// a search runs and others wait: the worker drains once (its running search, one that cannot finish
+// within the drain, goes back to the queue: QUEUED in Postgres when the process has exited, not left
+// RUNNING for stall detection), everything exits 0; a second `npm start` on the same database and
+// Redis finishes every accepted request, each result written once.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/config.ts";
+import { createPrismaClient } from "../../src/db/client.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
 import { GraphQLClient } from "../helpers/graphql.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
@@ -75,20 +77,39 @@ describe("Ctrl-C on the process group", () => {
     cleanups.push(() => dropDatabase(env.DATABASE_URL));
     cleanups.push(() => deleteRedisKeys(REDIS_URL, env.REDIS_PREFIX).then(() => undefined));
 
+    const prisma = createPrismaClient(env.DATABASE_URL);
+    cleanups.unshift(() => prisma.$disconnect());
     const first = await npmStart(env, port);
     const { client } = await new GraphQLClient(first.url).signUp();
-    const long = await requestSolve(client, await createPuzzle(client, BOARDS.twoSeconds), IDA_LC);
+    // Far longer than the drain (WORKER_SHUTDOWN_GRACE_MS): it must go back to the queue. Its time
+    // limit ends it after the restart (TIMED_OUT: finished, not lost).
+    const long = await requestSolve(client, await createPuzzle(client, BOARDS.hard), {
+      ...IDA_LC,
+      timeLimitSeconds: 6,
+    });
     const quick = [];
     for (const board of distinctBoards(6, 4, 30, 77))
       quick.push(await requestSolve(client, await createPuzzle(client, board), IDA_LC));
     const accepted = [long, ...quick];
-    await first.waitFor((line) => line.msg === "search started");
+    const longRow = () => prisma.solve.findUniqueOrThrow({ where: { id: Number(long.id) } });
+    const { jobId } = await longRow();
+    await first.waitFor((line) => line.msg === "search started" && line.jobId === jobId);
+    for (let waited = 0; (await longRow()).status !== "RUNNING"; waited += 50) {
+      if (waited > 30_000) throw new Error("the long search was never marked RUNNING");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
 
     process.kill(-first.child.pid!, "SIGINT");
     expect(await first.exited).toBe(0);
     const messages = first.logs.map((line) => line.msg);
     expect(messages).toContain("worker stopped");
     expect(messages).not.toContain("second signal: exiting now");
+    const returned = first.logs.filter(
+      (line) => line.msg === "search returned to the queue (shutdown)" && line.jobId === jobId,
+    );
+    expect(returned).toHaveLength(1);
+    // Back in the queue at once, not RUNNING until stall detection.
+    expect((await longRow()).status).toBe("QUEUED");
 
     const second = await npmStart(env, port);
     const secondClient = new GraphQLClient(second.url, client.token);
@@ -96,7 +117,8 @@ describe("Ctrl-C on the process group", () => {
     const done = await Promise.all(
       accepted.map((solve) => waitUntilFinished(secondClient, solve.id, 180_000)),
     );
-    const finished = done.filter((solve) => solve.status === "SOLVED").length;
+    const finished = done.filter((solve) => solve.status === "SOLVED" || solve.status === "TIMED_OUT").length;
+    expect(done.map((solve) => solve.status)).toEqual(["TIMED_OUT", ...quick.map(() => "SOLVED")]);
     const duplicates = duplicatedJobs([...first.logs, ...second.logs]);
     const report = {
       accepted: accepted.length,
@@ -106,6 +128,7 @@ describe("Ctrl-C on the process group", () => {
       "returned to the queue": first.logs.filter((l) => l.msg === "search returned to the queue (shutdown)")
         .length,
       "long search after restart": interrupted.status,
+      "long search at the end": done[0].status,
     };
     printReport("Ctrl-C on the process group", report);
     expect(report.lost).toBe(0);

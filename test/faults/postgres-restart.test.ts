@@ -1,8 +1,12 @@
 // Postgres (a private server: never the machine's shared one) stopped for 8 s and started again
 // during traffic against a real API process and a real worker process: while it is down the API
-// answers every request with a coded error and /readyz says 503; once it is back both processes
+// answers every request with a coded error (SERVICE_UNAVAILABLE, over HTTP and at a WebSocket's
+// connection_init: close 4503) and /readyz says 503; once it is back both processes
 // recover by themselves (no restart), and every accepted solve finishes, once.
+import { randomBytes } from "node:crypto";
+import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { createPrismaClient, type PrismaClient } from "../../src/db/client.ts";
 import { GraphQLClient } from "../helpers/graphql.ts";
 import { distinctBoards } from "../hostile/boards.ts";
@@ -84,7 +88,13 @@ describe("Postgres restarted during traffic", () => {
     cluster.stop();
     phase = "down";
     const down = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // A token the API has not verified yet needs Postgres: the socket is closed 4503, not 4500.
+    const wsClose = await closeOfNewSocket(api.wsUrl, `pzt_${randomBytes(16).toString("hex")}`);
+    const httpUnverified = await new GraphQLClient(api.url, `pzt_${randomBytes(16).toString("hex")}`).request(
+      `{ me { id } }`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS - 1000));
     cluster.start();
     const up = Date.now();
     phase = "after";
@@ -105,6 +115,11 @@ describe("Postgres restarted during traffic", () => {
     const whileDown = readiness.samples.filter((s) => s.at > down + 500 && s.end < up);
     const afterUp = readiness.samples.filter((s) => s.at > recoveredAt + 1000);
     const late = phases.after.coded;
+    // Anything masked as INTERNAL_SERVER_ERROR is logged at error level with its cause: shown here.
+    const internal = api.logs
+      .filter((line) => Number(line.level) >= 50)
+      .map((line) => JSON.stringify(line).slice(0, 600));
+    if (internal.length > 0) console.log(`[faults] API error-level lines:\n${internal.join("\n")}`);
     printReport("Postgres restart", {
       accepted: accepted.length,
       finished,
@@ -115,6 +130,7 @@ describe("Postgres restarted during traffic", () => {
       "recovered after (ms)": recoveredAt - up,
       "errors after recovery": JSON.stringify(late),
       "/readyz while down": [...new Set(whileDown.map((s) => s.status))].join("/"),
+      "WebSocket connection_init while down": `${wsClose.code} ${wsClose.reason}`,
       "/readyz after": [...new Set(afterUp.map((s) => s.status))].join("/"),
       "worker writes retried": worker.logs.filter((line) => String(line.msg).endsWith("failed; retrying"))
         .length,
@@ -135,6 +151,13 @@ describe("Postgres restarted during traffic", () => {
     for (const phase of [phases.before, phases.down, phases.after]) {
       expect(phase.coded.INTERNAL_SERVER_ERROR ?? 0, JSON.stringify(phase.coded)).toBe(0);
     }
+    expect(httpUnverified.status).toBe(503);
+    expect(httpUnverified.body.errors?.[0]?.extensions).toMatchObject({
+      code: "SERVICE_UNAVAILABLE",
+      retryAfter: 5,
+    });
+    expect(wsClose.code).toBe(4503);
+    expect(wsClose.reason).toMatch(/^SERVICE_UNAVAILABLE: .*retry after 5 s$/);
     expect(recoveredAt).toBeGreaterThan(0);
     expect(whileDown.length).toBeGreaterThan(0);
     expect(whileDown.filter((s) => s.status !== 503)).toEqual([]);
@@ -145,3 +168,22 @@ describe("Postgres restarted during traffic", () => {
     expect(duplicates).toEqual([]);
   });
 });
+
+/** Opens a socket with `token` and resolves with how the server closed it. */
+function closeOfNewSocket(url: string, token: string): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve) => {
+    const client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => undefined,
+    });
+    client.on("closed", (event) => {
+      const { code, reason } = event as { code: number; reason: string };
+      void client.dispose();
+      resolve({ code, reason });
+    });
+  });
+}

@@ -10,7 +10,6 @@ import { WorkerProcess } from "./worker-process.ts";
 export const FAST_PIPELINE: Readonly<Record<string, string>> = {
   SOLVE_PROGRESS_INTERVAL_MS: "100",
   SOLVE_CANCEL_POLL_MS: "300",
-  SOLVE_EVENTS_POLL_MS: "500",
   ENQUEUE_TIMEOUT_MS: "300",
   WORKER_LOCK_DURATION_MS: "2000",
   WORKER_STALLED_INTERVAL_MS: "1000",

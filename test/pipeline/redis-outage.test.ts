@@ -1,6 +1,8 @@
 // Postgres is the source of truth: requests accepted while Redis is down are stored QUEUED and
 // finish once Redis is back (empty: nothing was saved), because the reconciler adds the jobs again.
-// The API and the worker use a Redis server of this test's own, which it stops and restarts.
+// The API and the worker use a Redis server of this test's own, which it stops and restarts. A
+// subscriber misses nothing either: what was announced while Redis was away is read from Postgres when
+// the API's subscriber connection is back (the safety re-check is pushed out of reach here).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../helpers/server.ts";
 import type { TestServer } from "../helpers/server.ts";
@@ -23,7 +25,9 @@ let worker: WorkerProcess;
 
 beforeAll(async () => {
   redis = await RedisChild.start();
-  api = await startTestServer({ env: { ...FAST_PIPELINE, REDIS_URL: redis.url } });
+  api = await startTestServer({
+    env: { ...FAST_PIPELINE, REDIS_URL: redis.url, SOLVE_EVENTS_RECHECK_MS: "600000" },
+  });
   worker = await startWorker(api);
 });
 
@@ -59,5 +63,27 @@ describe("Redis unreachable", () => {
         (line) => line.msg === "reconciler re-added a missing job" && line.jobId === row.jobId,
       ),
     ).toBe(true);
+  });
+
+  it("sends a subscriber the final state it missed while Redis was away, once Redis is back", async () => {
+    const { client, token } = await api.client().signUp();
+    const puzzleId = await createPuzzle(client, BOARDS.hard);
+    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, timeLimitSeconds: 600 });
+    const watch = new ProgressWatch(api.wsUrl, token, solve.id);
+    await watch.waitFor((event) => event.status === "RUNNING" && event.solve === null, 30_000);
+
+    await redis.stop();
+    // Stored in Postgres; its announcement is lost (no Redis to publish it on).
+    const cancelled = await client.data<{ cancelSolve: { status: string } }>(
+      `mutation ($id: ID!) { cancelSolve(id: $id) { status } }`,
+      { id: solve.id },
+    );
+    expect(cancelled.cancelSolve.status).toBe("CANCELLED");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(watch.events.some((event) => event.status === "CANCELLED")).toBe(false);
+
+    await redis.start();
+    const events = await watch.finished(20_000);
+    expect(events.at(-1)).toMatchObject({ status: "CANCELLED", solve: { status: "CANCELLED" } });
   });
 });

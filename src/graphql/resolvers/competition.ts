@@ -61,6 +61,9 @@ export const competitionResolvers = {
       if (!(await movesVisible(ctx, submission.puzzleId, submission.userId))) return null;
       const puzzle = await ctx.loaders.puzzleById.load(submission.puzzleId);
       if (puzzle === null) return null;
+      // The same work as analyzeSolution (proofs on the workers for a 4x4), so the same budget: one
+      // point per analysis asked for (a viewer who may read moves always has a token).
+      await limitWork(ctx);
       try {
         return await ctx.services.analysis.analyze(puzzle, submission.moves);
       } catch (error) {
