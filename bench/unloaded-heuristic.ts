@@ -6,8 +6,8 @@
 //   1. 40 requestSolve asking for PDB_78 or PDB_555 (4x4) or PDB_6666 (5x5) while the worker is
 //      online: refused by the API (HEURISTIC_UNAVAILABLE), nothing reaches the worker.
 //   2. With no worker online the API cannot tell, so 10 such 4x4 searches are queued; a worker then
-//      starts and takes them: its threads refuse to build tables. (They should then fail at once: see
-//      docs/operations.md, "Pattern databases a request may ask for", for what happens instead.)
+//      starts and takes them: its threads refuse to build tables, and the searches end FAILED at once
+//      (HEURISTIC_UNAVAILABLE: docs/operations.md, "Pattern databases a request may ask for").
 import { readFileSync } from "node:fs";
 import { pdbDirectory } from "../src/config.ts";
 import { createTestDatabase } from "../test/helpers/database.ts";

@@ -161,14 +161,19 @@ export class SolveWorker {
       (error) => log.debug({ err: error }, "heartbeat failed"),
       settings.pdbs,
     );
-    let fleet = { threads: settings.threads, at: 0 };
-    const liveThreads = async () => {
-      if (Date.now() - fleet.at > 1000) {
-        const live = await readFleet(redis, settings.queuePrefix).catch(() => ({ threads: fleet.threads }));
-        fleet = { threads: Math.max(1, live.threads), at: Date.now() };
-      }
-      return fleet.threads;
+    let fleet: { threads: number; pdbs: readonly string[]; at: number } = {
+      threads: settings.threads,
+      pdbs: settings.pdbs,
+      at: 0,
     };
+    const readLiveFleet = async () => {
+      if (Date.now() - fleet.at > 1000) {
+        const live = await readFleet(redis, settings.queuePrefix).catch(() => fleet);
+        fleet = { threads: Math.max(1, live.threads), pdbs: live.pdbs, at: Date.now() };
+      }
+      return fleet;
+    };
+    const liveThreads = async () => (await readLiveFleet()).threads;
     const coordinator = new SplitCoordinator({
       store,
       units: unitQueue,
@@ -218,6 +223,7 @@ export class SolveWorker {
         log,
         sliceMs: settings.sliceMs,
         nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
+        fleetPdbs: async () => (await readLiveFleet()).pdbs,
       }),
       // The name goes into each job it takes (BullMQ's processedBy): which process runs a unit.
       { ...workerOptions, concurrency: settings.threads, name: workerId },

@@ -14,7 +14,8 @@ import type {
   SlidingSpec,
   SolveResult,
 } from "../src/core/types.ts";
-import { CancelReason } from "./solver-task.ts";
+import { SearchFailedError } from "./search-failed-error.ts";
+import { CancelReason, isThreadFailure } from "./solver-task.ts";
 import type {
   SolverThreadData,
   ThreadProbe,
@@ -62,6 +63,12 @@ function isProgressMessage(message: unknown): message is ThreadProgressMessage {
 
 function isEndMessage(message: unknown): message is ThreadSearchEndMessage {
   return typeof message === "object" && message !== null && "searchId" in message && "ended" in message;
+}
+
+/** A thread's answer, or its failure thrown as a SearchFailedError. */
+function succeeded(answer: unknown): unknown {
+  if (isThreadFailure(answer)) throw new SearchFailedError(answer.failure);
+  return answer;
 }
 
 /** How long a finished search's last reports may trail its result (they normally arrive first). */
@@ -114,7 +121,7 @@ export class SolverPool {
       progressAfterMs: hooks.progressAfterMs ?? 0,
     };
     try {
-      const result = (await this.pool.run(task)) as SolveResult;
+      const result = succeeded(await this.pool.run(task)) as SolveResult;
       // The result travels on piscina's channel and can overtake the last reports: deliver them first.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -145,7 +152,7 @@ export class SolverPool {
     signal?.addEventListener("abort", stop, { once: true });
     const task: ThreadUnitTask = { kind: "unit", spec, unit, cancelFlag };
     try {
-      return (await this.pool.run(task)) as UnitResult & { readonly threadId: number };
+      return succeeded(await this.pool.run(task)) as UnitResult & { readonly threadId: number };
     } finally {
       signal?.removeEventListener("abort", stop);
     }

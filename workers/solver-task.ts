@@ -2,6 +2,7 @@
 import type { UnitTask } from "../src/core/index.ts";
 import type { ThreadTables } from "../src/pdb-store/thread-tables.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SearchProgress, SlidingSpec } from "../src/core/types.ts";
+import type { SearchFailure } from "../src/solves/index.ts";
 
 /**
  * Handed to every thread once, at start-up. SharedArrayBuffers in workerData are shared, not
@@ -37,6 +38,18 @@ export interface ThreadUnitTask {
   readonly unit: UnitTask;
   /** As ThreadSearchTask's. */
   readonly cancelFlag: SharedArrayBuffer;
+}
+
+/**
+ * What a thread returns instead of a result when its search threw: a value, so that the failure's
+ * code survives the trip (an Error crossing threads keeps only its message).
+ */
+export interface ThreadFailure {
+  readonly failure: SearchFailure;
+}
+
+export function isThreadFailure(value: unknown): value is ThreadFailure {
+  return typeof value === "object" && value !== null && "failure" in value;
 }
 
 /** Posted by a thread on its parentPort for each progress report of a search. */

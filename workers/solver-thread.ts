@@ -6,7 +6,7 @@
 // seeding the core's registry with them shares memory instead of building a copy per thread.
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
-import { type UnitResult, searchUnit } from "../src/core/index.ts";
+import { TableNotLoadedError, type UnitResult, searchUnit } from "../src/core/index.ts";
 import { seedThreadTables } from "../src/pdb-store/thread-tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
 import type {
@@ -15,6 +15,7 @@ import type {
   ThreadProbeTask,
   ThreadProgressMessage,
   ThreadSearchEndMessage,
+  ThreadFailure,
   ThreadSearchTask,
   ThreadUnitTask,
 } from "./solver-task.ts";
@@ -75,9 +76,28 @@ function unit(task: ThreadUnitTask): UnitResult & { threadId: number } {
   return { ...result, threadId };
 }
 
+/** A search that threw: the same task throws again on any thread lacking the same tables. */
+function failed(error: unknown): ThreadFailure {
+  if (error instanceof TableNotLoadedError)
+    return {
+      failure: {
+        code: "HEURISTIC_UNAVAILABLE",
+        pdb: error.partition,
+        message: `${error.heuristic}: table ${error.table} is not loaded by this worker`,
+      },
+    };
+  return {
+    failure: { code: "SEARCH_FAILED", message: error instanceof Error ? error.message : String(error) },
+  };
+}
+
 export default function run(
   task: ThreadSearchTask | ThreadProbeTask | ThreadUnitTask,
-): SolveResult | ThreadProbe | UnitResult {
+): SolveResult | ThreadProbe | UnitResult | ThreadFailure {
   if (task.kind === "probe") return probe(task);
-  return task.kind === "unit" ? unit(task) : search(task);
+  try {
+    return task.kind === "unit" ? unit(task) : search(task);
+  } catch (error) {
+    return failed(error);
+  }
 }

@@ -27,6 +27,7 @@ import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
 import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
 import type { EventBus } from "../src/services/events.ts";
 import {
+  type SearchFailure,
   type SolveJobData,
   UNIT_DONE_TOPIC,
   UNIT_JOB,
@@ -39,6 +40,7 @@ import {
 } from "../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
+import { SearchFailedError } from "./search-failed-error.ts";
 import type { SplitRecord, SplitStore } from "./split-store.ts";
 
 type UnitQueue = Queue<UnitJobData, void>;
@@ -73,6 +75,12 @@ const UNITS_PER_THREAD_AT_LEAST = 8;
 
 /** With no wake-up message (pub/sub may drop one), the coordinator looks at its results this often. */
 const POLL_MS = 250;
+
+/**
+ * A whole search's thread keeps its own time limit; one whose unit never ran (lost again and again,
+ * or left for a worker holding its tables) ends TIMED_OUT this long after it.
+ */
+const WHOLE_GRACE_MS = 5000;
 
 /** Whether the search runs as units of a split search (AUTO: IDA* on 4x4 and 5x5 boards). */
 export function runsSplit(data: SolveJobData): boolean {
@@ -136,6 +144,20 @@ export class SplitCoordinator {
     return unitJobIds.filter((_, i) => removed[i] === 1);
   }
 
+  /** The error ending a search whose thread failed (and would fail again on a retry). */
+  private failed(searchId: string, failure: SearchFailure): SearchFailedError {
+    this.deps.log.warn({ jobId: searchId, failure }, "search cannot go on: its units stopped");
+    if (failure.code !== "HEURISTIC_UNAVAILABLE" || failure.pdb === undefined)
+      return new SearchFailedError(failure);
+    return new SearchFailedError({
+      ...failure,
+      message:
+        `heuristic PDB_${failure.pdb} is not loaded by any live worker (workers never build tables inside ` +
+        `a search): build it with \`npx puzzle pdb build ${failure.pdb}\`, list it in WORKER_PDBS and ` +
+        "restart the workers, or ask for another heuristic",
+    });
+  }
+
   /** The search of job `searchId`, held with the job's lock `token`. */
   search(searchId: string, token: string, data: SolveJobData, hooks: CoordinatorHooks): Promise<SolveResult> {
     return runsSplit(data)
@@ -194,6 +216,7 @@ export class SplitCoordinator {
       const outcome = (await store.pending(searchId)).find((o) => o.unitJobId === id);
       if (outcome !== undefined) {
         await store.clear(searchId);
+        if (outcome.failure !== undefined) throw this.failed(searchId, outcome.failure);
         return outcome.result as SolveResult;
       }
       const reason = hooks.signal?.reason;
@@ -206,6 +229,16 @@ export class SplitCoordinator {
       if (stoppedAt !== undefined && Date.now() - stoppedAt > 1000) {
         await store.clear(searchId);
         return cancelledResult(record, 0);
+      }
+      if (stoppedAt === undefined && Date.now() - record.startedAt > data.timeLimitMs + WHOLE_GRACE_MS) {
+        await this.stopUnits(searchId, [id], true);
+        await store.clear(searchId);
+        this.deps.log.warn({ jobId: searchId, unit: id }, "whole search never answered: timed out");
+        return stoppedResult("timed_out", 0, {
+          algorithm: "idastar",
+          nodes: 0,
+          elapsedMs: Date.now() - record.startedAt,
+        });
       }
       if (Date.now() - checked > (this.deps.lostCheckMs ?? 5000)) {
         checked = Date.now();
@@ -293,6 +326,13 @@ export class SplitCoordinator {
     for (;;) {
       // Fold what came back.
       const outcomes = await store.pending(searchId);
+      const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
+      if (failure !== undefined) {
+        // Every unit fails the same way: stop them all, the search has failed.
+        await this.stopUnits(searchId, [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])], true);
+        await store.clear(searchId);
+        throw this.failed(searchId, failure);
+      }
       for (const outcome of outcomes) {
         const task = taskFromJobId(state, outcome.unitJobId);
         sent.delete(outcome.unitJobId);

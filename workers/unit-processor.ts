@@ -2,7 +2,7 @@
 // split) on a free solver thread, its outcome pushed onto its search's results list for the
 // coordinator. Units of a search stop within milliseconds when their search is stopped (a cancel,
 // a time limit, or a shorter answer that made them useless): see UnitStops.
-import { WaitingError } from "bullmq";
+import { DelayedError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
 import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
@@ -11,10 +11,12 @@ import {
   UNIT_DONE_TOPIC,
   UNIT_JOB,
   type UnitJobData,
+  type SearchFailure,
   type UnitOutcome,
 } from "../src/solves/index.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import { SHUTDOWN } from "./abort-reasons.ts";
+import { SearchFailedError } from "./search-failed-error.ts";
 import type { SolverPool } from "./solver-pool.ts";
 import type { SplitStore } from "./split-store.ts";
 import type { UnitStops } from "./unit-stops.ts";
@@ -36,7 +38,12 @@ export interface UnitProcessorDeps {
   readonly sliceMs: number;
   /** The owner of the unit job next in line (the highest priority queued), if any. */
   readonly nextOwner: () => Promise<string | undefined>;
+  /** The pattern databases live workers hold (heartbeats): a unit needing one this worker lacks waits for them. */
+  readonly fleetPdbs: () => Promise<readonly string[]>;
 }
+
+/** A unit left for a worker holding its pattern database is taken again after this long. */
+const LEAVE_FOR_HOLDER_MS = 1000;
 
 /** Abort reason of a unit stopped at the end of its time slice. */
 const SLICED = "sliced";
@@ -95,8 +102,21 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
       // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
       if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
       const began = performance.now();
-      const { result, threadId } = await run(job, stop.signal);
+      let ran: { result: unknown; threadId?: number; failure?: SearchFailure };
+      try {
+        ran = await run(job, stop.signal);
+      } catch (error) {
+        if (signal?.aborted && signal.reason === SHUTDOWN) throw error;
+        ran = { result: null, failure: failureOf(error) };
+      }
+      const { result, threadId, failure } = ran;
       const costMs = performance.now() - began;
+      // Another live worker holds the tables: the job waits for one of its threads (the
+      // coordinator still counts it in flight, and stops it with the search's time limit).
+      if (failure?.pdb !== undefined && (await deps.fleetPdbs()).includes(failure.pdb)) {
+        await job.moveToDelayed(Date.now() + LEAVE_FOR_HOLDER_MS, token);
+        throw new DelayedError();
+      }
       if (signal?.aborted && signal.reason === SHUTDOWN) {
         // Back to the queue for another worker; the coordinator still counts it in flight.
         await job.moveToWait(token);
@@ -109,11 +129,19 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         result,
         thread: `${deps.workerId}/${threadId ?? 0}`,
         runs: job.attemptsStarted,
+        ...(failure === undefined ? {} : { failure }),
       };
       const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs };
       await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
+      if (failure !== undefined) deps.log.warn({ jobId: searchId, unit: jobId, failure }, "unit failed");
     } finally {
       stop.end();
     }
   };
+}
+
+/** A failed search thread (its error, or a thread that died): the same unit fails again if retried. */
+function failureOf(error: unknown): SearchFailure {
+  if (error instanceof SearchFailedError) return error.failure;
+  return { code: "SEARCH_FAILED", message: error instanceof Error ? error.message : String(error) };
 }

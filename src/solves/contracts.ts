@@ -74,12 +74,29 @@ export interface UnitJobData {
   readonly owner?: string;
 }
 
+/**
+ * Why a search thread could not search: `HEURISTIC_UNAVAILABLE`, a pattern database (`pdb`, as
+ * `puzzle pdb build` names it) the worker has not loaded (workers never build tables in a search);
+ * `SEARCH_FAILED`, the search threw (the same input throws again). The code is stable: a FAILED
+ * Solve's `error` starts with it.
+ */
+export interface SearchFailure {
+  readonly code: "HEURISTIC_UNAVAILABLE" | "SEARCH_FAILED";
+  readonly message: string;
+  readonly pdb?: string;
+}
+
 /** Pushed by a unit job onto its search's results list (`splitKeys(...).results`). */
 export interface UnitOutcome {
   /** The unit job's id (a whole search: its only unit). */
   readonly unitJobId: string;
-  /** UNIT_JOB: a core UnitResult (nextBound null for Infinity); WHOLE_JOB: a core SolveResult. */
+  /**
+   * UNIT_JOB: a core UnitResult (nextBound null for Infinity); WHOLE_JOB: a core SolveResult; null
+   * when the search thread failed (`failure`).
+   */
   readonly result: unknown;
+  /** The search cannot go on (retrying would fail the same way): its coordinator ends the search FAILED. */
+  readonly failure?: SearchFailure;
   /** "<worker id>/<thread id>": which thread searched it. */
   readonly thread: string;
   /** How many times BullMQ started this job (more than 1: an earlier run was lost). */

@@ -18,6 +18,7 @@ export {
   type CancelMessage,
   SOLVE_CANCEL_TOPIC,
   SOLVE_QUEUE,
+  type SearchFailure,
   type SolveJobData,
   type SolveJobProgress,
   type SolveJobResult,

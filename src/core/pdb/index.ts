@@ -22,6 +22,7 @@ import { type IdaOptions, idaStar, PDB_POLL_CADENCE } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
 import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
+import { TableNotLoadedError } from "./table-not-loaded-error.ts";
 
 export type PdbHeuristic = "pdb:663" | "pdb:555" | "pdb:78" | "pdb:6666";
 export const PDB_HEURISTICS: readonly PdbHeuristic[] = ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"];
@@ -144,7 +145,7 @@ export function compiledHeuristic(
     const given = tables?.[spec.key];
     // Workers never build in a search thread (gigabytes, minutes): they load tables at start-up.
     if (given === undefined && options.buildMissingTables === false && !hasTable(spec.key))
-      throw new Error(`${name}: table ${spec.key} is not loaded and this process does not build tables`);
+      throw new TableNotLoadedError(name, spec.key);
     buffers.set(
       spec.key,
       given ??
