@@ -274,13 +274,12 @@ describe("a split search on a fleet of worker processes", () => {
     // The newcomer takes a queued unit as soon as it is ready (units run at most a slice: 1 s).
     await watch.waitFor((e) => (e.threads ?? 0) >= 2, 20_000);
     expect(Date.now() - ready).toBeLessThan(5000);
-    // Planned for one thread, the search is split further for two (at its next look at the fleet).
-    const widened = await workers[0].waitForLog(
-      (l) => l.msg === "split search widened" && l.jobId === jobId,
-      15_000,
-    );
-    expect(widened.threads).toBe(2);
-    expect(widened.units as number).toBeGreaterThanOrEqual(16);
+    // Planned for one thread (10 units), the search gets units enough for two: split further when the
+    // coordinator next looks at the fleet ("widened"), unless re-splitting its oversized units got
+    // there first.
+    await watch.waitFor((e) => (e.unitsTotal ?? 0) >= 16, 20_000);
+    const widened = workers[0].logs.find((l) => l.msg === "split search widened" && l.jobId === jobId);
+    if (widened !== undefined) expect(widened.threads).toBe(2);
     await alice.client.data(`mutation ($id: ID!) { cancelSolve(id: $id) { status } }`, { id: solve.id });
     await watch.finished(10_000);
   }, 120_000);
