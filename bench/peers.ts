@@ -7,9 +7,10 @@
 //       PEER_15PUZZLE=…/15puzzle/bin/puzzle   MichaelKim/15puzzle; PEER_15PUZZLE_DB (default
 //       …/15puzzle/databases/663-reg), run from the database's parent folder (it keeps its tables there)
 //   npm run bench:peers -- korf24 [--instances 38,40,25,32] [--rounds 3] [--peer-rounds 1] [--peer-time-limit 300]
+//       (CPU seconds)
 //       PEER_24PUZZLE=…/24puzzle/cmd/pdbsearch   clausecker/24puzzle; PEER_24PUZZLE_PDB_DIR (its
 //       prebuilt tables), PEER_24PUZZLE_CATALOGUE (default …/24puzzle/catalogues/small-compound.cat)
-//   npm run bench:peers -- random15 [--file bench/data/random15-seed1.txt] [--rounds 5] [--threads 2]
+//   npm run bench:peers -- random15 [--file bench/data/random15-seed1.txt] [--rounds 5] [--threads 2] [--heuristic pdb:663]
 //
 // Ours: bin/puzzle.mjs run as a program (the product's settings), `--threads 1` unless --threads is
 // given; Korf's files with their goal (blank top-left); korf100 with pdb:663, the others with the
@@ -45,7 +46,7 @@ const load = () => loadavg()[0].toFixed(2);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function report(label: string, run: Run): void {
-  if (run.problem !== "" && run.problem !== "stopped") process.exitCode = 1;
+  if (run.problem !== "" && !run.problem.startsWith("stopped")) process.exitCode = 1;
   const problem = run.problem === "" ? "" : `  ${run.problem}`;
   console.log(
     `${label}: process ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), search ${seconds(run.searchMs)}, ` +
@@ -103,18 +104,24 @@ async function michaelKim(binary: string, instances: readonly Instance[]): Promi
   };
 }
 
-/** clausecker/24puzzle's pdbsearch: one instance on stdin, its verbose report on stderr. */
-async function clausecker(binary: string, instance: Instance, limitMs: number): Promise<Run> {
+/**
+ * clausecker/24puzzle's pdbsearch: one instance on stdin, its verbose report on stderr. It is stopped
+ * after `limitSeconds` of CPU time (prlimit), so a loaded machine does not cut it short; a wall-clock
+ * limit of four times that is the backstop.
+ */
+async function clausecker(binary: string, instance: Instance, limitSeconds: number): Promise<Run> {
   const pdbDir = process.env.PEER_24PUZZLE_PDB_DIR;
   if (pdbDir === undefined) throw new Error("PEER_24PUZZLE_PDB_DIR: the folder of its prebuilt tables");
   const catalogue =
     process.env.PEER_24PUZZLE_CATALOGUE ?? join(dirname(binary), "..", "catalogues", "small-compound.cat");
-  const args = ["-j", "1", "-d", pdbDir, catalogue];
-  const result = await runProcess(binary, args, {
+  const args = [`--cpu=${limitSeconds}`, binary, "-j", "1", "-d", pdbDir, catalogue];
+  const result = await runProcess("prlimit", args, {
     input: `${instance.tiles.join(",")}\n`,
-    timeoutMs: limitMs,
+    timeoutMs: 4000 * limitSeconds,
   });
-  if (result.timedOut) return { ...result, searchMs: Number.NaN, nodes: Number.NaN, problem: "stopped" };
+  if (result.timedOut || result.code !== 0) {
+    return { ...result, searchMs: Number.NaN, nodes: Number.NaN, problem: `stopped (status ${result.code})` };
+  }
   const path = /Solution found: ([\d,]+)/.exec(result.stdout)?.[1] ?? "";
   const length = path.split(",").length;
   return {
@@ -156,7 +163,7 @@ async function sideBySide(
     }
   }
   console.log(summary(`${name} ours`, mine));
-  if (runPeer) {
+  if (runPeer && theirs.length > 0) {
     console.log(summary(`${name} peer`, theirs));
     const ratio = (key: "wallMs" | "cpuMs") =>
       (median(theirs.map((r) => r[key])) / median(mine.map((r) => r[key]))).toFixed(1);
@@ -194,7 +201,7 @@ if (suite === "korf100") {
   const { instances } = korfInstances(5);
   const peer = process.env.PEER_24PUZZLE;
   const limit = Number(argument("time-limit", "300"));
-  const peerLimitMs = 1000 * Number(argument("peer-time-limit", "300"));
+  const peerLimit = Number(argument("peer-time-limit", "300"));
   for (const number of argument("instances", "38,40,25,32").split(",").map(Number)) {
     const instance = instances[number - 1];
     const args = ["solve", instance.tiles.join(","), "--size", "5x5", "--goal", korfGoal(5)];
@@ -202,12 +209,12 @@ if (suite === "korf100") {
     await sideBySide(
       `#${number}`,
       async () => ours(await runProcess(puzzle, args), [instance.optimal]),
-      peer ? () => clausecker(peer, instance, peerLimitMs) : undefined,
+      peer ? () => clausecker(peer, instance, peerLimit) : undefined,
     );
   }
 } else if (suite === "random15") {
   const file = resolve(argument("file", join(root, "bench", "data", "random15-seed1.txt")));
-  const args = ["solve", "--batch", file, "--threads", threads];
+  const args = ["solve", "--batch", file, "--threads", threads, "--heuristic", argument("heuristic", "auto")];
   await sideBySide("random15", async () => ours(await runProcess(puzzle, args), []));
 } else {
   console.error("bench/peers.ts: korf100 | korf24 | random15 (see the head of the file)");
