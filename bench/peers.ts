@@ -5,9 +5,10 @@
 //
 //   npm run bench:peers -- korf100 [--rounds 5] [--peer-rounds 1]
 //       PEER_15PUZZLE=…/15puzzle/bin/puzzle   MichaelKim/15puzzle; PEER_15PUZZLE_DB (default
-//       …/15puzzle/databases/663-reg), run from the database's parent folder (it keeps its tables there)
-//   npm run bench:peers -- korf24 [--instances 38,40,25,32] [--rounds 3] [--peer-rounds 1] [--peer-time-limit 300]
-//       (CPU seconds)
+//       …/15puzzle/databases/663-reg), run in the folder above the database's (it reads and writes
+//       its tables as databases/663-reg-N.dat there)
+//   npm run bench:peers -- korf24 [--instances 38,40,25,32] [--rounds 3] [--peer-rounds 1]
+//       [--peer-time-limit 300]   (the peer's CPU seconds)
 //       PEER_24PUZZLE=…/24puzzle/cmd/pdbsearch   clausecker/24puzzle; PEER_24PUZZLE_PDB_DIR (its
 //       prebuilt tables), PEER_24PUZZLE_CATALOGUE (default …/24puzzle/catalogues/small-compound.cat)
 //   npm run bench:peers -- random15 [--file bench/data/random15-seed1.txt] [--rounds 5] [--threads 2] [--heuristic pdb:663]
