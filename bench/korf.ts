@@ -10,18 +10,16 @@
 //   npm run bench:korf -- --rounds 5                     # five processes, and the median
 //   npm run bench:korf -- --bin ../main/bin/puzzle.mjs   # also another checkout's command, rounds interleaved
 //   PUZZLE_HUGEPAGES=0 npm run bench:korf                # without the product's settings
+//   npm run bench:korf -- --threads 1                    # one search thread (default: one per core)
 //   npm run bench:korf -- --quiet                        # no line per instance
 //
 // The tables are built first when missing (`puzzle pdb build`, untimed). Instances use Korf's goal
 // (blank top-left, given as --goal). Each answer's length is compared with the file's optimal length.
 // Timings are wall-clock on a shared 2-core machine: compare side by side, in the same window.
-import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { korfGoal, korfInstances, root, runProcess } from "./processes.ts";
 import { median } from "./stats.ts";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -30,16 +28,7 @@ function argument(name: string): string | undefined {
 
 const partition = (argument("pdb") ?? "663").replace(/^pdb:/, "");
 const side = partition === "6666" ? 5 : 4;
-const shared = process.env.SHARED_DIR ?? join(root, "..", "shared");
-const file = join(shared, side === 5 ? "korf24.txt" : "korf100.txt");
-const instances = readFileSync(file, "utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-  .map((line) => {
-    const tiles = line.trim().split(/\s+/).map(Number);
-    const optimal = tiles.pop() as number;
-    return { tiles, optimal };
-  });
+const { file, instances } = korfInstances(side);
 const chosen: number[] = argument("instances")
   ? (argument("instances") as string).split(",").map(Number)
   : Array.from(
@@ -51,8 +40,11 @@ const bins = [
   join(root, "bin", "puzzle.mjs"),
   ...(argument("bin") ? [resolve(argument("bin") as string)] : []),
 ];
-const goal = Array.from({ length: side * side }, (_, i) => i).join(",");
+const goal = korfGoal(side);
 const solveArgs = ["solve", "--batch", "-", "--goal", goal, "--heuristic", `pdb:${partition}`];
+// `--threads 1`: one search thread, as the single-thread targets are stated (the command's default is
+// one puzzle per core at once).
+if (argument("threads") !== undefined) solveArgs.push("--threads", argument("threads") as string);
 const timeLimit = argument("time-limit");
 // `puzzle solve --time-limit` takes seconds (it took milliseconds before the CLI hardening).
 if (timeLimit !== undefined) solveArgs.push("--time-limit", String(Number(timeLimit)));
@@ -69,55 +61,43 @@ interface Round {
 }
 
 /** One `puzzle solve --batch -` process over the chosen instances. */
-function runRound(bin: string, print: boolean): Promise<Round> {
-  return new Promise((resolveRound, reject) => {
-    const began = performance.now();
-    const child = spawn(bin, solveArgs, { stdio: ["pipe", "pipe", "inherit"] });
-    let stdout = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      const wallMs = performance.now() - began;
-      // 3: some instance hit --time-limit (its line says so); anything else is a failure.
-      if (code !== 0 && code !== 3) return reject(new Error(`${bin} exited with ${code ?? signal}`));
-      const lines = stdout
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line));
-      let nodes = 0;
-      let searchMs = 0;
-      let solved = 0;
-      const wrong: string[] = [];
-      lines.forEach((result, i) => {
-        const number = chosen[i];
-        const { optimal } = instances[number - 1];
-        nodes += result.nodes ?? 0;
-        searchMs += result.ms ?? 0;
-        if (result.status === "solved") solved++;
-        const note =
-          result.status !== "solved"
-            ? `  ${result.status ?? result.error}, lower bound ${result.lowerBound}`
-            : result.length !== optimal
-              ? "  WRONG"
-              : "";
-        if (note !== "") wrong.push(`#${number}${note}`);
-        if (print) {
-          const columns = [
-            String(number).padStart(3),
-            String(optimal).padStart(3),
-            String(result.length).padStart(3),
-            String(result.nodes).padStart(11),
-            Number(result.ms).toFixed(0).padStart(7),
-          ];
-          console.log(`${columns.join("  ")}${note}`);
-        }
-      });
-      resolveRound({ wallMs, searchMs, nodes, solved, wrong });
-    });
-    child.stdin.end(input);
+async function runRound(bin: string, print: boolean): Promise<Round> {
+  const { wallMs, stdout, code } = await runProcess(bin, solveArgs, { input, stderr: "inherit" });
+  // 3: some instance hit --time-limit (its line says so); anything else is a failure.
+  if (code !== 0 && code !== 3) throw new Error(`${bin} exited with ${code}`);
+  const lines = stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  let nodes = 0;
+  let searchMs = 0;
+  let solved = 0;
+  const wrong: string[] = [];
+  lines.forEach((result, i) => {
+    const number = chosen[i];
+    const { optimal } = instances[number - 1];
+    nodes += result.nodes ?? 0;
+    searchMs += result.ms ?? 0;
+    if (result.status === "solved") solved++;
+    const note =
+      result.status !== "solved"
+        ? `  ${result.status ?? result.error}, lower bound ${result.lowerBound}`
+        : result.length !== optimal
+          ? "  WRONG"
+          : "";
+    if (note !== "") wrong.push(`#${number}${note}`);
+    if (print) {
+      const columns = [
+        String(number).padStart(3),
+        String(optimal).padStart(3),
+        String(result.length).padStart(3),
+        String(result.nodes).padStart(11),
+        Number(result.ms).toFixed(0).padStart(7),
+      ];
+      console.log(`${columns.join("  ")}${note}`);
+    }
   });
+  return { wallMs, searchMs, nodes, solved, wrong };
 }
 
 const built = spawnSync(bins[0], ["pdb", "build", partition], { stdio: ["ignore", "ignore", "inherit"] });

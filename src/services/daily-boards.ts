@@ -6,7 +6,7 @@
 // Game board is a uniform random arrangement of eight 1s, 2s and 3s.
 import { createHmac } from "node:crypto";
 import { defaultSlidingGoal } from "../core/index.ts";
-import { isSlidingSolvable } from "../core/sliding/solvability.ts";
+import { randomSolvableBoard } from "../core/sliding/random-board.ts";
 
 export const DAILY_CATEGORIES = ["SLIDING_3X3", "SLIDING_4X4", "ROTATION"] as const;
 export type DailyCategory = (typeof DAILY_CATEGORIES)[number];
@@ -57,13 +57,7 @@ function shuffle<T>(items: T[], stream: SecretStream): T[] {
 }
 
 function slidingBoard(side: number, stream: SecretStream): DailyBoard {
-  const goal = defaultSlidingGoal(side, side);
-  const start = shuffle([...goal], stream);
-  if (!isSlidingSolvable({ cols: side, start, goal })) {
-    // Swapping two tiles flips the parity and leaves the blank where it is.
-    const [a, b] = start.flatMap((tile, cell) => (tile === 0 ? [] : [cell])).slice(0, 2);
-    [start[a], start[b]] = [start[b], start[a]];
-  }
+  const start = randomSolvableBoard(side, defaultSlidingGoal(side, side), (bound) => stream.below(bound));
   return { kind: "SLIDING", rows: side, cols: side, start };
 }
 

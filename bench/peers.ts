@@ -1,0 +1,223 @@
+// Side by side with other solvers (docs/pdb.md, "Side by side"): our command, one thread, whole
+// processes, and — when an environment variable points at a peer's built binary — the peer on the
+// same instances, runs interleaved (ours, theirs, ours, ...). Peer code is never part of this
+// repository: fetch and build it elsewhere (docs/pdb.md says how).
+//
+//   npm run bench:peers -- korf100 [--rounds 5] [--peer-rounds 1]
+//       PEER_15PUZZLE=…/15puzzle/bin/puzzle   MichaelKim/15puzzle; PEER_15PUZZLE_DB (default
+//       …/15puzzle/databases/663-reg), run in the folder above the database's (it reads and writes
+//       its tables as databases/663-reg-N.dat there)
+//   npm run bench:peers -- korf24 [--instances 38,40,25,32] [--rounds 3] [--peer-rounds 1]
+//       [--peer-time-limit 300]   (the peer's CPU seconds)
+//       PEER_24PUZZLE=…/24puzzle/cmd/pdbsearch   clausecker/24puzzle; PEER_24PUZZLE_PDB_DIR (its
+//       prebuilt tables), PEER_24PUZZLE_CATALOGUE (default …/24puzzle/catalogues/small-compound.cat)
+//   npm run bench:peers -- random15 [--file bench/data/random15-seed1.txt] [--rounds 5] [--threads 2] [--heuristic pdb:663]
+//
+// Ours: bin/puzzle.mjs run as a program (the product's settings), `--threads 1` unless --threads is
+// given; Korf's files with their goal (blank top-left); korf100 with pdb:663, the others with the
+// default heuristic (the strongest tables present). The load average is printed with every run.
+import { loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { type Instance, korfGoal, korfInstances, type ProcessRun, root, runProcess } from "./processes.ts";
+import { median } from "./stats.ts";
+
+function argument(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
+}
+
+const suite = process.argv[2];
+const rounds = Math.max(1, Number(argument("rounds", "3")));
+const peerRounds = Math.max(0, Number(argument("peer-rounds", "1")));
+const threads = argument("threads", "1");
+const puzzle = join(root, "bin", "puzzle.mjs");
+
+/** One measured run: whole process, the searches' own time when the solver reports it, nodes. */
+interface Run {
+  readonly wallMs: number;
+  /** The whole process's user + system CPU time. */
+  readonly cpuMs: number;
+  readonly searchMs: number;
+  readonly nodes: number;
+  /** Empty when every answer had the optimal length. */
+  readonly problem: string;
+}
+
+const load = () => loadavg()[0].toFixed(2);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function report(label: string, run: Run): void {
+  if (run.problem !== "" && !run.problem.startsWith("stopped")) process.exitCode = 1;
+  const problem = run.problem === "" ? "" : `  ${run.problem}`;
+  console.log(
+    `${label}: process ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), search ${seconds(run.searchMs)}, ` +
+      `${run.nodes.toLocaleString("en")} nodes, load ${load()}${problem}`,
+  );
+}
+
+/** Our JSON lines: summed nodes and times, and any answer that is not the expected length. */
+function ours(result: ProcessRun, optimal: readonly (number | undefined)[]): Run {
+  const lines = result.stdout
+    .trim()
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line));
+  const wrong = lines.flatMap((line, i) =>
+    line.status !== "solved"
+      ? [`#${i + 1} ${line.status ?? line.error}`]
+      : optimal[i] !== undefined && line.length !== optimal[i]
+        ? [`#${i + 1} length ${line.length}, optimal ${optimal[i]}`]
+        : [],
+  );
+  return {
+    wallMs: result.wallMs,
+    cpuMs: result.cpuMs,
+    searchMs: lines.reduce((sum, line) => sum + (line.ms ?? 0), 0),
+    nodes: lines.reduce((sum, line) => sum + (line.nodes ?? 0), 0),
+    problem: lines.length < optimal.length ? `only ${lines.length} answers` : wrong.join(", "),
+  };
+}
+
+/** MichaelKim/15puzzle: goal blank bottom-right, so Korf's boards are turned 180° and relabelled x → 16 − x. */
+async function michaelKim(binary: string, instances: readonly Instance[]): Promise<Run> {
+  const database = process.env.PEER_15PUZZLE_DB ?? join(dirname(binary), "..", "databases", "663-reg");
+  const boards = instances.map(({ tiles }) => {
+    const turned = tiles.map((_, cell) => tiles[15 - cell]).map((tile) => (tile === 0 ? 0 : 16 - tile));
+    return [0, 4, 8, 12].map((row) => turned.slice(row, row + 4).join(" ")).join("\n");
+  });
+  const input = `4 4 ${boards.length}\n\n${boards.join("\n\n")}\n`;
+  const result = await runProcess(binary, ["-d", resolve(database)], {
+    input,
+    cwd: dirname(dirname(database)),
+  });
+  const lengths = [...result.stdout.matchAll(/Solution: (\d+) moves/g)].map((m) => Number(m[1]));
+  const nodes = [...result.stdout.matchAll(/Nodes expanded: (\d+)/g)].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
+  const wrong = instances.flatMap(({ optimal }, i) => (lengths[i] === optimal ? [] : [`#${i + 1}`]));
+  return {
+    wallMs: result.wallMs,
+    cpuMs: result.cpuMs,
+    searchMs: Number.NaN,
+    nodes,
+    problem: wrong.length ? `wrong ${wrong}` : "",
+  };
+}
+
+/**
+ * clausecker/24puzzle's pdbsearch: one instance on stdin, its verbose report on stderr. It is stopped
+ * after `limitSeconds` of CPU time (prlimit), so a loaded machine does not cut it short; a wall-clock
+ * limit of four times that is the backstop.
+ */
+async function clausecker(binary: string, instance: Instance, limitSeconds: number): Promise<Run> {
+  const pdbDir = process.env.PEER_24PUZZLE_PDB_DIR;
+  if (pdbDir === undefined) throw new Error("PEER_24PUZZLE_PDB_DIR: the folder of its prebuilt tables");
+  const catalogue =
+    process.env.PEER_24PUZZLE_CATALOGUE ?? join(dirname(binary), "..", "catalogues", "small-compound.cat");
+  const args = [`--cpu=${limitSeconds}`, binary, "-j", "1", "-d", pdbDir, catalogue];
+  const result = await runProcess("prlimit", args, {
+    input: `${instance.tiles.join(",")}\n`,
+    timeoutMs: 4000 * limitSeconds,
+  });
+  if (result.timedOut || result.code !== 0) {
+    return { ...result, searchMs: Number.NaN, nodes: Number.NaN, problem: `stopped (status ${result.code})` };
+  }
+  const path = /Solution found: ([\d,]+)/.exec(result.stdout)?.[1] ?? "";
+  const length = path.split(",").length;
+  return {
+    wallMs: result.wallMs,
+    cpuMs: result.cpuMs,
+    // Its own figure: the search thread's CPU time.
+    searchMs: 1000 * Number(/Spent ([\d.]+) seconds in total/.exec(result.stderr)?.[1]),
+    nodes: Number(/Expanded (\d+) nodes in total/.exec(result.stderr)?.[1]),
+    problem: length === instance.optimal ? "" : `length ${length}, optimal ${instance.optimal}`,
+  };
+}
+
+function summary(label: string, runs: readonly Run[]): string {
+  if (runs.length === 0) return `${label}: not run`;
+  const walls = runs.map((r) => r.wallMs).sort((a, b) => a - b);
+  return (
+    `${label}: median process ${seconds(median(walls))} (${walls.map((w) => (w / 1000).toFixed(2)).join(", ")}), ` +
+    `median CPU ${seconds(median(runs.map((r) => r.cpuMs)))}, ` +
+    `median search ${seconds(median(runs.map((r) => r.searchMs)))}, ${runs[0].nodes.toLocaleString("en")} nodes`
+  );
+}
+
+/** Runs ours `rounds` times and the peer `peerRounds` times, alternating, and prints both. */
+async function sideBySide(
+  name: string,
+  runOurs: () => Promise<Run>,
+  runPeer?: () => Promise<Run>,
+): Promise<void> {
+  const mine: Run[] = [];
+  const theirs: Run[] = [];
+  for (let round = 1; round <= Math.max(rounds, runPeer ? peerRounds : 0); round++) {
+    if (round <= rounds) {
+      mine.push(await runOurs());
+      report(`${name} ours #${round}`, mine[mine.length - 1]);
+    }
+    if (runPeer && round <= peerRounds) {
+      theirs.push(await runPeer());
+      report(`${name} peer #${round}`, theirs[theirs.length - 1]);
+    }
+  }
+  console.log(summary(`${name} ours`, mine));
+  if (runPeer && theirs.length > 0) {
+    console.log(summary(`${name} peer`, theirs));
+    const ratio = (key: "wallMs" | "cpuMs") =>
+      (median(theirs.map((r) => r[key])) / median(mine.map((r) => r[key]))).toFixed(1);
+    console.log(
+      `${name}: peer / ours, median process time ${ratio("wallMs")}×, median CPU time ${ratio("cpuMs")}×`,
+    );
+  }
+}
+
+if (suite === "korf100") {
+  const { instances } = korfInstances(4);
+  const input = instances.map(({ tiles }) => `${tiles.join(" ")}\n`).join("");
+  const args = [
+    "solve",
+    "--batch",
+    "-",
+    "--goal",
+    korfGoal(4),
+    "--heuristic",
+    "pdb:663",
+    "--threads",
+    threads,
+  ];
+  const peer = process.env.PEER_15PUZZLE;
+  await sideBySide(
+    "korf100",
+    async () =>
+      ours(
+        await runProcess(puzzle, args, { input }),
+        instances.map((i) => i.optimal),
+      ),
+    peer ? () => michaelKim(peer, instances) : undefined,
+  );
+} else if (suite === "korf24") {
+  const { instances } = korfInstances(5);
+  const peer = process.env.PEER_24PUZZLE;
+  const limit = Number(argument("time-limit", "300"));
+  const peerLimit = Number(argument("peer-time-limit", "300"));
+  for (const number of argument("instances", "38,40,25,32").split(",").map(Number)) {
+    const instance = instances[number - 1];
+    const args = ["solve", instance.tiles.join(","), "--size", "5x5", "--goal", korfGoal(5)];
+    args.push("--threads", threads, "--json", "--quiet", "--time-limit", String(limit));
+    await sideBySide(
+      `#${number}`,
+      async () => ours(await runProcess(puzzle, args), [instance.optimal]),
+      peer ? () => clausecker(peer, instance, peerLimit) : undefined,
+    );
+  }
+} else if (suite === "random15") {
+  const file = resolve(argument("file", join(root, "bench", "data", "random15-seed1.txt")));
+  const args = ["solve", "--batch", file, "--threads", threads, "--heuristic", argument("heuristic", "auto")];
+  await sideBySide("random15", async () => ours(await runProcess(puzzle, args), []));
+} else {
+  console.error("bench/peers.ts: korf100 | korf24 | random15 (see the head of the file)");
+  process.exitCode = 2;
+}
