@@ -19,7 +19,19 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * A reader that stops early (`puzzle solve --batch FILE | head -2`) closes our stdout: stop quietly
+ * then, as a command-line filter should, instead of dying on an unhandled EPIPE with a stack trace.
+ */
+function stopQuietlyWhenOutputCloses(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  stopQuietlyWhenOutputCloses();
   const [command, ...rest] = argv;
   try {
     switch (command) {

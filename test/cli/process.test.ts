@@ -155,3 +155,17 @@ describe("puzzle solve --threads", () => {
     expect(run.stderr).toMatch(/--threads needs a whole number/);
   });
 });
+
+describe("puzzle solve --batch into a reader that stops early", () => {
+  it("stops quietly: no EPIPE stack trace when the pipe closes (`| head -c 1`)", () => {
+    // 2,000 answers are far more than a pipe holds, so the CLI writes after `head` has gone.
+    const boards = `${Array.from({ length: 2000 }, () => "8 6 7 2 5 4 3 0 1").join("\n")}\n`;
+    const run = spawnSync("sh", ["-c", `"${process.execPath}" "${BIN}" solve --batch - | head -c 1`], {
+      input: boards,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(run.stdout).toHaveLength(1);
+    expect(run.stderr).toBe("");
+  });
+});
