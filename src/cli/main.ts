@@ -23,7 +23,11 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
  * A reader that stops early (`puzzle solve --batch FILE | head -2`) closes our stdout: stop quietly
  * then, as a command-line filter should, instead of dying on an unhandled EPIPE with a stack trace.
  */
+let stoppingQuietly = false;
 function stopQuietlyWhenOutputCloses(): void {
+  // Once per process: main() runs many times in one process in the tests.
+  if (stoppingQuietly) return;
+  stoppingQuietly = true;
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code !== "EPIPE") throw error;
     process.exit(0);

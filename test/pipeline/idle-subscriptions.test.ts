@@ -53,10 +53,16 @@ describe("idle solveProgress subscriptions", () => {
     // Progress kept coming meanwhile, on every subscription.
     for (const [i, watch] of watches.entries()) expect(watch.events.length).toBeGreaterThan(before[i] + 1);
 
+    // The final event reaches every subscription: TIMED_OUT at the 12 s limit, or SOLVED on a quiet
+    // machine fast enough to finish the proof first.
+    const finals = [];
     for (const watch of watches) {
-      const events = await watch.finished(60_000);
-      expect(events.at(-1)).toMatchObject({ status: "TIMED_OUT", solve: { status: "TIMED_OUT" } });
+      const last = (await watch.finished(60_000)).at(-1) as { status: string; solve: { status: string } };
+      expect(["TIMED_OUT", "SOLVED"]).toContain(last.status);
+      expect(last.solve.status).toBe(last.status);
+      finals.push(last.status);
     }
+    expect(new Set(finals).size).toBe(1);
   });
 });
 

@@ -249,8 +249,11 @@ describe("a split search on a fleet of worker processes", () => {
     // The killed unit ran again on the survivor (its job's second run). Its result counts once: the
     // first run's, if it was pushed just before the kill (then the second is a duplicate, dropped),
     // else the second's, and then `reruns` says the lost run's work is not in `nodes`.
-    expect(done.secondRuns).toBe(1);
-    expect((done.reruns as number) + (done.unexpected as number)).toBe(1);
+    // Frozen between pushing its outcome and completing its job, the victim's unit is already
+    // counted and the search may end before stalled-job recovery runs it again (seen once under load):
+    // then no second run and nothing to discount.
+    expect(done.secondRuns as number).toBeLessThanOrEqual(1);
+    expect((done.reruns as number) + (done.unexpected as number)).toBe(done.secondRuns);
     expectEveryUnitAccountedFor(done);
     expect(Number(last.nodesExpanded)).toBe(done.nodes);
     // The dead worker's unit stays locked until stalled-job recovery hands it out; it is then dropped.
