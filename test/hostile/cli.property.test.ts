@@ -248,7 +248,10 @@ describe("puzzle: real processes", () => {
       fc.property(
         argv.filter(
           (args) =>
-            !args.some((a) => a.startsWith("--batch")) && !(args[0] === "pdb" && args.includes("build")),
+            !args.some((a) => a.startsWith("--batch")) &&
+            !(args[0] === "pdb" && args.includes("build")) &&
+            // An operating system cannot pass a NUL byte in an argument (spawn refuses it).
+            !args.some((a) => a.includes("\u0000")),
         ),
         (args) => {
           const run = runProcess(args);
