@@ -9,7 +9,9 @@
 //   4. Korf 24 #40 and #25 with 6-6-6-6: 1 worker x 1 thread, then 2 x 1 (target ≥ 1.8x), with the
 //      workers' CPU time and the node counts (the machine is shared: wall time is noisy);
 //   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal.
-// BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance.
+// BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance. BENCH_PARTS=4 runs only part 4 (a list:
+// 1,2,3,4,5; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
+// unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
@@ -178,15 +180,17 @@ async function main(): Promise<void> {
   };
   const redis = new Redis(config.redisUrl);
   const server = await startServer(config);
+  const parts = (process.env.BENCH_PARTS ?? "1,2,3,4,5").split(",");
+  const trace = process.env.BENCH_TRACE;
   try {
     console.log("split-search benchmark (2 shared cores: wall times are noisy)");
-    await benchUnitOverhead(redis, config.redisPrefix, config.redisUrl);
+    if (parts.includes("1")) await benchUnitOverhead(redis, config.redisPrefix, config.redisUrl);
     const alice: User = await new GraphQLClient(server.url).signUp();
     const bob: User = await new GraphQLClient(server.url).signUp();
 
     // 2 + 3 on a 2-thread fleet.
-    let fleet = await startFleet(env, 2);
-    {
+    let fleet = parts.includes("2") || parts.includes("3") ? await startFleet(env, 2) : [];
+    if (parts.includes("2")) {
       const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
       const before = await commandCalls(redis);
       const stats = await commandStats(redis);
@@ -201,7 +205,7 @@ async function main(): Promise<void> {
         `2. Redis commands per unit: 4x4 (56 moves, linear conflict) split over 2 x 1 threads: ${finished.status} ${finished.length}, ${units} unit results, ${calls} commands in all → ${(calls / units).toFixed(1)} per unit (everything: API, coordinator, unit workers, heartbeats, stalled checks, job locks): ${await commandsSince(redis, stats, units)}; Redis CPU ${(cpuUs / units).toFixed(0)} µs per unit (${(cpuUs / 1e6).toFixed(2)} s in all, idle work of the fleet included)`,
       );
     }
-    {
+    if (parts.includes("3")) {
       const long = [
         await createPuzzle(alice.client, walked(5, 11, 300), 5),
         await createPuzzle(alice.client, walked(5, 12, 300), 5),
@@ -232,8 +236,10 @@ async function main(): Promise<void> {
 
     // 4: Korf 24.
     const korf = process.env.BENCH_KORF ?? "40,25";
-    if (korf !== "none") {
-      const lines = readFileSync(join(projectRoot, "..", "shared", "korf24.txt"), "utf8")
+    if (korf !== "none" && parts.includes("4")) {
+      // BENCH_KORF_FILE: the instances' file, when the checkout is not beside /work/shared (a worktree).
+      const file = process.env.BENCH_KORF_FILE ?? join(projectRoot, "..", "shared", "korf24.txt");
+      const lines = readFileSync(file, "utf8")
         .split("\n")
         .filter((l) => l.trim() !== "" && !l.startsWith("#"));
       const goal = Array.from({ length: 25 }, (_, i) => i);
@@ -242,7 +248,10 @@ async function main(): Promise<void> {
         const optimal = tiles.pop();
         const rows: string[] = [];
         for (const processes of [1, 2]) {
-          fleet = await startFleet({ ...env, WORKER_PDBS: "6666" }, processes);
+          fleet = await startFleet(
+            { ...env, WORKER_PDBS: "6666", ...(trace === undefined ? {} : { LOG_LEVEL: "debug" }) },
+            processes,
+          );
           const cpu = fleet.map((w) => cpuSeconds(w.pid));
           const data = await alice.client.data<{ createPuzzle: { id: string } }>(
             `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
@@ -259,6 +268,13 @@ async function main(): Promise<void> {
           const finished = await waitUntilFinished(alice.client, solve.id, 3_600_000);
           const wall = (performance.now() - began) / 1000;
           const used = fleet.map((w, i) => cpuSeconds(w.pid) - cpu[i]);
+          if (trace !== undefined) {
+            const lines = fleet.flatMap((w) => w.logs.filter((l) => l.msg === "unit result"));
+            writeFileSync(
+              join(trace, `korf-${n}-${processes}.jsonl`),
+              lines.map((l) => JSON.stringify(l)).join("\n"),
+            );
+          }
           rows.push(
             `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(1)} s, worker CPU ${used.map((s) => s.toFixed(1)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}`,
           );
@@ -274,8 +290,8 @@ async function main(): Promise<void> {
     }
 
     // 5: 8 workers.
-    fleet = await startFleet(env, 8);
-    {
+    fleet = parts.includes("5") ? await startFleet(env, 8) : [];
+    if (parts.includes("5")) {
       const puzzleId = await createPuzzle(alice.client, BOARDS.another);
       const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
       const jobId = await jobIdOf(server, solve.id);

@@ -34,6 +34,7 @@ import {
   UNIT_STOP_TOPIC,
   type UnitDoneMessage,
   type UnitJobData,
+  type UnitOutcome,
   type UnitStopMessage,
   WHOLE_JOB,
   unitJobId,
@@ -72,6 +73,12 @@ const UNIT_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts:
  * a unit another one is searching); a fleet that grows gets its search split further.
  */
 const UNITS_PER_THREAD_AT_LEAST = 8;
+
+/**
+ * Once the answer is proven, how long the coordinator waits for the units still running (stopped at
+ * once: milliseconds) to report the work they did, which the answer's node count includes.
+ */
+const STRAGGLERS_MS = 1000;
 
 /** With no wake-up message (pub/sub may drop one), the coordinator looks at its results this often. */
 const POLL_MS = 250;
@@ -165,19 +172,29 @@ export class SplitCoordinator {
       : this.whole(searchId, token, data, hooks);
   }
 
+  /**
+   * Queues unit jobs at their owner's fair-share priority, never ahead of `floor` (the priority of
+   * the search's previous batch): returns the priority used. The fair-share lead moves with the
+   * clock between two batches, and a later batch at a smaller number would start before units
+   * handed out earlier: a search's units must start in the order `next` gave them (in the last
+   * iteration, the unit holding the answer before those after it).
+   */
   private async enqueue(
     owner: string,
     jobs: readonly { id: string; name: string; data: Omit<UnitJobData, "tag"> }[],
-  ): Promise<void> {
-    if (jobs.length === 0) return;
+    floor = 0,
+  ): Promise<number> {
+    if (jobs.length === 0) return floor;
     const tags = await this.deps.store.priorities(owner, jobs.length);
+    const priority = Math.max(floor, ...tags.map((t) => t.priority));
     await this.deps.units.addBulk(
       jobs.map((job, i) => ({
         name: job.name,
         data: { ...job.data, tag: tags[i].tag },
-        opts: { ...UNIT_JOB_OPTIONS, jobId: job.id, priority: tags[i].priority },
+        opts: { ...UNIT_JOB_OPTIONS, jobId: job.id, priority },
       })),
     );
+    return priority;
   }
 
   private async whole(
@@ -303,6 +320,7 @@ export class SplitCoordinator {
     // before it ran, or (at the end) one abandoned: stopped, its outcome no longer read.
     const tally = { handedOut: 0, reissued: 0, outcomes: 0, withdrawn: 0, unexpected: 0, secondRuns: 0 };
     const open = new Set<string>();
+    const withdrawn = new Set<string>();
     const hand = (id: string) => {
       sent.set(id, Date.now());
       // A unit released as lost goes out again under the same job id: still one job to account for.
@@ -313,13 +331,68 @@ export class SplitCoordinator {
       }
     };
     const withdraw = (ids: readonly string[]) => {
-      for (const id of ids) if (open.delete(id)) tally.withdrawn++;
+      for (const id of ids)
+        if (open.delete(id)) {
+          tally.withdrawn++;
+          withdrawn.add(id);
+        }
     };
     const inFlight = () => state.units.filter((u) => u.busy).map(taskOf);
+    // One outcome read back: folded (when current), its work counted, its job accounted for.
+    const take = (outcome: UnitOutcome): void => {
+      const task = taskFromJobId(state, outcome.unitJobId);
+      const sentAt = sent.get(outcome.unitJobId);
+      sent.delete(outcome.unitJobId);
+      if (log.isLevelEnabled("debug")) {
+        // One line per unit result (LOG_LEVEL=debug): the trace behind docs/distributed.md's figures.
+        const result = outcome.result as (UnitResult & { sliced?: boolean }) | null;
+        log.debug(
+          {
+            jobId: searchId,
+            unit: outcome.unitJobId,
+            moves: task?.moves,
+            bound: task?.bound,
+            nodes: result?.nodes,
+            nextBound: result?.nextBound,
+            solved: result?.solution != null,
+            stopped: result?.stopped === true,
+            stale: task === undefined,
+            thread: outcome.thread,
+            sentMs: sentAt === undefined ? undefined : sentAt - record.startedAt,
+            foldedMs: Date.now() - record.startedAt,
+          },
+          "unit result",
+        );
+      }
+      // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
+      // first run's outcome had arrived before the death (then this one is a duplicate: stale).
+      if (outcome.runs > 1) tally.secondRuns++;
+      if (open.delete(outcome.unitJobId)) tally.outcomes++;
+      else if (withdrawn.delete(outcome.unitJobId)) {
+        // Not removed before it ran after all: it had just finished (BullMQ's remove of a job
+        // already gone says 1 too).
+        tally.withdrawn--;
+        tally.outcomes++;
+      } else tally.unexpected++; // a predecessor's job, or a job whose outcome came twice
+      if (task === undefined) return;
+      const result = outcome.result as UnitResult & { sliced?: boolean };
+      // Stopped at the end of its time slice (another user waited): its children are shorter.
+      if (result.sliced) splitUnit(state, task);
+      const applied = fold(state, task, {
+        ...result,
+        nextBound: result.nextBound ?? Number.POSITIVE_INFINITY,
+      });
+      if (!applied && !result.stopped) return;
+      record.nodes += result.nodes;
+      record.folded++;
+      if (outcome.runs > 1) record.reruns++;
+      if (!record.threads.includes(outcome.thread)) record.threads.push(outcome.thread);
+    };
     // Resumed: busy units are queued again (a no-op for a job still queued or running).
     const requeue = inFlight().map(jobOf);
     for (const job of requeue) hand(job.id);
-    await this.enqueue(owner, requeue);
+    // The priority of the last batch: later ones go behind it (see enqueue).
+    let floor = await this.enqueue(owner, requeue);
     let checked = Date.now();
     let lastReport = 0;
     let stop: "cancelled" | "timed_out" | "shutdown" | undefined;
@@ -333,28 +406,7 @@ export class SplitCoordinator {
         await store.clear(searchId);
         throw this.failed(searchId, failure);
       }
-      for (const outcome of outcomes) {
-        const task = taskFromJobId(state, outcome.unitJobId);
-        sent.delete(outcome.unitJobId);
-        // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
-        // first run's outcome had arrived before the death (then this one is a duplicate: stale).
-        if (outcome.runs > 1) tally.secondRuns++;
-        if (open.delete(outcome.unitJobId)) tally.outcomes++;
-        else tally.unexpected++; // a predecessor's job, or a job whose outcome came twice
-        if (task === undefined) continue;
-        const result = outcome.result as UnitResult & { sliced?: boolean };
-        // Stopped at the end of its time slice (another user waited): its children are shorter.
-        if (result.sliced) splitUnit(state, task);
-        const applied = fold(state, task, {
-          ...result,
-          nextBound: result.nextBound ?? Number.POSITIVE_INFINITY,
-        });
-        if (!applied && !result.stopped) continue;
-        record.nodes += result.nodes;
-        record.folded++;
-        if (outcome.runs > 1) record.reruns++;
-        if (!record.threads.includes(outcome.thread)) record.threads.push(outcome.thread);
-      }
+      for (const outcome of outcomes) take(outcome);
       // Units that can no longer improve the answer stop (and are no longer waited for).
       const useless = inFlight().filter((task) => isObsolete(state, task));
       for (const task of useless) release(state, task);
@@ -386,13 +438,26 @@ export class SplitCoordinator {
         );
       const jobs = fresh.map(jobOf);
       for (const job of jobs) hand(job.id);
-      await this.enqueue(owner, jobs);
+      floor = await this.enqueue(owner, jobs, floor);
       if (Date.now() - lastReport >= 100 || done) {
         lastReport = Date.now();
         hooks.onProgress?.(progressOf(state, record, elapsedMs));
       }
       if (done && stop === undefined) {
-        // Units released as useless may still run (or sit stalled on a dead worker): stop them all.
+        // Units released as useless may still run: stopped one by one (so they still report), their
+        // work is waited for a moment and counted in the answer's nodes; then the stragglers (one
+        // stalled on a dead worker) are stopped with the whole search and left.
+        if (open.size > 0) {
+          withdraw(await this.stopUnits(searchId, [...open], false));
+          const deadline = Date.now() + STRAGGLERS_MS;
+          let read = 0;
+          while (open.size > 0 && Date.now() < deadline) {
+            await this.wake(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
+            const late = await store.pending(searchId);
+            for (const outcome of late.slice(read)) take(outcome);
+            read = late.length;
+          }
+        }
         withdraw(await this.stopUnits(searchId, [...open], true));
         await store.clear(searchId);
         log.info(
@@ -456,7 +521,7 @@ function splitUnit(state: SplitState, task: UnitTask): void {
   );
   if (index < 0 || state.shape === undefined) return;
   const unit = state.units[index];
-  const kids = childMoves(state.shape, unit.moves).map((moves) => ({
+  const kids = childMoves(state.shape, unit.moves, state.heuristic).map((moves) => ({
     id: state.nextId++,
     moves,
     bound: unit.bound,

@@ -46,8 +46,8 @@ export class WorkerProcess {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     const child = spawn(process.execPath, [entry], {
       cwd: projectRoot,
-      // Its info lines are what tests wait for.
-      env: { ...process.env, ...env, LOG_LEVEL: "info" },
+      // Its info lines are what tests wait for (debug ones too when asked: a bench's trace).
+      env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     const worker = new WorkerProcess(child);

@@ -10,8 +10,9 @@
 // whose result was lost is handed out again after `release` (or is simply run again).
 
 import type { SlidingSpec } from "../types.ts";
-import { childNodes } from "./frontier.ts";
+import { rankedChildren } from "./frontier.ts";
 import { applySlidingMoves } from "../sliding/moves.ts";
+import { unitRanker } from "./unit-ranker.ts";
 
 /** A proven bound for a unit with nothing left below any length (its subtree holds no goal). */
 export const EXHAUSTED = Number.MAX_SAFE_INTEGER;
@@ -40,8 +41,11 @@ export interface SplitState {
   nextId: number;
   /** How many units were split again. */
   resplits: number;
-  /** The board, for re-splitting a unit (its children); without it units are never re-split. */
-  readonly shape?: Pick<SlidingSpec, "rows" | "cols" | "start">;
+  /**
+   * The board, for re-splitting a unit (its children); without it units are never re-split. With
+   * the goal (states saved before it was kept lack it), children are in the kernel's order.
+   */
+  readonly shape?: Pick<SlidingSpec, "rows" | "cols" | "start"> & { readonly goal?: readonly number[] };
   readonly policy?: ResplitPolicy;
   /** The heuristic every unit is searched with (set by planUnits: "pdb:663", "linear-conflict"...). */
   readonly heuristic?: string;
@@ -110,7 +114,14 @@ export function initialState(
     resplits: 0,
     ...(shape === undefined
       ? {}
-      : { shape: { rows: shape.rows, cols: shape.cols, start: [...shape.start] } }),
+      : {
+          shape: {
+            rows: shape.rows,
+            cols: shape.cols,
+            start: [...shape.start],
+            ...(shape.goal === undefined ? {} : { goal: [...shape.goal] }),
+          },
+        }),
     ...(policy === undefined ? {} : { policy }),
   };
 }
@@ -187,15 +198,28 @@ function tooBig(s: SplitState, unit: SplitUnit): boolean {
   return unit.lastNodes > policy.factor * sizes[sizes.length >> 1];
 }
 
-/** The moves of a unit's children (legal, never undoing its last move). */
-export function childMoves(shape: NonNullable<SplitState["shape"]>, moves: string): string[] {
-  const board = applySlidingMoves(shape.rows, shape.cols, shape.start, moves);
-  return childNodes(shape.rows, shape.cols, { moves, board }).map((child) => child.moves);
+/**
+ * The moves of a unit's children (legal, never undoing its last move), in the order the frontier
+ * lists siblings (the kernel's, when `heuristic`'s tables are loaded): a split unit's children take
+ * its place, so the units stay in one depth-first order (see rankedChildren).
+ */
+export function childMoves(
+  shape: NonNullable<SplitState["shape"]>,
+  moves: string,
+  heuristic?: string,
+): string[] {
+  const { rows, cols, start, goal } = shape;
+  const board = applySlidingMoves(rows, cols, start, moves);
+  const rank =
+    goal === undefined || heuristic === undefined
+      ? undefined
+      : unitRanker({ kind: "sliding", rows, cols, start, goal }, heuristic);
+  return rankedChildren(rows, cols, { moves, board }, rank).map((child) => child.moves);
 }
 
 /** Replaces a unit by its children; they inherit its proven bound. */
 function resplit(s: SplitState, unit: SplitUnit): void {
-  const kids = childMoves(s.shape!, unit.moves).map((moves) => ({
+  const kids = childMoves(s.shape!, unit.moves, s.heuristic).map((moves) => ({
     id: s.nextId++,
     moves,
     bound: unit.bound,

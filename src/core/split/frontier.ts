@@ -54,6 +54,24 @@ export function childNodes(rows: number, cols: number, node: FrontierNode): Fron
 }
 
 /**
+ * A node's children (as childNodes) smallest rank first, ties in move order: the order a depth-first
+ * search ordering children by `rank` meets them. The frontier and every later split of a unit use it,
+ * so units keep one depth-first order however finely the search is cut (and however many threads
+ * it was planned for): the last iteration meets the solution's unit after the same work.
+ */
+export function rankedChildren(
+  rows: number,
+  cols: number,
+  node: FrontierNode,
+  rank?: (board: readonly number[]) => number,
+): FrontierNode[] {
+  const children = childNodes(rows, cols, node);
+  if (rank === undefined) return children;
+  const ranks = new Map(children.map((child) => [child, rank(child.board)]));
+  return children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+}
+
+/**
  * Expands until the frontier holds at least `minNodes` states or reaches `maxDepth` (the frontier
  * of depth 0 is the root alone). With `rank`, each node's children are taken smallest rank first
  * (ties in move order), so the frontier lists states in the order a depth-first search ordering
@@ -74,12 +92,7 @@ export function expandFrontier(
   while (level.length < minNodes && depth < maxDepth) {
     const next: FrontierNode[] = [];
     for (const node of level) {
-      let children = childNodes(rows, cols, node);
-      if (rank !== undefined) {
-        const ranks = new Map(children.map((child) => [child, rank(child.board)]));
-        children = children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
-      }
-      for (const child of children) {
+      for (const child of rankedChildren(rows, cols, node, rank)) {
         generated++;
         if (sameBoard(child.board, goal)) return { kind: "solved", moves: child.moves, generated };
         const key = child.board.join(",");

@@ -7,7 +7,8 @@ import type { SlidingSpec, SolveOptions } from "../types.ts";
 import type { ResplitPolicy, SplitState } from "./coordinator.ts";
 import { initialState, withParity } from "./coordinator.ts";
 import { expandFrontier } from "./frontier.ts";
-import { chooseHeuristic, unitEstimates, unitRanker } from "./unit-searcher.ts";
+import { unitRanker } from "./unit-ranker.ts";
+import { chooseHeuristic, unitEstimates } from "./unit-searcher.ts";
 
 export interface PlanOptions {
   readonly threads: number;

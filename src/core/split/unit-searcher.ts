@@ -6,7 +6,7 @@
 import { PuzzleInputError } from "../errors.ts";
 import { movesFromCanonical, toCanonical } from "../pdb/frame.ts";
 import { evaluate } from "../pdb/compiled.ts";
-import { idaIteration, siblingOrderKey } from "../pdb/ida.ts";
+import { idaIteration } from "../pdb/ida.ts";
 import {
   type PdbHeuristic,
   compiledHeuristic,
@@ -48,19 +48,6 @@ export function chooseHeuristic(spec: SlidingSpec, name: SolveOptions["heuristic
 /** As in SolveResult: "pdb:663+reflect", "linear-conflict", "manhattan". */
 export function heuristicLabel(choice: string): string {
   return choice.startsWith("pdb:") ? `${choice}+reflect` : choice;
-}
-
-/**
- * The pattern-database kernel's order of siblings, for the frontier (see expandFrontier), when its
- * tables are loaded; the built-in kernel takes moves in a fixed order, so there is none.
- */
-export function unitRanker(
-  spec: SlidingSpec,
-  choice: string,
-): ((board: readonly number[]) => number) | undefined {
-  if (!choice.startsWith("pdb:") || !pdbAvailable(choice)) return undefined;
-  const h = compiledHeuristic(choice, undefined, {});
-  return (board) => siblingOrderKey(h, toCanonical({ ...spec, start: board })!.start);
 }
 
 /**
