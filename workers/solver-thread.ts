@@ -6,7 +6,7 @@
 // seeding the core's registry with them shares memory instead of building a copy per thread.
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { solve } from "../src/core/solve.ts";
-import { TableNotLoadedError, type UnitResult, searchUnit } from "../src/core/index.ts";
+import { TableNotLoadedError, type UnitResult, searchUnitDeepening } from "../src/core/index.ts";
 import { seedThreadTables } from "../src/pdb-store/thread-tables.ts";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
 import type {
@@ -66,10 +66,16 @@ function probe(task: ThreadProbeTask): ThreadProbe {
   return { threadId, tables, value };
 }
 
+/**
+ * A unit job goes on to its unit's next bounds while it has searched fewer nodes than this (a few
+ * ms of search): cheaper than a queue round trip per tiny iteration (docs/distributed.md).
+ */
+const DEEPEN_BELOW_NODES = 50_000;
+
 /** One unit; `threadId` says which thread searched it (the search's count of threads taking part). */
 function unit(task: ThreadUnitTask): UnitResult & { threadId: number } {
   const flag = new Int32Array(task.cancelFlag);
-  const result = searchUnit(task.spec, task.unit, undefined, {
+  const result = searchUnitDeepening(task.spec, task.unit, DEEPEN_BELOW_NODES, undefined, {
     isCancelled: () => Atomics.load(flag, 0) !== 0,
     buildMissingTables: false,
   });

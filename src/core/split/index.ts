@@ -17,6 +17,7 @@ export {
   withParity,
 } from "./coordinator.ts";
 export type { ResplitPolicy, SplitState, SplitUnit, UnitResult, UnitTask } from "./coordinator.ts";
+export { searchUnitDeepening } from "./deepening-unit.ts";
 export { childNodes, expandFrontier } from "./frontier.ts";
 export type { Frontier, FrontierNode } from "./frontier.ts";
 export { planUnits, solutionParity } from "./plan.ts";

@@ -20,6 +20,7 @@ import {
   widen,
 } from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
+import { searchUnitDeepening } from "./deepening-unit.ts";
 import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
 
@@ -324,6 +325,50 @@ describe("coordinator", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("units that go on deepening while their work is tiny give the same answer", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 30, maxLength: 50 }), fc.nat(20_000), (choices, below) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "linear-conflict" });
+        const state = planUnits(s, { threads: 2, heuristic: "linear-conflict" });
+        // Two units in flight at a time, folded in turn: results of several bounds each.
+        const busy = [next(state), next(state)].filter((t) => t !== null);
+        while (busy.length > 0) {
+          const task = busy.shift()!;
+          const result = searchUnitDeepening(s, task, below);
+          expect(result.stopped).toBeFalsy();
+          fold(state, task, result);
+          const more = next(state);
+          if (more !== null) busy.push(more);
+        }
+        expect(isDone(state)).toBe(true);
+        expect(state.best?.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, state.best ?? "")).toEqual(s.goal);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a deepening unit stopped after a finished iteration keeps the bound that one proved", () => {
+    const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]); // 56 moves
+    const state = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
+    const task = next(state)!;
+    const first = searchUnit(s, task);
+    const second = searchUnit(s, { ...task, bound: first.nextBound });
+    expect(first.solution).toBeNull();
+    expect(second.nodes).toBeGreaterThan(first.nodes + 1);
+    // A budget the first iteration fits in and the second does not: the second one stops.
+    const result = searchUnitDeepening(s, task, Number.MAX_SAFE_INTEGER, undefined, {
+      maxNodes: first.nodes + 1,
+    });
+    expect(result.stopped).toBeFalsy();
+    expect(result.solution).toBeNull();
+    expect(result.nextBound).toBe(first.nextBound);
+    expect(result.nodes).toBeGreaterThan(first.nodes);
+    fold(state, task, result);
+    expect(state.units.find((u) => u.id === task.id)?.bound).toBe(first.nextBound);
   });
 
   it("folds a result once: a duplicate, or a stale task's, changes nothing", () => {
