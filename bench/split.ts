@@ -7,7 +7,8 @@
 //   3. fairness: another user's small 4x4 while one user's two long 5x5 searches hold a 2-thread
 //      fleet (target: SOLVED within 3 s of the request);
 //   4. Korf 24 #40 and #25 with 6-6-6-6: 1 worker x 1 thread, then 2 x 1 (target ≥ 1.8x), with the
-//      workers' CPU time and the node counts (the machine is shared: wall time is noisy);
+//      workers' CPU time and the node counts (the machine is shared: wall time is noisy), each fleet
+//      warmed up first by a short 5x5 search;
 //   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal.
 // BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance. BENCH_PARTS=4 runs only part 4 (a list:
 // 1,2,3,4,5; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
@@ -252,6 +253,18 @@ async function main(): Promise<void> {
             { ...env, WORKER_PDBS: "6666", ...(trace === undefined ? {} : { LOG_LEVEL: "debug" }) },
             processes,
           );
+          // Warm-up: a fresh worker's first units run ~0.3-0.5 s slower (JIT, the heuristic's
+          // lookups); a running fleet is warm. A short 5x5 search over the same tables first.
+          {
+            const warm = await createPuzzle(alice.client, walked(5, 40 + processes * 100 + n, 70), 5);
+            const solve = await requestSolve(alice.client, warm, {
+              algorithm: "IDA_STAR",
+              heuristic: "PDB_6666",
+              split: true,
+              timeLimitSeconds: 600,
+            });
+            await waitUntilFinished(alice.client, solve.id, 600_000);
+          }
           const cpu = fleet.map((w) => cpuSeconds(w.pid));
           const data = await alice.client.data<{ createPuzzle: { id: string } }>(
             `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
