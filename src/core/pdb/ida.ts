@@ -61,12 +61,17 @@ export interface IdaOptions extends SolveOptions {
 /**
  * The move machine's sequence length when the transposition table is off (see IdaOptions): 12 takes
  * 27-36% of the nodes off Korf's 24-puzzles against 6; 14 takes 9% more off #38 + #40 but is no
- * faster (its table is 2.7 MB against 0.38 MB) and takes 7 s to find (12: stored, move-sequences.ts).
+ * faster (its table is 1.3 MiB against 184 KiB) and takes 7 s to find (12: stored, move-sequences.ts).
  */
 const MACHINE_LENGTH = 12;
 
 /** No pruning beyond the move back: one state, nothing completes. */
-const NO_MACHINE: MoveMachine = { states: 1, step: new Int32Array(8), sequences: 0 };
+const NO_MACHINE: MoveMachine = {
+  states: 1,
+  step: new Int32Array(4),
+  prune: new Int32Array(1),
+  sequences: 0,
+};
 
 /** The machine a solve uses (null: the transposition table is on). */
 function machineFor(h: CompiledHeuristic, options: SolveOptions & IdaOptions): MoveMachine | null {
@@ -285,10 +290,11 @@ function createSearch(
   }
 
   const path = new Int32Array(1024);
-  // Move machine (move-machine.ts): its state (times 8) per depth; a child whose move completes a
-  // forbidden sequence from a cell where the replacement is legal (bit `blank` of the step's mask)
-  // is skipped. Without one, a machine of one state that prunes nothing.
-  let machineStep: Int32Array = new Int32Array(8);
+  // Move machine (move-machine.ts): its state (times 4) per depth; a child whose move completes a
+  // forbidden sequence (a negative step) from a cell where the replacement is legal (bit `blank` of
+  // its prune mask) is skipped. Without one, a machine of one state that prunes nothing.
+  let machineStep: Int32Array = new Int32Array(4);
+  let machinePrune: Int32Array = new Int32Array(1);
   const machineState = new Int32Array(path.length + 1);
   const cState = new Int32Array(path.length * 4);
   // Children of the node at depth g live in slots g*4 .. g*4+3 while it is searched: the move, the
@@ -420,8 +426,11 @@ function createSearch(
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
       const dir = nbDir[nb0 + i];
-      if ((machineStep[m0 + dir * 2 + 1] >>> blank) & 1) continue;
-      const state = machineStep[m0 + dir * 2];
+      let state = machineStep[m0 + dir];
+      if (state < 0) {
+        state = ~state;
+        if ((machinePrune[state >> 2] >>> blank) & 1) continue;
+      }
       generated++;
       const t = board[from];
       const c = c0 + children;
@@ -538,7 +547,8 @@ function createSearch(
     // 4-word key costs more than the fewer nodes save; the move machine instead (6-6-6-6 #40 + #25:
     // table 215.6 M nodes, +19% CPU; cycle pruning 243.9 M, -11% CPU against neither).
     useTable = machine === null;
-    machineStep = machine === null ? new Int32Array(8) : machine.step;
+    machineStep = machine === null ? new Int32Array(4) : machine.step;
+    machinePrune = machine === null ? new Int32Array(1) : machine.prune;
     solutionLength = 0;
     counts.fill(0);
     key.fill(0);

@@ -51,8 +51,11 @@ function reached(rows: number, cols: number, start: number, machine: MoveMachine
       const r = Math.floor(blank / cols) + [-1, 1, 0, 0][m];
       const c = (blank % cols) + [0, 0, -1, 1][m];
       if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
-      if ((machine.step[state + m * 2 + 1] >>> blank) & 1) continue;
-      const next = machine.step[state + m * 2];
+      let next = machine.step[state + m];
+      if (next < 0) {
+        next = ~next;
+        if ((machine.prune[next >> 2] >>> blank) & 1) continue;
+      }
       paths++;
       const to = r * cols + c;
       board[blank] = board[to];
@@ -161,10 +164,7 @@ describe("the move machine keeps every shortest path", () => {
       const good = compileMoveMachine(rows, cols, sequences);
       const wide = compileMoveMachine(5, 6, sequences); // same states; every sequence fits somewhere
       const all = (1 << (rows * cols)) - 1;
-      const blind: MoveMachine = {
-        ...good,
-        step: good.step.map((value, i) => (i % 2 === 0 ? value : wide.step[i] === 0 ? 0 : all)),
-      };
+      const blind: MoveMachine = { ...good, prune: wide.prune.map((mask) => (mask === 0 ? 0 : all)) };
       let lost = 0;
       for (let start = 0; start < rows * cols; start++) {
         const kept = reached(rows, cols, start, good, 16);

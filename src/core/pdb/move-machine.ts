@@ -29,12 +29,15 @@ interface ForbiddenSequences {
 export interface MoveMachine {
   readonly states: number;
   /**
-   * Per state s and move m (state 0: nothing of a sequence seen): step[8s + 2m] = 8 × the state
-   * after the move; step[8s + 2m + 1] has bit `cell` set when the move completes a forbidden
-   * sequence whose replacement is legal, the blank being on `cell` before the move (boards up to
-   * 32 cells). Side by side, so a move costs the search one cache line.
+   * Per state s and move m (state 0: nothing of a sequence seen): step[4s + m] = 4 × the state
+   * after the move, bitwise complemented (negative) when the move completes a forbidden sequence.
    */
   readonly step: Int32Array;
+  /**
+   * prune[s] for a state s that completes a forbidden sequence: bit `cell` set when its replacement
+   * is legal, the blank being on `cell` before the last move (boards up to 32 cells).
+   */
+  readonly prune: Int32Array;
   /** How many minimal forbidden sequences the machine holds. */
   readonly sequences: number;
 }
@@ -340,14 +343,9 @@ export function compileMoveMachine(rows: number, cols: number, sequences: Forbid
     }
     prune[state] = mask;
   }
-  const step = new Int32Array(states * 8);
-  for (let state = 0; state < states; state++) {
-    for (let m = 0; m < 4; m++) {
-      step[state * 8 + m * 2] = next[state * 4 + m] * 8;
-      step[state * 8 + m * 2 + 1] = prune[next[state * 4 + m]];
-    }
-  }
-  return { states, step, sequences: forbidden.length };
+  const step = new Int32Array(states * 4);
+  for (let at = 0; at < states * 4; at++) step[at] = ends[next[at]] < 0 ? next[at] * 4 : ~(next[at] * 4);
+  return { states, step, prune, sequences: forbidden.length };
 }
 
 const sequencesCache = new Map<number, ForbiddenSequences>();
