@@ -10,8 +10,9 @@
 // Variants: `goalBlank` (tables built from the goal blank's region: the default of 663 and 78), `old`
 // (blank-anywhere tables), `noTT` (goalBlank, transposition table off), `noReflect` (goalBlank, no
 // diagonal reflection), `noExtra` (goalBlank without a partition's extra partitions), `noCycle` (no
-// cycle pruning, the default whenever the transposition table is off), `TT` (the table on, cycle
-// pruning off), `extras=2` or `extras=1.2` (only those extra partitions). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
+// cycle pruning or move machine: parent pruning only), `fsm=L` (the move machine of forbidden
+// sequences up to L moves; L = 6 is cycle pruning; the default whenever the transposition table is
+// off), `TT` (the table on, no machine), `extras=2` or `extras=1.2` (only those extra partitions). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
 // `--instances 40,25` picks Korf instances by number; `--direct` uses the product's direct-address
 // copies (same nodes, the product's speed; the copies are made before the clock starts).
 import { pdbDirectory } from "../src/config.ts";
@@ -22,6 +23,7 @@ import { compileHeuristic } from "../src/core/pdb/compiled.ts";
 import { idaStar } from "../src/core/pdb/ida.ts";
 import { buildTable } from "../src/core/pdb/index.ts";
 import { partitionLayout } from "../src/core/pdb/layout.ts";
+import { moveMachine } from "../src/core/pdb/move-machine.ts";
 import { PARTITIONS, type PartitionDef } from "../src/core/pdb/partitions.ts";
 import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
@@ -108,6 +110,12 @@ function pickExtras(flags: Set<string>): PartitionDef["extra"] {
     .map((i) => all[Number(i) - 1]);
 }
 
+/** `fsm=12`: the move machine of sequences up to 12 moves (default: the kernel's). */
+function machineLengthOf(flags: Set<string>): number | undefined {
+  const picked = [...flags].find((f) => f.startsWith("fsm="));
+  return picked === undefined ? undefined : Number(picked.slice("fsm=".length));
+}
+
 for (const variant of variants) {
   const flags = new Set(variant.split("+"));
   const goalBlank = !flags.has("old");
@@ -136,6 +144,14 @@ for (const variant of variants) {
     return copy;
   };
   const h = compileHeuristic(layout, tableOf, directOf);
+  const machineLength = flags.has("noCycle") ? 0 : machineLengthOf(flags);
+  if (machineLength) {
+    const built = performance.now();
+    const m = moveMachine(def.rows, def.cols, machineLength); // built before the clock starts
+    console.log(
+      `  move machine ${machineLength}: ${m.sequences} sequences, ${m.states} states, ${((performance.now() - built) / 1000).toFixed(2)} s to build`,
+    );
+  }
   const user0 = process.cpuUsage().user;
   let nodes = 0;
   let expanded = 0;
@@ -146,7 +162,7 @@ for (const variant of variants) {
     const boardBegan = performance.now();
     const outcome = idaStar(h, board, {
       transpositions: flags.has("noTT") ? false : flags.has("TT") ? true : undefined,
-      cyclePruning: flags.has("noCycle") ? false : undefined,
+      machineLength,
     });
     if (outcome.status !== "solved") throw new Error(`not solved: ${board.join(" ")}`);
     const expected = optimal.get(board.join(" "));

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { buildPatternTable } from "./build.ts";
 import { compileHeuristic } from "./compiled.ts";
 import { boardKey, exactDistances, keyBoard } from "./exact-distances.ts";
+import { applySlidingMoves } from "../sliding/moves.ts";
 import { idaStar, searchesFromOwnCopies } from "./ida.ts";
 import { partitionLayout } from "./layout.ts";
 
@@ -64,7 +65,7 @@ describe("PDB IDA* search reuse", () => {
     let without = 0;
     for (const board of boards) {
       const skipping = idaStar(heuristic, board);
-      const plain = idaStar(heuristic, board, { transpositions: false, cyclePruning: false });
+      const plain = idaStar(heuristic, board, { transpositions: false, machineLength: 0 });
       expect(skipping.moves.length).toBe(distances.get(boardKey(board, 9)));
       expect(plain.moves.length).toBe(skipping.moves.length);
       expect(skipping.nodes).toBeLessThanOrEqual(plain.nodes);
@@ -92,8 +93,8 @@ describe("PDB IDA* search reuse", () => {
     let pruned = 0;
     let plain = 0;
     for (const board of boards) {
-      const on = idaStar(heuristic, board, { transpositions: false, cyclePruning: true });
-      const off = idaStar(heuristic, board, { transpositions: false, cyclePruning: false });
+      const on = idaStar(heuristic, board, { transpositions: false, machineLength: 6 });
+      const off = idaStar(heuristic, board, { transpositions: false, machineLength: 0 });
       expect(on.moves.length).toBe(distances.get(boardKey(board, 9)));
       expect(off.moves.length).toBe(on.moves.length);
       expect(on.nodes).toBeLessThanOrEqual(off.nodes);
@@ -101,8 +102,22 @@ describe("PDB IDA* search reuse", () => {
       plain += off.nodes;
     }
     expect(pruned).toBeLessThan(plain);
-    expect(() => idaStar(heuristic, boards[1], { transpositions: true, cyclePruning: true })).toThrow(
+    expect(() => idaStar(heuristic, boards[1], { transpositions: true, machineLength: 6 })).toThrow(
       RangeError,
     );
+  });
+
+  it("the move machine of 12-move sequences: same optimal lengths, answers replay, fewer nodes than 6", () => {
+    let longer = 0;
+    let shorter = 0;
+    for (const board of boards) {
+      const twelve = idaStar(heuristic, board, { transpositions: false, machineLength: 12 });
+      const six = idaStar(heuristic, board, { transpositions: false, machineLength: 6 });
+      expect(twelve.moves.length).toBe(distances.get(boardKey(board, 9)));
+      expect(applySlidingMoves(3, 3, board, twelve.moves.map((m) => "UDLR"[m]).join(""))).toEqual(goal);
+      longer += twelve.nodes;
+      shorter += six.nodes;
+    }
+    expect(longer).toBeLessThan(shorter);
   });
 });

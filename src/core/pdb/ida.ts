@@ -5,12 +5,14 @@
 // cells the tile passes) and one table read, set by set, stopping at the first set that prunes. No
 // allocation in the loop, no move back to the parent, and (on boards up to 4x4) no second search of a
 // state already searched in the iteration at no greater depth (a small transposition table; on 5x5,
-// where it costs more than it saves, the second of two paths around a 2x2 block is pruned instead). Bounds
+// where it costs more than it saves, a move machine prunes the blank-move sequences that a shorter or
+// lexicographically smaller one replaces: move-machine.ts). Bounds
 // rise in steps of 2 (every solution has the parity of the blank's distance to its home).
 
 import { type PollCadence, SearchControl } from "../search-control.ts";
 import type { SolveOptions, StopReason } from "../types.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
+import { type MoveMachine, moveMachine } from "./move-machine.ts";
 
 /**
  * Polls every 2^14 expansions; an expansion adds up to 4 generated nodes (what the budget counts).
@@ -47,24 +49,45 @@ export interface IdaIterationOutcome {
 /** What the kernel takes from SolveOptions, plus its own switches. */
 export interface IdaOptions extends SolveOptions {
   /**
-   * Skip the second of two 6-move paths that take the blank one and a half times around a 2x2
-   * block either way (the same board): default on whenever the transposition table is off, which it
-   * replaces there (the two together would be unsound: the table's earlier visit may have pruned
-   * other moves). See docs/pdb.md "Cycle pruning".
+   * Duplicate pruning by a move machine (move-machine.ts) of the forbidden blank-move sequences up
+   * to this many moves; 0: off (parent pruning only). 6 prunes exactly the second of two 6-move
+   * paths around a 2x2 block ("cycle pruning"). Default MACHINE_LENGTH whenever the transposition
+   * table is off, which it replaces there (the two together would be unsound: the table's earlier
+   * visit may have pruned other moves). See docs/pdb.md "Move machine".
    */
-  readonly cyclePruning?: boolean;
+  readonly machineLength?: number;
+}
+
+/**
+ * The move machine's sequence length when the transposition table is off (see IdaOptions): 12 takes
+ * 27-36% of the nodes off Korf's 24-puzzles against 6; 14 takes 9% more off #38 + #40 but is no
+ * faster (its table is 1.3 MiB against 184 KiB) and takes 7 s to find (12: stored, move-sequences.ts).
+ */
+const MACHINE_LENGTH = 12;
+
+/** No pruning beyond the move back: one state, nothing completes. */
+const NO_MACHINE: MoveMachine = {
+  states: 1,
+  step: new Int32Array(4),
+  prune: new Int32Array(1),
+  sequences: 0,
+};
+
+/** The machine a solve uses (null: the transposition table is on). */
+function machineFor(h: CompiledHeuristic, options: SolveOptions & IdaOptions): MoveMachine | null {
+  const useTable = options.transpositions ?? h.n <= 16;
+  const length = options.machineLength ?? (useTable ? 0 : MACHINE_LENGTH);
+  if (length > 0 && useTable)
+    throw new RangeError("the move machine with the transposition table is unsound");
+  if (useTable) return null;
+  return length > 0 ? moveMachine(h.rows, h.cols, length) : NO_MACHINE;
 }
 
 interface Search {
-  readonly run: (
-    start: ArrayLike<number>,
-    transpositions: boolean | undefined,
-    control: SearchControl,
-    cyclePruning?: boolean,
-  ) => IdaOutcome;
+  readonly run: (start: ArrayLike<number>, machine: MoveMachine | null, control: SearchControl) => IdaOutcome;
   readonly iterate: (
     unit: IdaUnit,
-    transpositions: boolean | undefined,
+    machine: MoveMachine | null,
     control: SearchControl,
   ) => IdaIterationOutcome;
   busy: boolean;
@@ -88,7 +111,8 @@ export function idaStar(
   options: IdaOptions = {},
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
-  return withSearch(h, (search) => search.run(start, options.transpositions, control, options.cyclePruning));
+  const machine = machineFor(h, options);
+  return withSearch(h, (search) => search.run(start, machine, control));
 }
 
 /** A split search's work unit for idaIteration: one iteration from `state` under `bound`. */
@@ -112,10 +136,11 @@ export interface IdaUnit {
 export function idaIteration(
   h: CompiledHeuristic,
   unit: IdaUnit,
-  options: SolveOptions = {},
+  options: IdaOptions = {},
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaIterationOutcome {
-  return withSearch(h, (search) => search.iterate(unit, options.transpositions, control));
+  const machine = machineFor(h, options);
+  return withSearch(h, (search) => search.iterate(unit, machine, control));
 }
 
 /**
@@ -265,23 +290,13 @@ function createSearch(
   }
 
   const path = new Int32Array(1024);
-  // Cycle pruning: a path that takes the blank 1.5 times around a 2x2 block (six moves, each a
-  // quarter turn the same way) reaches the board the six moves the other way round reach. Of each
-  // such pair the one whose first move is horizontal is skipped: with moves ordered U < D < L < R
-  // the kept one is the lexicographically smaller, so the smallest optimal solution survives.
-  // turn[a * 4 + b]: +1 when blank move b turns clockwise from a (R D L U R), -1 anticlockwise.
-  const turn = new Int32Array(16);
-  const clockwise = [3, 2, 0, 1]; // U -> R, D -> L, L -> U, R -> D
-  for (let a = 0; a < 4; a++) {
-    turn[a * 4 + clockwise[a]] = 1;
-    turn[clockwise[a] * 4 + a] = -1;
-  }
-  // Per depth: how many of the last moves form one run of quarter turns the same way, and which way.
-  const runLength = new Int32Array(path.length + 1);
-  const runSense = new Int32Array(path.length + 1);
-  const cRun = new Int32Array(path.length * 4);
-  const cSense = new Int32Array(path.length * 4);
-  let pruneCycles = false;
+  // Move machine (move-machine.ts): its state (times 4) per depth; a child whose move completes a
+  // forbidden sequence (a negative step) from a cell where the replacement is legal (bit `blank` of
+  // its prune mask) is skipped. Without one, a machine of one state that prunes nothing.
+  let machineStep: Int32Array = new Int32Array(4);
+  let machinePrune: Int32Array = new Int32Array(1);
+  const machineState = new Int32Array(path.length + 1);
+  const cState = new Int32Array(path.length * 4);
   // Children of the node at depth g live in slots g*4 .. g*4+3 while it is searched: the move, the
   // f value, and per set the new index and value; then the parent's values to restore.
   const cFrom = new Int32Array(path.length * 4);
@@ -404,24 +419,17 @@ function createSearch(
     // and a pruned child needs no further lookup.
     let first = 0;
     for (let s = 1; s < sets; s++) if (sums[s] > sums[first]) first = s;
-    const turns = runLength[g];
-    const sense = runSense[g];
-    const last = turns > 0 ? path[g - 1] : 0;
+    const m0 = machineState[g];
     let children = 0;
     let generated = 0; // added to counts[NODES] once per node, not per child
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
       const dir = nbDir[nb0 + i];
-      let childRun = 1;
-      let childSense = 0;
-      if (turns > 0) {
-        const quarter = turn[last * 4 + dir];
-        if (quarter !== 0) {
-          childSense = quarter;
-          childRun = turns === 1 || quarter === sense ? turns + 1 : 2;
-          if (childRun >= 6 && pruneCycles && path[g - 5] >= 2) continue;
-        }
+      let state = machineStep[m0 + dir];
+      if (state < 0) {
+        state = ~state;
+        if ((machinePrune[state >> 2] >>> blank) & 1) continue;
       }
       generated++;
       const t = board[from];
@@ -478,8 +486,7 @@ function createSearch(
       }
       cFrom[c] = from;
       cDir[c] = dir;
-      cRun[c] = childRun;
-      cSense[c] = childSense;
+      cState[c] = state;
       // Order key: the child's f, ties broken by the sum of every set's estimate (the child most
       // sets agree is close comes first): 12.5% fewer nodes on Korf's 100 than f alone.
       const key = worst * ORDER_SCALE + total;
@@ -499,8 +506,7 @@ function createSearch(
       const from = cFrom[c];
       const t = board[from];
       path[g] = cDir[c];
-      runLength[g1] = cRun[c];
-      runSense[g1] = cSense[c];
+      machineState[g1] = cState[c];
       board[blank] = t;
       board[from] = 0;
       // Written out for the first four sets (a constant of this search: the unused calls fold away).
@@ -535,20 +541,14 @@ function createSearch(
   };
 
   // The set-up `run` and `iterate` share: the board, its key, the sets' sums, the control. Returns h.
-  const load = (
-    start: ArrayLike<number>,
-    transpositions: boolean | undefined,
-    ctl: SearchControl,
-    cyclePruning: boolean | undefined,
-  ): number => {
+  const load = (start: ArrayLike<number>, machine: MoveMachine | null, ctl: SearchControl): number => {
     control = ctl;
-    // On by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a 4-word key costs
-    // more than the fewer nodes save; cycle pruning instead (6-6-6-6 #40 + #25: table 215.6 M nodes,
-    // +19% CPU; cycle pruning 243.9 M, -11% CPU against neither).
-    useTable = transpositions ?? n <= 16;
-    pruneCycles = cyclePruning ?? !useTable;
-    if (pruneCycles && useTable)
-      throw new RangeError("cycle pruning with the transposition table is unsound");
+    // The table is on by default up to 4x4: there it saves time (663: -24%). On 5x5 the probe of a
+    // 4-word key costs more than the fewer nodes save; the move machine instead (6-6-6-6 #40 + #25:
+    // table 215.6 M nodes, +19% CPU; cycle pruning 243.9 M, -11% CPU against neither).
+    useTable = machine === null;
+    machineStep = machine === null ? new Int32Array(4) : machine.step;
+    machinePrune = machine === null ? new Int32Array(1) : machine.prune;
     solutionLength = 0;
     counts.fill(0);
     key.fill(0);
@@ -566,14 +566,9 @@ function createSearch(
     return Math.max(...sums);
   };
 
-  const run = (
-    start: ArrayLike<number>,
-    transpositions: boolean | undefined,
-    ctl: SearchControl,
-    cyclePruning?: boolean,
-  ): IdaOutcome => {
-    const initialH = load(start, transpositions, ctl, cyclePruning);
-    runLength[0] = 0;
+  const run = (start: ArrayLike<number>, machine: MoveMachine | null, ctl: SearchControl): IdaOutcome => {
+    const initialH = load(start, machine, ctl);
+    machineState[0] = 0;
     sharedRoot = -1;
     const blank0 = pos[0];
     const parity = (Math.floor(blank0 / cols) + (blank0 % cols)) & 1;
@@ -608,13 +603,10 @@ function createSearch(
   };
 
   // One iteration from a unit's state (the split search): dfs from depth g under the unit's bound.
-  const iterate = (
-    unit: IdaUnit,
-    transpositions: boolean | undefined,
-    ctl: SearchControl,
-  ): IdaIterationOutcome => {
-    const f0 = unit.g + load(unit.state, transpositions, ctl, undefined);
-    runLength[unit.g] = 0; // the moves before the unit are not known here
+  const iterate = (unit: IdaUnit, machine: MoveMachine | null, ctl: SearchControl): IdaIterationOutcome => {
+    const f0 = unit.g + load(unit.state, machine, ctl);
+    // The moves before the unit are not known here: the machine starts afresh (it only prunes less).
+    machineState[unit.g] = 0;
     if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: unit.g };
     // Below the unit's own f nothing is searched: its f is the next bound.
     if (f0 > unit.bound) return { status: "done", moves: null, nodes: 0, nextBound: f0 };

@@ -140,7 +140,7 @@ describe("the transposition table on a 5x5 board (off there by default, forced o
       const on = solveWithPartition(spec(5, 5, start, goal), groups, { transpositions: true });
       const off = solveWithPartition(spec(5, 5, start, goal), groups, {
         transpositions: false,
-        cyclePruning: false,
+        machineLength: 0,
       });
       expect(on.status).toBe("solved");
       expect(on.length).toBe(off.length);
@@ -177,6 +177,33 @@ describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
       expect(applySlidingMoves(4, 4, converted, again.moves)).toEqual(defaultGoal);
     }, 120_000);
   }
+
+  it("random 4x4 boards: the move machine (transposition table off) gives the table's optimal lengths", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 70 }), (choices) => {
+        const board = [...korfGoal];
+        let previous = -1;
+        for (const choice of choices) {
+          const blank = board.indexOf(0);
+          const options = [
+            blank - 4,
+            blank + 4,
+            blank % 4 ? blank - 1 : -1,
+            blank % 4 !== 3 ? blank + 1 : -1,
+          ].filter((c) => c >= 0 && c < 16 && c !== previous);
+          const to = options[choice % options.length];
+          board[blank] = board[to];
+          board[to] = 0;
+          previous = blank;
+        }
+        const table = solveWithPartition(spec(4, 4, board, korfGoal), groups);
+        const machine = solveWithPartition(spec(4, 4, board, korfGoal), groups, { transpositions: false });
+        expect(machine.length).toBe(table.length);
+        expect(applySlidingMoves(4, 4, board, machine.moves)).toEqual(korfGoal);
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
 
   it("solves instance 9 through solveWithPdb with the 5-5-5 tables, built on demand with progress", () => {
     const tiles = lines[8].trim().split(/\s+/).map(Number);

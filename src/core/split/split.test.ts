@@ -128,6 +128,19 @@ describe("split search vs unsplit", () => {
     );
   }, 240_000);
 
+  it("4x4 with the 6-6-3 pattern databases and the move machine (transposition table off): same length", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), (choices) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "pdb:663" });
+        const split = solve(s, { heuristic: "pdb:663", split: true, transpositions: false });
+        expect(split.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, split.moves)).toEqual(s.goal);
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
   it("5x5 random walks of about 30 moves: same length", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 28, maxLength: 32 }), (choices) => {

@@ -1,0 +1,373 @@
+// Duplicate pruning by a finite-state machine of blank moves (Taylor & Korf 1993). A breadth-first
+// search over blank-move sequences on an unbounded board (moves U < D < L < R, as the IDA* kernel
+// numbers them) visits sequences in shortlex order (shorter first, then lexicographic), so the first
+// sequence to reach a board is the shortlex-smallest one; every later one that reaches the same
+// board is forbidden. Kept: the minimal forbidden strings (no forbidden proper substring), each with
+// its replacement (the first sequence). An Aho–Corasick automaton over them tells, move by move,
+// when the last moves spell a forbidden string.
+//
+// Why it never loses the answer: let P be the shortlex-smallest optimal solution. If a forbidden w
+// ended somewhere in P (P = a w b) and its replacement v were legal from the cell where w starts,
+// a v b would be a solution too (after v the board is the one after w), shorter or of equal length
+// and lexicographically smaller: a contradiction. So a forbidden string is pruned only from blank
+// cells where its replacement stays on the board (`prune`, per board size), and P is never pruned.
+
+import { STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
+
+/** The kernel's blank moves 0..3 = U, D, L, R as (row, column) steps. */
+const DR = [-1, 1, 0, 0];
+const DC = [0, 0, -1, 1];
+
+/** Minimal forbidden blank-move sequences up to a length, each with its replacement. */
+interface ForbiddenSequences {
+  /** Moves 0..3 of each forbidden sequence. */
+  readonly forbidden: readonly Uint8Array[];
+  /** The shortlex-smaller sequence that reaches the same board as forbidden[i]. */
+  readonly replacement: readonly Uint8Array[];
+}
+
+export interface MoveMachine {
+  readonly states: number;
+  /**
+   * Per state s and move m (state 0: nothing of a sequence seen): step[4s + m] = 4 × the state
+   * after the move, bitwise complemented (negative) when the move completes a forbidden sequence.
+   */
+  readonly step: Int32Array;
+  /**
+   * prune[s] for a state s that completes a forbidden sequence: bit `cell` set when its replacement
+   * is legal, the blank being on `cell` before the last move (boards up to 32 cells).
+   */
+  readonly prune: Int32Array;
+  /** How many minimal forbidden sequences the machine holds. */
+  readonly sequences: number;
+}
+
+/**
+ * Breadth-first search over blank-move sequences of up to `maxLength` moves on an unbounded board.
+ * Boards are told apart by a 62-bit Zobrist hash in an open-addressing table, and a hash match is
+ * confirmed by replaying both sequences (a collision is kept as a distinct board), so the result is
+ * exact.
+ */
+export function forbiddenSequences(maxLength: number): ForbiddenSequences {
+  const w = 2 * maxLength + 3;
+  const centre = (maxLength + 1) * w + maxLength + 1;
+  const step = [-w, w, -1, 1];
+  // Zobrist keys per (cell, tile); a tile is named by the cell it starts on, the blank by `centre`.
+  const zobrist = (cell: number, tile: number, salt: number): number => {
+    let x = Math.imul(cell * 4099 + tile + 1, 0x9e3779b1) ^ salt;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return x ^ (x >>> 16);
+  };
+  // Boards reached, one node per board: the first sequence to reach it (parent, last move).
+  let parent = new Int32Array(1 << 16);
+  let move = new Uint8Array(1 << 16);
+  let blankOf = new Int32Array(1 << 16);
+  let hashHi = new Int32Array(1 << 16);
+  let hashLo = new Int32Array(1 << 16);
+  // children[node * 4 + m]: the node of the sequence extended by m (-1: not a first sequence).
+  let children = new Int32Array(4 << 16).fill(-1);
+  let nodes = 1;
+  parent[0] = -1;
+  blankOf[0] = centre;
+  // Open addressing over (hi, lo): slot -> node + 1 (0: empty).
+  let slots = new Int32Array(1 << 17);
+  const place = (node: number): void => {
+    const mask = slots.length - 1;
+    let at = (Math.imul(hashLo[node], 0x9e3779b1) ^ hashHi[node]) & mask;
+    while (slots[at] !== 0) at = (at + 1) & mask;
+    slots[at] = node + 1;
+  };
+  place(0);
+  const grow = (): void => {
+    const size = parent.length * 2;
+    const larger = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    parent = larger(parent, (k) => new Int32Array(k));
+    move = larger(move, (k) => new Uint8Array(k));
+    blankOf = larger(blankOf, (k) => new Int32Array(k));
+    hashHi = larger(hashHi, (k) => new Int32Array(k));
+    hashLo = larger(hashLo, (k) => new Int32Array(k));
+    const wider = new Int32Array(size * 4).fill(-1);
+    wider.set(children);
+    children = wider;
+    slots = new Int32Array(size * 2);
+    for (let node = 0; node < nodes; node++) place(node);
+  };
+
+  const grid = new Int32Array(w * w);
+  for (let c = 0; c < grid.length; c++) grid[c] = c;
+  const other = new Int32Array(w * w);
+  for (let c = 0; c < other.length; c++) other[c] = c;
+  const movesOf = (node: number): number[] => {
+    const out: number[] = [];
+    for (let at = node; at > 0; at = parent[at]) out.push(move[at]);
+    return out.reverse();
+  };
+  // Plays `moves` on `board` (the identity before); undo(board, moves) restores it.
+  const play = (board: Int32Array, moves: number[]): void => {
+    let blank = centre;
+    for (const m of moves) {
+      const to = blank + step[m];
+      board[blank] = board[to];
+      board[to] = centre;
+      blank = to;
+    }
+  };
+  const undo = (board: Int32Array, moves: number[]): void => {
+    let blank = centre;
+    board[blank] = blank;
+    for (const m of moves) {
+      blank += step[m];
+      board[blank] = blank;
+    }
+  };
+  const sameBoard = (a: number[], b: number[]): boolean => {
+    play(grid, a);
+    play(other, b);
+    let same = true;
+    for (const moves of [a, b]) {
+      let cell = centre;
+      if (grid[cell] !== other[cell]) same = false;
+      for (const m of moves) {
+        cell += step[m];
+        if (grid[cell] !== other[cell]) same = false;
+      }
+    }
+    undo(grid, a);
+    undo(other, b);
+    return same;
+  };
+
+  const forbidden: Uint8Array[] = [];
+  const replacement: Uint8Array[] = [];
+  const tiles = new Int32Array(4);
+  let levelStart = 0;
+  for (let depth = 0; depth < maxLength; depth++) {
+    const levelEnd = nodes;
+    for (let node = levelStart; node < levelEnd; node++) {
+      const blank = blankOf[node];
+      const path = movesOf(node);
+      play(grid, path);
+      for (let m = 0; m < 4; m++) tiles[m] = grid[blank + step[m]];
+      undo(grid, path);
+      // The move back (a duplicate of the parent's parent) is forbidden as the length-2 sequence
+      // found from the first moves; longer ones containing it are not minimal.
+      const back = node === 0 ? -1 : move[node] ^ 1;
+      for (let m = 0; m < 4; m++) {
+        if (m === back && depth > 1) continue;
+        const to = blank + step[m];
+        const tile = tiles[m];
+        // The tile on `to` moves to `blank`, the blank (tile `centre`) to `to`.
+        const hi =
+          hashHi[node] ^
+          zobrist(blank, centre, 1) ^
+          zobrist(to, tile, 1) ^
+          zobrist(blank, tile, 1) ^
+          zobrist(to, centre, 1);
+        const lo =
+          hashLo[node] ^
+          zobrist(blank, centre, 2) ^
+          zobrist(to, tile, 2) ^
+          zobrist(blank, tile, 2) ^
+          zobrist(to, centre, 2);
+        const mask = slots.length - 1;
+        let earlier = -1;
+        let sequence: number[] | null = null;
+        for (let at = (Math.imul(lo, 0x9e3779b1) ^ hi) & mask; slots[at] !== 0; at = (at + 1) & mask) {
+          const q = slots[at] - 1;
+          if (hashHi[q] !== hi || hashLo[q] !== lo) continue;
+          sequence ??= [...path, m];
+          if (sameBoard(movesOf(q), sequence)) {
+            earlier = q;
+            break;
+          }
+        }
+        if (earlier >= 0 && sequence !== null) {
+          // Minimal when it has no forbidden proper substring: its prefixes are first sequences
+          // (only those are extended), so when its suffix without the first move is one too.
+          let at = 0;
+          for (let i = 1; i < sequence.length && at >= 0; i++) at = children[at * 4 + sequence[i]];
+          if (at >= 0) {
+            forbidden.push(Uint8Array.from(sequence));
+            replacement.push(Uint8Array.from(movesOf(earlier)));
+          }
+          continue;
+        }
+        if (nodes === parent.length) grow();
+        parent[nodes] = node;
+        move[nodes] = m;
+        blankOf[nodes] = to;
+        hashHi[nodes] = hi;
+        hashLo[nodes] = lo;
+        place(nodes);
+        children[node * 4 + m] = nodes;
+        nodes++;
+      }
+    }
+    levelStart = levelEnd;
+  }
+  return { forbidden, replacement };
+}
+
+// Text form of a set of sequences (STORED_SEQUENCES): per forbidden sequence, its length and its
+// replacement's as one character each, then the moves of both, three to a character.
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DIGIT_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
+
+/** The text form of `sequences` (for move-sequences.ts). */
+export function encodeSequences(sequences: ForbiddenSequences): string {
+  let out = "";
+  const pack = (moves: Uint8Array) => {
+    for (let i = 0; i < moves.length; i += 3)
+      out += DIGITS[moves[i] + 4 * (moves[i + 1] ?? 0) + 16 * (moves[i + 2] ?? 0)];
+  };
+  sequences.forbidden.forEach((word, i) => {
+    const other = sequences.replacement[i];
+    out += DIGITS[word.length] + DIGITS[other.length];
+    pack(word);
+    pack(other);
+  });
+  return out;
+}
+
+/** The sequences of `text` (encodeSequences) up to `maxLength` moves. */
+function decodeSequences(text: string, maxLength: number): ForbiddenSequences {
+  const forbidden: Uint8Array[] = [];
+  const replacement: Uint8Array[] = [];
+  let at = 0;
+  const unpack = (length: number): Uint8Array => {
+    const moves = new Uint8Array(length);
+    for (let i = 0; i < length; i++) {
+      const digit = DIGIT_VALUE[text.charCodeAt(at + Math.floor(i / 3))];
+      moves[i] = (digit >> (2 * (i % 3))) & 3;
+    }
+    at += Math.ceil(length / 3);
+    return moves;
+  };
+  while (at < text.length) {
+    const a = DIGIT_VALUE[text.charCodeAt(at)];
+    const b = DIGIT_VALUE[text.charCodeAt(at + 1)];
+    at += 2;
+    const word = unpack(a);
+    const other = unpack(b);
+    if (a > maxLength) break; // stored shortest first
+    forbidden.push(word);
+    replacement.push(other);
+  }
+  return { forbidden, replacement };
+}
+
+/** Rows and columns a sequence's blank visits, relative to its start: [minR, maxR, minC, maxC]. */
+function extent(moves: Uint8Array): [number, number, number, number] {
+  let r = 0;
+  let c = 0;
+  const box: [number, number, number, number] = [0, 0, 0, 0];
+  for (const m of moves) {
+    r += DR[m];
+    c += DC[m];
+    box[0] = Math.min(box[0], r);
+    box[1] = Math.max(box[1], r);
+    box[2] = Math.min(box[2], c);
+    box[3] = Math.max(box[3], c);
+  }
+  return box;
+}
+
+/** The automaton over `sequences` for a rows x cols board. */
+export function compileMoveMachine(rows: number, cols: number, sequences: ForbiddenSequences): MoveMachine {
+  if (rows * cols > 32) throw new RangeError("move machines are for boards up to 32 cells");
+  // Trie of the forbidden sequences (none is a prefix of another: they are minimal).
+  const { forbidden, replacement } = sequences;
+  let most = 1;
+  for (const word of forbidden) most += word.length;
+  const child = new Int32Array(most * 4).fill(-1);
+  const ends = new Int32Array(most).fill(-1); // per state: the sequence it completes, or -1
+  let states = 1;
+  forbidden.forEach((word, i) => {
+    let state = 0;
+    for (const m of word) {
+      if (child[state * 4 + m] < 0) child[state * 4 + m] = states++;
+      state = child[state * 4 + m];
+    }
+    ends[state] = i;
+  });
+  // Aho–Corasick: breadth-first, each missing edge follows the failure link's edge.
+  const next = new Int32Array(states * 4);
+  const fail = new Int32Array(states);
+  const queue = new Int32Array(states);
+  let tail = 0;
+  for (let m = 0; m < 4; m++) {
+    const c = child[m];
+    next[m] = Math.max(c, 0);
+    if (c >= 0) queue[tail++] = c;
+  }
+  for (let head = 0; head < tail; head++) {
+    const state = queue[head];
+    for (let m = 0; m < 4; m++) {
+      const c = child[state * 4 + m];
+      if (c < 0) next[state * 4 + m] = next[fail[state] * 4 + m];
+      else {
+        fail[c] = next[fail[state] * 4 + m];
+        next[state * 4 + m] = c;
+        queue[tail++] = c;
+      }
+    }
+  }
+  // Per completing state: the cells (blank before the last move) from which the replacement is legal.
+  const prune = new Int32Array(states);
+  for (let state = 0; state < states; state++) {
+    const i = ends[state];
+    if (i < 0) continue;
+    const word = forbidden[i];
+    let r0 = 0;
+    let c0 = 0;
+    for (let k = 0; k < word.length - 1; k++) {
+      r0 += DR[word[k]];
+      c0 += DC[word[k]];
+    }
+    const a = extent(word);
+    const b = extent(replacement[i]);
+    let mask = 0;
+    for (let cell = 0; cell < rows * cols; cell++) {
+      // The sequence started on (r, c): both it and its replacement must stay on the board.
+      const r = Math.floor(cell / cols) - r0;
+      const c = (cell % cols) - c0;
+      const fits = (box: number[]) =>
+        r + box[0] >= 0 && r + box[1] < rows && c + box[2] >= 0 && c + box[3] < cols;
+      if (fits(a) && fits(b)) mask |= 1 << cell;
+    }
+    prune[state] = mask;
+  }
+  const step = new Int32Array(states * 4);
+  for (let at = 0; at < states * 4; at++) step[at] = ends[next[at]] < 0 ? next[at] * 4 : ~(next[at] * 4);
+  return { states, step, prune, sequences: forbidden.length };
+}
+
+const sequencesCache = new Map<number, ForbiddenSequences>();
+const machines = new Map<string, MoveMachine>();
+
+/** The machine for a board size and sequence length, built on first use and kept. */
+export function moveMachine(rows: number, cols: number, maxLength: number): MoveMachine {
+  const key = `${rows}x${cols}:${maxLength}`;
+  let machine = machines.get(key);
+  if (machine === undefined) {
+    let sequences = sequencesCache.get(maxLength);
+    if (sequences === undefined) {
+      // The minimal sequences up to L moves are the stored ones of at most L moves (the search's
+      // first L levels do not depend on how far it goes).
+      sequences =
+        maxLength <= STORED_LENGTH
+          ? decodeSequences(STORED_SEQUENCES, maxLength)
+          : forbiddenSequences(maxLength);
+      sequencesCache.set(maxLength, sequences);
+    }
+    machine = compileMoveMachine(rows, cols, sequences);
+    machines.set(key, machine);
+  }
+  return machine;
+}
