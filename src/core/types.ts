@@ -59,8 +59,8 @@ export interface SolveOptions {
   readonly progressIntervalMs?: number;
   /**
    * Pattern-database IDA*: skip a state already searched in the same iteration at no greater depth,
-   * through a small transposition table. Default: true on boards up to 4x4 (where it saves time), false
-   * on 5x5 (where the probe costs about what the nodes it saves would). Either way the answer is the same.
+   * through a small transposition table. Default false: the move machine's duplicate pruning (which it
+   * replaces) is faster on 4x4 and 5x5 (docs/pdb.md "Move machine"). Either way the answer is the same.
    */
   readonly transpositions?: boolean;
   /**

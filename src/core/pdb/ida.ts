@@ -75,7 +75,7 @@ const NO_MACHINE: MoveMachine = {
 
 /** The machine a solve uses (null: the transposition table is on). */
 function machineFor(h: CompiledHeuristic, options: SolveOptions & IdaOptions): MoveMachine | null {
-  const useTable = options.transpositions ?? h.n <= 16;
+  const useTable = options.transpositions ?? false;
   const length = options.machineLength ?? (useTable ? 0 : MACHINE_LENGTH);
   if (length > 0 && useTable)
     throw new RangeError("the move machine with the transposition table is unsound");
