@@ -3,7 +3,7 @@
 // same instances, runs interleaved (ours, theirs, ours, ...). Peer code is never part of this
 // repository: fetch and build it elsewhere (docs/pdb.md says how).
 //
-//   npm run bench:peers -- korf100 [--rounds 5] [--peer-rounds 1]
+//   npm run bench:peers -- korf100 [--rounds 5] [--peer-rounds 1] [--heuristic pdb:78]   (default pdb:663)
 //       PEER_15PUZZLE=…/15puzzle/bin/puzzle   MichaelKim/15puzzle; PEER_15PUZZLE_DB (default
 //       …/15puzzle/databases/663-reg), run in the folder above the database's (it reads and writes
 //       its tables as databases/663-reg-N.dat there)
@@ -184,7 +184,7 @@ if (suite === "korf100") {
     "--goal",
     korfGoal(4),
     "--heuristic",
-    "pdb:663",
+    argument("heuristic", "pdb:663"),
     "--threads",
     threads,
   ];
