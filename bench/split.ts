@@ -289,7 +289,7 @@ async function main(): Promise<void> {
             );
           }
           rows.push(
-            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(1)} s, worker CPU ${used.map((s) => s.toFixed(1)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}`,
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}`,
           );
           await Promise.all(fleet.map((w) => w.stop()));
           // The cache would answer the second run: a fresh puzzle each time is not enough (same
