@@ -1,0 +1,130 @@
+// `puzzle pdb build` on every core: a partition's missing tables are built at the same time, one
+// thread per table (largest first, at most `threads` at once), each under its lock file as
+// ensurePdb's sequential builds are; the main thread saves each table as it arrives. One table is
+// one breadth-first search, so a partition goes as fast as its largest table (6-6-6-6: two tables of
+// 122 MiB, about half the sequential time; 7-8: the 8-tile table dominates). ensurePdb then finds
+// every table in place and lays out the direct-address copies.
+
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { pdbTableSpecs } from "../core/pdb/index.ts";
+import type { TableSpec } from "../core/pdb/layout.ts";
+import { seedTables } from "../core/tables.ts";
+import { buildFigures } from "./build-figures.ts";
+import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
+import type { BuildThreadMessage } from "./build-thread.ts";
+import { writeTableFile } from "./file-format.ts";
+import { type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
+
+export interface ParallelBuildOptions {
+  readonly dir: string;
+  /** Rebuild even when a valid file exists. */
+  readonly force?: boolean;
+  /** Tables built at once (default 1: no thread, nothing to do here). */
+  readonly threads: number;
+  /** Fraction 0..1 of the partition's build work done, and a table being built. */
+  readonly onProgress?: (fraction: number, table: TableSpec) => void;
+  readonly onEvent?: (event: PdbEvent) => void;
+}
+
+/** The compiled build thread (threads run from dist/, also when this module runs from source). */
+function buildThreadPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const compiled = join("dist", "src", "pdb-store");
+  return here.endsWith(compiled)
+    ? join(here, "build-thread.js")
+    : join(here, "..", "..", "dist", "src", "pdb-store", "build-thread.js");
+}
+
+/** Builds one table on a thread of its own, refreshing its lock as the build reports progress. */
+function buildOnThread(
+  table: TableSpec,
+  lock: BuildLock,
+  onFraction: (f: number) => void,
+): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(buildThreadPath(), { workerData: table });
+    let data: Uint8Array | undefined;
+    worker.on("message", (message: BuildThreadMessage) => {
+      lock.refresh();
+      if (message.kind === "progress") onFraction(message.fraction);
+      else data = message.data;
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) =>
+      data !== undefined ? resolve(data) : reject(new Error(`table build thread exited (${code})`)),
+    );
+  });
+}
+
+/**
+ * Builds and saves the partition's missing tables `threads` at a time. Tables another process is
+ * building are left alone (ensurePdb waits for them afterwards); a table that fails here is left
+ * for ensurePdb's sequential build, which reports the error. True when every table is in place
+ * (built here or by another process); false when something is left for ensurePdb.
+ */
+export async function buildTablesInParallel(name: string, options: ParallelBuildOptions): Promise<boolean> {
+  if (options.threads <= 1) return false;
+  const partition = name.replace(/^pdb:/, "");
+  const todo = pdbTableSpecs(name)
+    .filter((table) => options.force || !loadTable(table, options))
+    .sort((a, b) => b.entries - a.entries);
+  if (todo.length <= 1) return false; // one table: no second thread to use; ensurePdb builds it
+  const total = todo.reduce((sum, t) => sum + t.entries, 0);
+  const fractions = new Map<string, number>();
+  const report = (table: TableSpec) => {
+    let done = 0;
+    for (const t of todo) done += (fractions.get(t.key) ?? 0) * t.entries;
+    options.onProgress?.(done / total, table);
+  };
+  const estimate = buildFigures(partition)?.time ?? "unknown";
+  options.onEvent?.({
+    kind: "building",
+    table: todo[0],
+    path: tablePath(todo[0], options.dir),
+    partition,
+    tables: todo.length,
+    estimate,
+  });
+  // Every lock first, before any thread starts: waiting for another process's build blocks this
+  // thread, which must not happen while builds here need their locks refreshed.
+  const mine: { table: TableSpec; path: string; lock: BuildLock }[] = [];
+  for (const table of todo) {
+    const path = tablePath(table, options.dir);
+    mkdirSync(dirname(path), { recursive: true });
+    const lock = acquireBuildLock(`${path}.lock`, (holder) =>
+      options.onEvent?.({ kind: "waiting", table, path, holder }),
+    );
+    if (!options.force && loadTable(table, options))
+      lock.release(); // another process built it
+    else mine.push({ table, path, lock });
+  }
+  let next = 0;
+  let failed = false;
+  const runner = async (): Promise<void> => {
+    while (next < mine.length) {
+      const { table, path, lock } = mine[next++];
+      try {
+        const began = performance.now();
+        const data = await buildOnThread(table, lock, (fraction) => {
+          fractions.set(table.key, fraction);
+          report(table);
+        });
+        fractions.set(table.key, 1);
+        options.onEvent?.({ kind: "built", table, path, ms: performance.now() - began });
+        const saveBegan = performance.now();
+        rememberChecksum(table.key, writeTableFile(path, table, partition, data).checksum);
+        options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - saveBegan });
+        seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+      } catch {
+        failed = true; // left to ensurePdb's sequential build, which reports what goes wrong
+      } finally {
+        lock.release();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.threads, mine.length) }, runner));
+  return !failed;
+}
