@@ -10,14 +10,14 @@ import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import { tablesForThreads } from "../pdb-store/thread-tables.ts";
 import { type BatchAnswer, type BatchWork, takeNext } from "./batch-task.ts";
 import type { PlainSolveOptions } from "./task.ts";
-import { compiledThreadPath } from "./thread-path.ts";
+import { compiledThreadPath } from "../thread-path.ts";
 
 export class BatchHelpers {
   private readonly workers: Worker[];
 
   /** Starts `count` helper threads now; they wait for `run`. */
   constructor(count: number) {
-    const path = compiledThreadPath("batch-thread.js");
+    const path = compiledThreadPath("local-executor/batch-thread.js");
     this.workers = Array.from({ length: Math.max(0, count) }, () => new Worker(path));
   }
 

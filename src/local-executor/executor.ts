@@ -20,7 +20,7 @@ import { isSlidingSolvable } from "../core/sliding/solvability.ts";
 import { type ThreadTables, tablesForThreads } from "../pdb-store/thread-tables.ts";
 import type { PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { PlainSolveOptions, ThreadTask } from "./task.ts";
-import { compiledThreadPath } from "./thread-path.ts";
+import { compiledThreadPath } from "../thread-path.ts";
 
 /** True when the split search serves this solve (sliding boards above 3x3, IDA*). */
 export function splittable(spec: PuzzleSpec, options: PlainSolveOptions): boolean {
@@ -42,7 +42,7 @@ export class LocalExecutor {
   constructor(threads: number) {
     this.threads = threads;
     this.pool = new Piscina({
-      filename: compiledThreadPath("unit-thread.js"),
+      filename: compiledThreadPath("local-executor/unit-thread.js"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,

@@ -6,17 +6,16 @@
 // every table in place and lays out the direct-address copies.
 
 import { mkdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
 import { pdbTableSpecs } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
-import { seedTables } from "../core/tables.ts";
+import { compiledThreadPath } from "../thread-path.ts";
 import { buildFigures } from "./build-figures.ts";
 import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
 import type { BuildThreadMessage } from "./build-thread.ts";
-import { writeTableFile } from "./file-format.ts";
-import { type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
+import { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
+import { saveBuiltTable } from "./store.ts";
 
 export interface ParallelBuildOptions {
   readonly dir: string;
@@ -29,15 +28,6 @@ export interface ParallelBuildOptions {
   readonly onEvent?: (event: PdbEvent) => void;
 }
 
-/** The compiled build thread (threads run from dist/, also when this module runs from source). */
-function buildThreadPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = join("dist", "src", "pdb-store");
-  return here.endsWith(compiled)
-    ? join(here, "build-thread.js")
-    : join(here, "..", "..", "dist", "src", "pdb-store", "build-thread.js");
-}
-
 /** Builds one table on a thread of its own, refreshing its lock as the build reports progress. */
 function buildOnThread(
   table: TableSpec,
@@ -45,7 +35,7 @@ function buildOnThread(
   onFraction: (f: number) => void,
 ): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(buildThreadPath(), { workerData: table });
+    const worker = new Worker(compiledThreadPath("pdb-store/build-thread.js"), { workerData: table });
     let data: Uint8Array | undefined;
     worker.on("message", (message: BuildThreadMessage) => {
       lock.refresh();
@@ -114,10 +104,7 @@ export async function buildTablesInParallel(name: string, options: ParallelBuild
         });
         fractions.set(table.key, 1);
         options.onEvent?.({ kind: "built", table, path, ms: performance.now() - began });
-        const saveBegan = performance.now();
-        rememberChecksum(table.key, writeTableFile(path, table, partition, data).checksum);
-        options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - saveBegan });
-        seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+        saveBuiltTable(table, path, partition, data, options.onEvent);
       } catch {
         failed = true; // left to ensurePdb's sequential build, which reports what goes wrong
       } finally {

@@ -91,10 +91,7 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
         },
       });
       options.onEvent?.({ kind: "built", table, path, ms: performance.now() - tableBegan });
-      const saveBegan = performance.now();
-      rememberChecksum(table.key, writeTableFile(path, table, partition, data).checksum);
-      options.onEvent?.({ kind: "saved", table, path, ms: performance.now() - saveBegan });
-      seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
+      saveBuiltTable(table, path, partition, data, options.onEvent);
     } finally {
       lock.release();
     }
@@ -102,4 +99,18 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
   }
   loadDirectTables(name, options);
   preparePdb(name);
+}
+
+/** Saves a table just built (remembering its checksum) and registers it for this process. */
+export function saveBuiltTable(
+  table: TableSpec,
+  path: string,
+  partition: string,
+  data: Uint8Array,
+  onEvent?: (event: PdbEvent) => void,
+): void {
+  const began = performance.now();
+  rememberChecksum(table.key, writeTableFile(path, table, partition, data).checksum);
+  onEvent?.({ kind: "saved", table, path, ms: performance.now() - began });
+  seedTables({ [table.key]: data.buffer as SharedArrayBuffer });
 }

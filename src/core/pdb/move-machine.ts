@@ -162,18 +162,15 @@ export function forbiddenSequences(maxLength: number): ForbiddenSequences {
         const to = blank + step[m];
         const tile = tiles[m];
         // The tile on `to` moves to `blank`, the blank (tile `centre`) to `to`.
-        const hi =
-          hashHi[node] ^
-          zobrist(blank, centre, 1) ^
-          zobrist(to, tile, 1) ^
-          zobrist(blank, tile, 1) ^
-          zobrist(to, centre, 1);
-        const lo =
-          hashLo[node] ^
-          zobrist(blank, centre, 2) ^
-          zobrist(to, tile, 2) ^
-          zobrist(blank, tile, 2) ^
-          zobrist(to, centre, 2);
+        // One hash word after the move (word 1: high, 2: low): both cells change their tile.
+        const moved = (hash: number, word: number): number =>
+          hash ^
+          zobrist(blank, centre, word) ^
+          zobrist(to, tile, word) ^
+          zobrist(blank, tile, word) ^
+          zobrist(to, centre, word);
+        const hi = moved(hashHi[node], 1);
+        const lo = moved(hashLo[node], 2);
         const mask = slots.length - 1;
         let earlier = -1;
         let sequence: number[] | null = null;

@@ -5,13 +5,12 @@ import { existsSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The compiled `name` (e.g. "unit-thread.js") of this folder. */
-export function compiledThreadPath(name: string): string {
+/** The compiled thread file `file`, relative to src/ (e.g. "local-executor/unit-thread.js"). */
+export function compiledThreadPath(file: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = `${sep}dist${sep}src${sep}local-executor`;
-  const path = here.endsWith(compiled)
-    ? join(here, name)
-    : join(here, "..", "..", "dist", "src", "local-executor", name);
+  const path = here.endsWith(`${sep}dist${sep}src`)
+    ? join(here, file)
+    : join(here, "..", "dist", "src", file);
   if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
   return path;
 }
