@@ -55,37 +55,42 @@ export function childNodes(rows: number, cols: number, node: FrontierNode): Fron
   return children;
 }
 
+/** How the kernel that searches the units orders siblings (unit-ranker.ts unitOrder). */
+export interface SiblingOrder {
+  /** Smaller first; none: U, D, L, R (the built-in kernel's fixed order). */
+  readonly rank?: (board: readonly number[]) => number;
+  /**
+   * The kernel's code of U, D, L, R (its move order), which breaks ties of rank; the frontier keeps
+   * a state's smallest path in these codes. Default 0, 1, 2, 3.
+   */
+  readonly moveCodes?: readonly number[];
+}
+
+const IDENTITY_CODES: readonly number[] = [0, 1, 2, 3];
+
 /**
- * A node's children (as childNodes) smallest rank first, ties in move order: the order a depth-first
- * search ordering children by `rank` meets them. The frontier and every later split of a unit use it,
- * so units keep one depth-first order however finely the search is cut (and however many threads
- * it was planned for): the last iteration meets the solution's unit after the same work.
+ * A node's children (as childNodes) smallest rank first, ties in the kernel's move order: the order a
+ * depth-first search ordering children by `rank` meets them. The frontier and every later split of a
+ * unit use it, so units keep one depth-first order however finely the search is cut (and however
+ * many threads it was planned for): the last iteration meets the solution's unit after the same work.
  */
 export function rankedChildren(
   rows: number,
   cols: number,
   node: FrontierNode,
-  rank?: (board: readonly number[]) => number,
+  order: SiblingOrder = {},
 ): FrontierNode[] {
   const children = childNodes(rows, cols, node);
+  const { rank, moveCodes = IDENTITY_CODES } = order;
   if (rank === undefined) return children;
   const ranks = new Map(children.map((child) => [child, rank(child.board)]));
-  return children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  const code = (child: FrontierNode) => moveCodes[LETTERS.indexOf(child.moves[child.moves.length - 1])];
+  return children.sort((a, b) => ranks.get(a)! - ranks.get(b)! || code(a) - code(b));
 }
 
-export interface FrontierOptions {
+export interface FrontierOptions extends SiblingOrder {
   /** Default 64. */
   readonly maxDepth?: number;
-  /**
-   * Each node's children are taken smallest rank first (ties in move order), so the frontier lists
-   * states in the order a depth-first search ordering children by that rank would meet them.
-   */
-  readonly rank?: (board: readonly number[]) => number;
-  /**
-   * The code the searching kernel gives U, D, L, R (its move order: unit-ranker.ts unitMoveCodes);
-   * the kept path of a state is the smallest in these codes. Default 0, 1, 2, 3.
-   */
-  readonly moveCodes?: readonly number[];
 }
 
 /** True when `a` is lexicographically smaller than `b` (of the same length) in the codes. */
@@ -106,7 +111,7 @@ export function expandFrontier(
   options: FrontierOptions = {},
 ): Frontier {
   const { rows, cols, start, goal } = shape;
-  const { maxDepth = 64, rank, moveCodes = [0, 1, 2, 3] } = options;
+  const { maxDepth = 64, moveCodes = IDENTITY_CODES } = options;
   if (sameBoard(start, goal)) return { kind: "solved", moves: "", generated: 0 };
   let level: FrontierNode[] = [{ moves: "", board: [...start] }];
   const seen = new Set<string>([start.join(",")]);
@@ -117,7 +122,7 @@ export function expandFrontier(
     // States first met at this depth: their place in `next`.
     const placeOf = new Map<string, number>();
     for (const node of level) {
-      for (const child of rankedChildren(rows, cols, node, rank)) {
+      for (const child of rankedChildren(rows, cols, node, options)) {
         generated++;
         if (sameBoard(child.board, goal)) return { kind: "solved", moves: child.moves, generated };
         const key = child.board.join(",");

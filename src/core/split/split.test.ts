@@ -127,6 +127,31 @@ describe("split search vs unsplit", () => {
     );
   }, 240_000);
 
+  // The kernel searches in a canonical frame (blank home top-left): a goal with the blank bottom-right
+  // is turned there, its U/D and L/R swapped. Units are listed, and their paths chosen, in the frame's
+  // move order, so the plan is the turned board's plan with the moves swapped back.
+  it("lists units in the kernel's canonical frame: the same plan for a board and its turned copy", () => {
+    solve(spec(4, 4, walk(4, 4, [1, 2, 3])), { heuristic: "pdb:663" }); // the tables
+    const swap: Readonly<Record<string, string>> = { U: "D", D: "U", L: "R", R: "L" };
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), fc.nat(127), (choices, threads) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const turned: SlidingSpec = {
+          ...s,
+          start: s.start.map((_, cell) => (s.start[15 - cell] === 0 ? 0 : 16 - s.start[15 - cell])),
+          goal: [...Array(16).keys()],
+        };
+        const plan = planUnits(s, { threads: threads + 1, heuristic: "pdb:663" });
+        const turnedPlan = planUnits(turned, { threads: threads + 1, heuristic: "pdb:663" });
+        const swapped = (moves: string) => [...moves].map((m) => swap[m]).join("");
+        expect(plan.units.map((unit) => swapped(unit.moves))).toEqual(
+          turnedPlan.units.map((unit) => unit.moves),
+        );
+      }),
+      { numRuns: 30 },
+    );
+  }, 240_000);
+
   it("4x4 with the 6-6-3 pattern databases and the move machine (transposition table off): same length", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), (choices) => {

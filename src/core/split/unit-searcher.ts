@@ -171,7 +171,7 @@ function pdbSearcher(
       blank = to;
     }
     // The path carries the move machine across the unit's start (sound: the frontier keeps each
-    // state's lexicographically smallest path in these codes, see unitMoveCodes).
+    // state's lexicographically smallest path in these codes, see unitOrder).
     const unit = { state, g: task.moves.length, prevBlank, bound: task.bound, root, path };
     const out = idaIteration(h, unit, control);
     return {
