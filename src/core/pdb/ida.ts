@@ -133,9 +133,10 @@ export interface IdaUnit {
   readonly root: number;
   /**
    * The moves from the root to `state` (canonical codes 0..3): the move machine starts from the
-   * state they lead it to, as in the unsplit search. Sound only when each state's unit has the
-   * lexicographically smallest path of its length (the frontier's rule: docs/distributed.md, "The
-   * move machine across units"). Omitted: the machine starts afresh (sound, prunes less).
+   * state they lead it to, as in the unsplit search. Sound when the units include the prefix of the
+   * shortlex-smallest optimal solution, which the frontier's rule (each state's lexicographically
+   * smallest path in these codes) ensures: docs/distributed.md, "Why the answer is optimal", item 6.
+   * Omitted: the machine starts afresh (sound, prunes less).
    */
   readonly path?: ArrayLike<number>;
 }
