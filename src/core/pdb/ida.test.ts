@@ -7,8 +7,9 @@ import { buildPatternTable } from "./build.ts";
 import { compileHeuristic } from "./compiled.ts";
 import { boardKey, exactDistances, keyBoard } from "./exact-distances.ts";
 import { applySlidingMoves } from "../sliding/moves.ts";
-import { idaStar, searchesFromOwnCopies } from "./ida.ts";
+import { type IdaUnit, idaIteration, idaStar, searchesFromOwnCopies } from "./ida.ts";
 import { partitionLayout } from "./layout.ts";
+import { expandFrontier } from "../split/frontier.ts";
 
 const layout = partitionLayout({
   rows: 3,
@@ -119,5 +120,83 @@ describe("PDB IDA* search reuse", () => {
       shorter += six.nodes;
     }
     expect(longer).toBeLessThan(shorter);
+  });
+});
+
+describe("PDB IDA* units of a split search", () => {
+  const offsets = [-3, 3, -1, 1];
+  /** Every path of `depth` moves from `board` that never undoes a move (as re-split units), as units. */
+  function unitsOf(board: readonly number[], depth: number, bound: number): IdaUnit[] {
+    let paths = [{ path: [] as number[], state: Int32Array.from(board), prevBlank: -1 }];
+    for (let d = 0; d < depth; d++) {
+      paths = paths.flatMap(({ path, state, prevBlank }) => {
+        const blank = state.indexOf(0);
+        return [0, 1, 2, 3].flatMap((m) => {
+          const to = blank + offsets[m];
+          const onBoard = m < 2 ? to >= 0 && to < 9 : Math.floor(to / 3) === Math.floor(blank / 3);
+          if (!onBoard || to === prevBlank) return [];
+          const next = Int32Array.from(state);
+          next[blank] = next[to];
+          next[to] = 0;
+          return [{ path: [...path, m], state: next, prevBlank: blank }];
+        });
+      });
+    }
+    return paths.map(({ path, state, prevBlank }) => ({ state, g: depth, prevBlank, bound, root: -1, path }));
+  }
+
+  it("carries the move machine along a unit's path: the optimum found, nothing shorter, fewer nodes than afresh", () => {
+    let carried = 0;
+    let fresh = 0;
+    for (const board of boards) {
+      const length = distances.get(boardKey(board, 9))!;
+      if (length < 8) continue;
+      for (const bound of [length - 2, length]) {
+        let found = 0;
+        for (const unit of unitsOf(board, 4, bound)) {
+          const withPath = idaIteration(heuristic, unit, { transpositions: false });
+          const afresh = idaIteration(heuristic, { ...unit, path: undefined }, { transpositions: false });
+          carried += withPath.nodes;
+          fresh += afresh.nodes;
+          if (withPath.moves === null) continue;
+          found++;
+          const moves = [...Array.from(unit.path!), ...withPath.moves].map((m) => "UDLR"[m]).join("");
+          expect(moves.length).toBe(length);
+          expect(applySlidingMoves(3, 3, board, moves)).toEqual(goal);
+        }
+        // Below the optimum nothing; at it, at least the unit of the shortlex-smallest solution.
+        expect(found > 0).toBe(bound === length);
+      }
+    }
+    expect(carried).toBeLessThan(fresh);
+  });
+
+  // The frontier keeps one path per state: the lexicographically smallest in the kernel's move codes
+  // (0..3 here, the frame being canonical), which is the shortlex-smallest solution's prefix when the
+  // state is on it. In another order the kept path may be pruned, or prune that solution's suffix.
+  it("with a deep frontier's units, finds the optimum only if the frontier keeps paths in the kernel's order", () => {
+    const many = [...distances.keys()].filter((_, i) => i % 97 === 0).map((key) => keyBoard(key, 9));
+    // A scrambled order of siblings: the first path met is often not the smallest.
+    const rank = (board: readonly number[]) =>
+      board.reduce((h, tile, cell) => Math.imul(h ^ (tile * 31 + cell), 0x9e3779b1), 7) >>> 20;
+    const missed = (moveCodes: number[]): number => {
+      let count = 0;
+      for (const board of many) {
+        const length = distances.get(boardKey(board, 9))!;
+        const frontier = expandFrontier({ rows: 3, cols: 3, start: board, goal }, 60, { rank, moveCodes });
+        if (frontier.kind !== "frontier" || length < 14) continue;
+        const found = frontier.nodes.some((node) => {
+          const path = [...node.moves].map((m) => "UDLR".indexOf(m));
+          const state = Int32Array.from(node.board);
+          const prevBlank = state.indexOf(0) - offsets[path[path.length - 1]];
+          const unit = { state, g: path.length, prevBlank, bound: length, root: -1, path };
+          return idaIteration(heuristic, unit, { transpositions: false }).moves !== null;
+        });
+        if (!found) count++;
+      }
+      return count;
+    };
+    expect(missed([0, 1, 2, 3])).toBe(0);
+    expect(missed([3, 2, 1, 0])).toBeGreaterThan(0);
   });
 });

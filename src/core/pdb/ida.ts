@@ -12,7 +12,7 @@
 import { type PollCadence, SearchControl } from "../search-control.ts";
 import type { SolveOptions, StopReason } from "../types.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
-import { type MoveMachine, moveMachine } from "./move-machine.ts";
+import { type MoveMachine, machineStateAfter, moveMachine } from "./move-machine.ts";
 
 /**
  * Polls every 2^14 expansions; an expansion adds up to 4 generated nodes (what the budget counts).
@@ -89,6 +89,7 @@ interface Search {
     unit: IdaUnit,
     machine: MoveMachine | null,
     control: SearchControl,
+    machineStart: number,
   ) => IdaIterationOutcome;
   busy: boolean;
 }
@@ -130,6 +131,14 @@ export interface IdaUnit {
    * searched at no greater depth is not searched again (see docs/distributed.md). -1: no sharing.
    */
   readonly root: number;
+  /**
+   * The moves from the root to `state` (canonical codes 0..3): the move machine starts from the
+   * state they lead it to, as in the unsplit search. Sound when the units include the prefix of the
+   * shortlex-smallest optimal solution, which the frontier's rule (each state's lexicographically
+   * smallest path in these codes) ensures: docs/distributed.md, "Why the answer is optimal", item 6.
+   * Omitted: the machine starts afresh (sound, prunes less).
+   */
+  readonly path?: ArrayLike<number>;
 }
 
 /** One IDA* iteration of a split search's unit (../split/), stopped and reported through `control`. */
@@ -140,7 +149,18 @@ export function idaIteration(
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaIterationOutcome {
   const machine = machineFor(h, options);
-  return withSearch(h, (search) => search.iterate(unit, machine, control));
+  let machineStart = 0;
+  if (machine !== null && unit.path !== undefined) {
+    const offsets = [-h.cols, h.cols, -1, 1];
+    let rootBlank = 0;
+    while (unit.state[rootBlank] !== 0) rootBlank++;
+    for (let i = 0; i < unit.path.length; i++) rootBlank -= offsets[unit.path[i]];
+    machineStart = machineStateAfter(machine, h.cols, rootBlank, unit.path);
+    // The path itself is pruned: it is not the shortlex-smallest solution's prefix, so the unit
+    // holds nothing the unsplit search would need (docs/distributed.md): exhausted at every bound.
+    if (machineStart < 0) return { status: "done", moves: null, nodes: 0, nextBound: Infinity };
+  }
+  return withSearch(h, (search) => search.iterate(unit, machine, control, machineStart));
 }
 
 /**
@@ -603,10 +623,15 @@ function createSearch(
   };
 
   // One iteration from a unit's state (the split search): dfs from depth g under the unit's bound.
-  const iterate = (unit: IdaUnit, machine: MoveMachine | null, ctl: SearchControl): IdaIterationOutcome => {
+  const iterate = (
+    unit: IdaUnit,
+    machine: MoveMachine | null,
+    ctl: SearchControl,
+    machineStart: number,
+  ): IdaIterationOutcome => {
     const f0 = unit.g + load(unit.state, machine, ctl);
-    // The moves before the unit are not known here: the machine starts afresh (it only prunes less).
-    machineState[unit.g] = 0;
+    // Where the unit's path from the root left the machine (0: afresh), as the unsplit search has it.
+    machineState[unit.g] = machineStart;
     if (sums[0] === 0) return { status: "done", moves: [], nodes: 0, nextBound: unit.g };
     // Below the unit's own f nothing is searched: its f is the next bound.
     if (f0 > unit.bound) return { status: "done", moves: null, nodes: 0, nextBound: f0 };

@@ -345,6 +345,32 @@ export function compileMoveMachine(rows: number, cols: number, sequences: Forbid
   return { states, step, prune, sequences: forbidden.length };
 }
 
+/**
+ * The machine's state (times 4, as `step` holds it) after `moves` (0..3) played from the blank on
+ * cell `blank` of a board `cols` wide, as the kernel's search from there would reach it; -1 when the
+ * machine prunes one of the moves (then no path through them is the shortlex-smallest solution).
+ */
+export function machineStateAfter(
+  machine: MoveMachine,
+  cols: number,
+  blank: number,
+  moves: ArrayLike<number>,
+): number {
+  const offsets = [-cols, cols, -1, 1];
+  let state = 0;
+  let at = blank;
+  for (let i = 0; i < moves.length; i++) {
+    let next = machine.step[state + moves[i]];
+    if (next < 0) {
+      next = ~next;
+      if ((machine.prune[next >> 2] >>> at) & 1) return -1;
+    }
+    state = next;
+    at += offsets[moves[i]];
+  }
+  return state;
+}
+
 const sequencesCache = new Map<number, ForbiddenSequences>();
 const machines = new Map<string, MoveMachine>();
 

@@ -12,7 +12,7 @@
 import type { SlidingSpec } from "../types.ts";
 import { rankedChildren } from "./frontier.ts";
 import { applySlidingMoves } from "../sliding/moves.ts";
-import { unitRanker } from "./unit-ranker.ts";
+import { unitOrder } from "./unit-ranker.ts";
 
 /** A proven bound for a unit with nothing left below any length (its subtree holds no goal). */
 export const EXHAUSTED = Number.MAX_SAFE_INTEGER;
@@ -210,11 +210,11 @@ export function childMoves(
 ): string[] {
   const { rows, cols, start, goal } = shape;
   const board = applySlidingMoves(rows, cols, start, moves);
-  const rank =
+  const order =
     goal === undefined || heuristic === undefined
-      ? undefined
-      : unitRanker({ kind: "sliding", rows, cols, start, goal }, heuristic);
-  return rankedChildren(rows, cols, { moves, board }, rank).map((child) => child.moves);
+      ? {}
+      : unitOrder({ kind: "sliding", rows, cols, start, goal }, heuristic);
+  return rankedChildren(rows, cols, { moves, board }, order).map((child) => child.moves);
 }
 
 /** Replaces a unit by its children; they inherit its proven bound. */

@@ -1,8 +1,10 @@
 // The root of a split search expanded breadth-first: every state at depth d, reached with the same
 // move pruning the search uses (never the reverse of the previous move), each state once (a state
 // also reached at a smaller depth, or already at this one, is dropped: any solution through the
-// copy has one at most as long through the kept state). A goal met on the way is the answer: by
-// breadth-first order nothing shorter exists.
+// copy has one at most as long through the kept state). Of the paths of one depth to a state, the
+// lexicographically smallest in the kernel's move codes is kept (at the place of the first met), so
+// the unit's search may carry the move machine across its start (docs/distributed.md). A goal met
+// on the way is the answer: by breadth-first order nothing shorter exists.
 
 import { neighbourTable } from "../sliding/geometry.ts";
 
@@ -53,37 +55,63 @@ export function childNodes(rows: number, cols: number, node: FrontierNode): Fron
   return children;
 }
 
+/** How the kernel that searches the units orders siblings (unit-ranker.ts unitOrder). */
+export interface SiblingOrder {
+  /** Smaller first; none: U, D, L, R (the built-in kernel's fixed order). */
+  readonly rank?: (board: readonly number[]) => number;
+  /**
+   * The kernel's code of U, D, L, R (its move order), which breaks ties of rank; the frontier keeps
+   * a state's smallest path in these codes. Default 0, 1, 2, 3.
+   */
+  readonly moveCodes?: readonly number[];
+}
+
+const IDENTITY_CODES: readonly number[] = [0, 1, 2, 3];
+
 /**
- * A node's children (as childNodes) smallest rank first, ties in move order: the order a depth-first
- * search ordering children by `rank` meets them. The frontier and every later split of a unit use it,
- * so units keep one depth-first order however finely the search is cut (and however many threads
- * it was planned for): the last iteration meets the solution's unit after the same work.
+ * A node's children (as childNodes) smallest rank first, ties in the kernel's move order: the order a
+ * depth-first search ordering children by `rank` meets them. The frontier and every later split of a
+ * unit use it, so units keep one depth-first order however finely the search is cut (and however
+ * many threads it was planned for): the last iteration meets the solution's unit after the same work.
  */
 export function rankedChildren(
   rows: number,
   cols: number,
   node: FrontierNode,
-  rank?: (board: readonly number[]) => number,
+  order: SiblingOrder = {},
 ): FrontierNode[] {
   const children = childNodes(rows, cols, node);
+  const { rank, moveCodes = IDENTITY_CODES } = order;
   if (rank === undefined) return children;
   const ranks = new Map(children.map((child) => [child, rank(child.board)]));
-  return children.sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+  const code = (child: FrontierNode) => moveCodes[LETTERS.indexOf(child.moves[child.moves.length - 1])];
+  return children.sort((a, b) => ranks.get(a)! - ranks.get(b)! || code(a) - code(b));
+}
+
+export interface FrontierOptions extends SiblingOrder {
+  /** Default 64. */
+  readonly maxDepth?: number;
+}
+
+/** True when `a` is lexicographically smaller than `b` (of the same length) in the codes. */
+function smallerPath(a: string, b: string, codes: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return codes[LETTERS.indexOf(a[i])] < codes[LETTERS.indexOf(b[i])];
+  }
+  return false;
 }
 
 /**
  * Expands until the frontier holds at least `minNodes` states or reaches `maxDepth` (the frontier
- * of depth 0 is the root alone). With `rank`, each node's children are taken smallest rank first
- * (ties in move order), so the frontier lists states in the order a depth-first search ordering
- * children by that rank would meet them.
+ * of depth 0 is the root alone).
  */
 export function expandFrontier(
   shape: FrontierShape,
   minNodes: number,
-  maxDepth = 64,
-  rank?: (board: readonly number[]) => number,
+  options: FrontierOptions = {},
 ): Frontier {
   const { rows, cols, start, goal } = shape;
+  const { maxDepth = 64, moveCodes = IDENTITY_CODES } = options;
   if (sameBoard(start, goal)) return { kind: "solved", moves: "", generated: 0 };
   let level: FrontierNode[] = [{ moves: "", board: [...start] }];
   const seen = new Set<string>([start.join(",")]);
@@ -91,13 +119,19 @@ export function expandFrontier(
   let depth = 0;
   while (level.length < minNodes && depth < maxDepth) {
     const next: FrontierNode[] = [];
+    // States first met at this depth: their place in `next`.
+    const placeOf = new Map<string, number>();
     for (const node of level) {
-      for (const child of rankedChildren(rows, cols, node, rank)) {
+      for (const child of rankedChildren(rows, cols, node, options)) {
         generated++;
         if (sameBoard(child.board, goal)) return { kind: "solved", moves: child.moves, generated };
         const key = child.board.join(",");
+        const place = placeOf.get(key);
+        if (place !== undefined && smallerPath(child.moves, next[place].moves, moveCodes))
+          next[place] = child;
         if (seen.has(key)) continue;
         seen.add(key);
+        placeOf.set(key, next.length);
         next.push(child);
       }
     }

@@ -19,7 +19,7 @@ export {
 export type { ResplitPolicy, SplitState, SplitUnit, UnitResult, UnitTask } from "./coordinator.ts";
 export { searchUnitDeepening } from "./deepening-unit.ts";
 export { childNodes, expandFrontier } from "./frontier.ts";
-export type { Frontier, FrontierNode } from "./frontier.ts";
+export type { Frontier, FrontierNode, FrontierOptions, SiblingOrder } from "./frontier.ts";
 export { planUnits, solutionParity } from "./plan.ts";
 export type { PlanOptions } from "./plan.ts";
 export { solveSplit, splitResult } from "./solve-split.ts";

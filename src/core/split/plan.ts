@@ -7,7 +7,7 @@ import type { SlidingSpec, SolveOptions } from "../types.ts";
 import type { ResplitPolicy, SplitState } from "./coordinator.ts";
 import { initialState, withParity } from "./coordinator.ts";
 import { expandFrontier } from "./frontier.ts";
-import { unitRanker } from "./unit-ranker.ts";
+import { unitOrder } from "./unit-ranker.ts";
 import { chooseHeuristic, unitEstimates } from "./unit-searcher.ts";
 
 export interface PlanOptions {
@@ -39,7 +39,7 @@ export function solutionParity(spec: Pick<SlidingSpec, "cols" | "start" | "goal"
 export function planUnits(spec: SlidingSpec, options: PlanOptions): SplitState {
   const heuristic = chooseHeuristic(spec, options.heuristic);
   const target = Math.max(1, options.threads) * (options.unitsPerThread ?? 8);
-  const frontier = expandFrontier(spec, target, 64, unitRanker(spec, heuristic));
+  const frontier = expandFrontier(spec, target, unitOrder(spec, heuristic));
   const parity = solutionParity(spec);
   if (frontier.kind === "solved") {
     return { ...initialState([], parity, 0), heuristic, best: frontier.moves, depth: frontier.moves.length };

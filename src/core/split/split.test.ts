@@ -110,19 +110,43 @@ describe("split search vs unsplit", () => {
         expect(fine.depth).toBeGreaterThan(coarse.depth!);
         // Each coarse unit split down to the fine plan's depth, children in place of their parent
         // (as a re-split and widen do); a state met twice kept where it is first met, as the
-        // frontier keeps it (two paths of 6 moves can meet: the shortest cycle has 12).
+        // frontier keeps it (two paths of 6 moves can meet: the shortest cycle has 12; the frontier
+        // may keep the other path, so states are compared).
         const cut = (moves: string): string[] =>
           moves.length >= fine.depth!
             ? [moves]
             : childMoves(coarse.shape!, moves, coarse.heuristic).flatMap(cut);
+        const key = (moves: string) => applySlidingMoves(4, 4, s.start, moves).join(",");
         const seen = new Set<string>();
         const first = coarse.units
-          .flatMap((unit) => cut(unit.moves))
-          .filter((moves) => {
-            const key = applySlidingMoves(4, 4, s.start, moves).join(",");
-            return !seen.has(key) && seen.add(key) !== undefined;
-          });
-        expect(first).toEqual(fine.units.map((unit) => unit.moves));
+          .flatMap((unit) => cut(unit.moves).map(key))
+          .filter((board) => !seen.has(board) && seen.add(board) !== undefined);
+        expect(first).toEqual(fine.units.map((unit) => key(unit.moves)));
+      }),
+      { numRuns: 30 },
+    );
+  }, 240_000);
+
+  // The kernel searches in a canonical frame (blank home top-left): a goal with the blank bottom-right
+  // is turned there, its U/D and L/R swapped. Units are listed, and their paths chosen, in the frame's
+  // move order, so the plan is the turned board's plan with the moves swapped back.
+  it("lists units in the kernel's canonical frame: the same plan for a board and its turned copy", () => {
+    solve(spec(4, 4, walk(4, 4, [1, 2, 3])), { heuristic: "pdb:663" }); // the tables
+    const swap: Readonly<Record<string, string>> = { U: "D", D: "U", L: "R", R: "L" };
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), fc.nat(127), (choices, threads) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const turned: SlidingSpec = {
+          ...s,
+          start: s.start.map((_, cell) => (s.start[15 - cell] === 0 ? 0 : 16 - s.start[15 - cell])),
+          goal: [...Array(16).keys()],
+        };
+        const plan = planUnits(s, { threads: threads + 1, heuristic: "pdb:663" });
+        const turnedPlan = planUnits(turned, { threads: threads + 1, heuristic: "pdb:663" });
+        const swapped = (moves: string) => [...moves].map((m) => swap[m]).join("");
+        expect(plan.units.map((unit) => swapped(unit.moves))).toEqual(
+          turnedPlan.units.map((unit) => unit.moves),
+        );
       }),
       { numRuns: 30 },
     );
@@ -136,6 +160,29 @@ describe("split search vs unsplit", () => {
         const split = solve(s, { heuristic: "pdb:663", split: true, transpositions: false });
         expect(split.length).toBe(plain.length);
         expect(applySlidingMoves(4, 4, s.start, split.moves)).toEqual(s.goal);
+      }),
+      { numRuns: 20 },
+    );
+  }, 240_000);
+
+  // Units deep enough for two paths of one length to meet (the frontier keeps the lexicographically
+  // smallest, and the move machine runs on from it), some re-split: the answer stays optimal.
+  it("4x4 with the 6-6-3 pattern databases, the move machine and a deep frontier: same length", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 60 }), (choices) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const plain = solve(s, { heuristic: "pdb:663" });
+        const state = planUnits(s, {
+          threads: 64,
+          heuristic: "pdb:663",
+          resplit: { factor: 2, minNodes: 1000 },
+        });
+        if (!isDone(state)) expect(state.depth).toBeGreaterThanOrEqual(6);
+        for (let task = next(state); task !== null; task = next(state))
+          fold(state, task, searchUnit(s, task, undefined, { transpositions: false }));
+        expect(isDone(state)).toBe(true);
+        expect(state.best?.length).toBe(plain.length);
+        expect(applySlidingMoves(4, 4, s.start, state.best ?? "")).toEqual(s.goal);
       }),
       { numRuns: 20 },
     );
@@ -232,6 +279,31 @@ describe("frontier", () => {
     let paths: FrontierNode[] = [{ moves: "", board: [...s.start] }];
     for (let d = 0; d < f.depth; d++) paths = paths.flatMap((p) => childNodes(3, 3, p));
     expect(paths.length).toBeGreaterThan(f.nodes.length);
+  });
+
+  it("keeps of a state's paths of its depth the smallest in the kernel's move codes, where the first stood", () => {
+    // A scrambled order of siblings and move codes other than U < D < L < R: the first path met is
+    // often not the smallest.
+    const rank = (board: readonly number[]) =>
+      board.reduce((h, tile, cell) => Math.imul(h ^ (tile * 31 + cell), 0x9e3779b1), 7) >>> 20;
+    const moveCodes = [1, 0, 3, 2];
+    const f = expandFrontier(s, 200, { rank, moveCodes });
+    const firstMet = expandFrontier(s, 200, { rank });
+    if (f.kind !== "frontier" || firstMet.kind !== "frontier") throw new Error("expected a frontier");
+    expect(f.depth).toBeGreaterThanOrEqual(6);
+    const coded = (moves: string) => [...moves].map((m) => moveCodes["UDLR".indexOf(m)]).join("");
+    let paths: FrontierNode[] = [{ moves: "", board: [...s.start] }];
+    for (let d = 0; d < f.depth; d++) paths = paths.flatMap((p) => childNodes(3, 3, p));
+    const smallest = new Map<string, string>();
+    for (const p of paths) {
+      const key = p.board.join(",");
+      const kept = smallest.get(key);
+      if (kept === undefined || coded(p.moves) < coded(kept)) smallest.set(key, p.moves);
+    }
+    expect(f.nodes.map((node) => node.moves)).toEqual(
+      f.nodes.map((node) => smallest.get(node.board.join(","))),
+    );
+    expect(f.nodes.map((node) => node.board)).toEqual(firstMet.nodes.map((node) => node.board));
   });
 
   it("never undoes the previous move", () => {

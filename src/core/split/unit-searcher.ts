@@ -160,15 +160,20 @@ function pdbSearcher(
     const state = Int32Array.from(canonical.start);
     let blank = state.indexOf(0);
     let prevBlank = -1;
-    for (const letter of task.moves) {
-      const to = blank + offsets[canonical.flip.moveMap[LETTER_CODE[letter]]];
+    const path = new Int32Array(task.moves.length);
+    for (let i = 0; i < task.moves.length; i++) {
+      path[i] = canonical.flip.moveMap[LETTER_CODE[task.moves[i]]];
+      const to = blank + offsets[path[i]];
       if (to < 0 || to >= n) throw new RangeError(`unit moves ${task.moves} leave the board`);
       state[blank] = state[to];
       state[to] = 0;
       prevBlank = blank;
       blank = to;
     }
-    const out = idaIteration(h, { state, g: task.moves.length, prevBlank, bound: task.bound, root }, control);
+    // The path carries the move machine across the unit's start (sound: the frontier keeps each
+    // state's lexicographically smallest path in these codes, see unitOrder).
+    const unit = { state, g: task.moves.length, prevBlank, bound: task.bound, root, path };
+    const out = idaIteration(h, unit, control);
     return {
       solution: out.moves === null ? null : movesFromCanonical(canonical.flip, out.moves),
       nodes: out.nodes,
