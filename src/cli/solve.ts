@@ -93,7 +93,7 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
-  const { pdbDirectory, pdbMapping } = await import("../config.ts");
+  const { pdbDirectory, pdbMapping } = await import("../pdb-settings.ts");
   (await import("../pdb-store/mapped-file.ts")).setMapping(pdbMapping());
   const dir = pdbDirectory();
   if (heuristic?.startsWith("pdb:")) {

@@ -42,7 +42,7 @@ export class LocalExecutor {
   constructor(threads: number) {
     this.threads = threads;
     this.pool = new Piscina({
-      filename: compiledThreadPath("local-executor/unit-thread.js"),
+      filename: compiledThreadPath("local-executor/unit-thread"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
