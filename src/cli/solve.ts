@@ -291,7 +291,7 @@ async function splitExecutor(spec: PuzzleSpec, args: SolveArgs): Promise<LocalEx
   const threads = threadCount(args);
   if (threads <= 1 || spec.kind !== "sliding") return undefined;
   const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
-  return splittable(spec, solveOptions(args)) ? new LocalExecutor(threads) : undefined;
+  return splittable(spec, solveOptions(args)) ? LocalExecutor.start(threads) : undefined;
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {
