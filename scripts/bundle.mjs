@@ -14,16 +14,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = { "src/cli/main.ts": "cli.js" };
 
 /**
- * Thread files, kept at their path under src/ (src/thread-path.ts finds them by it). CommonJS: a
- * piscina thread tries `require` before `import` (an ES module there costs a thrown error, and
- * either way Node's ES module loader is started in every thread), and a plain Worker loads a .cjs
- * file without that loader too.
+ * Thread files, each at its path in the project with .cjs for .ts (src/thread-path.ts finds them by
+ * it). CommonJS: a piscina thread tries `require` before `import` (an ES module there costs a thrown
+ * error, and either way Node's ES module loader is started in every thread), and a plain Worker
+ * loads a .cjs file without that loader too.
  */
-const THREADS = {
-  "src/local-executor/unit-thread.ts": "local-executor/unit-thread.cjs",
-  "src/local-executor/batch-thread.ts": "local-executor/batch-thread.cjs",
-  "src/pdb-store/build-thread.ts": "pdb-store/build-thread.cjs",
-};
+const THREADS = Object.fromEntries(
+  [
+    "src/local-executor/unit-thread.ts",
+    "src/local-executor/batch-thread.ts",
+    "src/pdb-store/build-thread.ts",
+    "workers/solver-thread.ts",
+  ].map((source) => [source, source.replace(/\.ts$/, ".cjs")]),
+);
 
 /** Every bundle's entry -> output, relative to the project and to dist/bundle/. */
 export const BUNDLES = { ...CLI, ...THREADS };

@@ -44,7 +44,7 @@ export class LocalExecutor {
   static async start(threads: number): Promise<LocalExecutor> {
     const { Piscina } = await import("piscina");
     const pool = new Piscina({
-      filename: compiledThreadPath("local-executor/unit-thread"),
+      filename: compiledThreadPath("src/local-executor/unit-thread.ts"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
