@@ -11,7 +11,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
 COPY . .
 # scripts/postinstall.mjs: generates the Prisma client (src/generated/prisma, compiled into dist/),
-# then scripts/build.mjs compiles src/ and workers/ to dist/ and bundles the web page into web/dist/.
+# then scripts/build.mjs compiles src/ and workers/ to dist/, bundles the `puzzle` command and the
+# thread files into dist/bundle/ and the web page into web/dist/.
 RUN node scripts/postinstall.mjs
 
 FROM node:20-bookworm-slim AS runtime

@@ -15,7 +15,7 @@
 // off), `TT` (the table on, no machine), `extras=2` or `extras=1.2` (only those extra partitions). Flags combine with `+`: `old+noExtra+noCycle` is 6-6-6-6 as it was before 2026-11-24.
 // `--instances 40,25` picks Korf instances by number; `--direct` uses the product's direct-address
 // copies (same nodes, the product's speed; the copies are made before the clock starts).
-import { pdbDirectory } from "../src/config.ts";
+import { pdbDirectory } from "../src/pdb-settings.ts";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

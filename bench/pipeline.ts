@@ -12,7 +12,7 @@ import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { join } from "node:path";
 import { createPuzzle as corePuzzle, isSolvable } from "../src/core/puzzle.ts";
-import { projectRoot } from "../src/config.ts";
+import { projectRoot } from "../src/project-root.ts";
 import { startServer } from "../src/server.ts";
 import { SolverPool } from "../workers/solver-pool.ts";
 import { testConfig } from "../test/helpers/config.ts";

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { replayMoves, createPuzzle as corePuzzle } from "../src/core/puzzle.ts";
-import { projectRoot } from "../src/config.ts";
+import { projectRoot } from "../src/project-root.ts";
 import { startServer } from "../src/server.ts";
 import { UNIT_JOB, UNIT_QUEUE, splitKeys } from "../src/solves/index.ts";
 import { testConfig } from "../test/helpers/config.ts";

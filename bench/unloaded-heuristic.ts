@@ -9,7 +9,7 @@
 //      starts and takes them: its threads refuse to build tables, and the searches end FAILED at once
 //      (HEURISTIC_UNAVAILABLE: docs/operations.md, "Pattern databases a request may ask for").
 import { readFileSync } from "node:fs";
-import { pdbDirectory } from "../src/config.ts";
+import { pdbDirectory } from "../src/pdb-settings.ts";
 import { createTestDatabase } from "../test/helpers/database.ts";
 import { GraphQLClient } from "../test/helpers/graphql.ts";
 import { deleteRedisKeys } from "../test/helpers/redis-keys.ts";

@@ -5,10 +5,11 @@
 // scripts/tuned-node.sh, which adds the product's settings (huge pages for the tables;
 // PUZZLE_HUGEPAGES=0 opts out) and replaces itself with node, so the command stays one process. To
 // node that line is a comment. `node bin/puzzle.mjs` skips it (no huge pages). This module runs the
-// compiled CLI from dist/ (built by `npm install`).
+// bundled CLI, dist/bundle/cli.js (one file: quicker to load than dist/src/'s modules; built by
+// `npm install` and `npm run build`, scripts/bundle.mjs).
 let main;
 try {
-  ({ main } = await import("../dist/src/cli/main.js"));
+  ({ main } = await import("../dist/bundle/cli.js"));
 } catch (error) {
   const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
   process.stderr.write(`puzzle: cannot load the compiled CLI (run \`npm run build\`): ${message}\n`);

@@ -1,10 +1,12 @@
-// Compiles src/ and workers/ to dist/ with tsc. Processes (the CLI, the API, the workers and their
-// solver threads) run from dist/ so start-up stays quick and worker threads need no TS loader.
+// Compiles src/ and workers/ to dist/ with tsc, then bundles the `puzzle` command and its thread files
+// into dist/bundle/ (scripts/bundle.mjs). Processes (the CLI, the API, the workers and their solver
+// threads) run from dist/ so start-up stays quick and worker threads need no TS loader.
 import { spawnSync } from "node:child_process";
 import { cpSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundle } from "./bundle.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
@@ -19,6 +21,7 @@ if (result.status !== 0) {
   console.error("build: tsc failed");
   process.exit(result.status ?? 1);
 }
+await bundle();
 // Non-TypeScript assets the compiled code reads at run time (the GraphQL SDL files).
 cpSync(join(root, "src"), join(root, "dist", "src"), {
   recursive: true,

@@ -31,10 +31,14 @@ function run(script) {
 if (!existsSync(join(root, "src", "generated", "prisma", "client.ts"))) {
   run("postinstall.mjs"); // prisma generate, then build
 } else {
-  const built =
-    existsSync(join(root, "dist", "src", "main.js")) && existsSync(join(root, "web", "dist", "index.html"))
-      ? statSync(join(root, "dist", "src", "main.js")).mtimeMs
-      : 0;
+  // The bundles (dist/bundle/: the CLI, the solver threads) are part of a build.
+  const outputs = [
+    join(root, "dist", "src", "main.js"),
+    join(root, "dist", "bundle", "cli.js"),
+    join(root, "dist", "bundle", "workers", "solver-thread.cjs"),
+    join(root, "web", "dist", "index.html"),
+  ];
+  const built = outputs.every((path) => existsSync(path)) ? statSync(outputs[0]).mtimeMs : 0;
   const sources = Math.max(
     newest(join(root, "src")),
     newest(join(root, "workers")),

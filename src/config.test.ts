@@ -2,7 +2,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, projectRoot } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { projectRoot } from "./project-root.ts";
 
 describe("loadConfig", () => {
   it("defaults to local Postgres and Redis, port 4000", () => {

@@ -2,9 +2,8 @@
 // here, from environment variables validated with zod. A bad value stops start-up with a message
 // naming the variable, never a stack trace.
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { pdbDirectory } from "./pdb-settings.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -293,25 +292,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   });
 }
 
-/**
- * Where pattern databases are stored, for the CLI and benchmarks, which read this one variable without
- * the rest of the configuration: PDB_DIR resolved from the working directory, or, unset (or empty),
- * `.cache/pdb` in the project (wherever the command is run from).
- */
-export function pdbDirectory(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const dir = env.PDB_DIR;
-  return dir === undefined || dir === "" ? resolve(projectRoot, ".cache", "pdb") : resolve(dir);
-}
-
-/**
- * Whether pattern databases are mapped from their files (shared by every process of the machine;
- * docs/pdb.md, "Files"), read alone like PDB_DIR: PDB_MMAP=0 (or false, off, no) reads them into
- * memory instead.
- */
-export function pdbMapping(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return !["0", "false", "off", "no"].includes((env.PDB_MMAP ?? "").trim().toLowerCase());
-}
-
 /** For process entry points: the configuration, or a clear message on stderr and exit status 2. */
 export function loadConfigOrExit(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   try {
@@ -322,11 +302,3 @@ export function loadConfigOrExit(env: Readonly<Record<string, string | undefined
     process.exit(2);
   }
 }
-
-/**
- * The project's root directory (where package.json and prisma/ live), found from this module's
- * location so it is the same whether code runs from src/ (tests, tsx) or from dist/src/.
- */
-export const projectRoot: string = fileURLToPath(
-  new URL(import.meta.url.includes("/dist/src/") ? "../../" : "../", import.meta.url),
-).replace(/\/$/, "");

@@ -10,7 +10,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfigOrExit, projectRoot, type Config } from "./config.ts";
+import { loadConfigOrExit, type Config } from "./config.ts";
+import { projectRoot } from "./project-root.ts";
 import { prepareDatabase } from "./db/prepare.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { startServer } from "./server.ts";

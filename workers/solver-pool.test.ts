@@ -25,8 +25,8 @@ afterAll(async () => {
 });
 
 describe("SolverPool", () => {
-  it("loads the compiled thread file even when this module runs from source", () => {
-    expect(solverThreadPath()).toMatch(/dist\/workers\/solver-thread\.js$/);
+  it("loads the bundled thread file even when this module runs from source", () => {
+    expect(solverThreadPath()).toMatch(/dist\/bundle\/workers\/solver-thread\.cjs$/);
   });
 
   it("shares the tables with every thread instead of copying them", async () => {

@@ -1,9 +1,6 @@
 // The pool of solver threads of one worker process (piscina). Each search gets a cancel flag in
 // shared memory, polled by the core every few thousand nodes, and a MessagePort for progress.
 import type { ThreadTables } from "../src/pdb-store/thread-tables.ts";
-import { existsSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { UnitResult, UnitTask } from "../src/core/index.ts";
 import type {
@@ -14,6 +11,7 @@ import type {
   SlidingSpec,
   SolveResult,
 } from "../src/core/types.ts";
+import { compiledThreadPath } from "../src/thread-path.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
 import { CancelReason, isThreadFailure } from "./solver-task.ts";
 import type {
@@ -27,17 +25,11 @@ import type {
 } from "./solver-task.ts";
 
 /**
- * The compiled thread file. Threads always run from dist/ (no TypeScript loader in threads), even
- * when this module itself is loaded from source by vitest or tsx.
+ * The thread file: its bundle (dist/bundle/workers/solver-thread.cjs, scripts/bundle.mjs), also
+ * when this module itself is loaded from source by vitest or tsx (no TypeScript loader in threads).
  */
 export function solverThreadPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const compiled = `${sep}dist${sep}workers`;
-  const path = here.endsWith(compiled)
-    ? join(here, "solver-thread.js")
-    : join(here, "..", "dist", "workers", "solver-thread.js");
-  if (!existsSync(path)) throw new Error(`solver thread ${path} is missing: run \`npm run build\``);
-  return path;
+  return compiledThreadPath("workers/solver-thread.ts");
 }
 
 export interface SearchRequest {

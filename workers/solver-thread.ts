@@ -1,6 +1,6 @@
-// A solver thread of the piscina pool (always loaded from dist/workers/solver-thread.js). It runs
-// one search at a time, synchronously: the worker process' main thread stays free for Redis and
-// Postgres I/O and for renewing the job lock.
+// A solver thread of the piscina pool (always loaded from its bundle,
+// dist/bundle/workers/solver-thread.cjs). It runs one search at a time, synchronously: the worker
+// process' main thread stays free for Redis and Postgres I/O and for renewing the job lock.
 //
 // The distance tables arrive once, in workerData, as SharedArrayBuffers built by the main thread:
 // seeding the core's registry with them shares memory instead of building a copy per thread.

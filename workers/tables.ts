@@ -4,7 +4,7 @@
 import { rotationTable } from "../src/core/rotation/table.ts";
 import { slidingTable } from "../src/core/sliding/table.ts";
 import { tableBytes } from "../src/core/tables.ts";
-import { pdbMapping } from "../src/config.ts";
+import { pdbMapping } from "../src/pdb-settings.ts";
 import { setMapping } from "../src/pdb-store/mapped-file.ts";
 import { ensurePdb } from "../src/pdb-store/store.ts";
 import type { PdbEvent } from "../src/pdb-store/store.ts";

@@ -4,7 +4,7 @@
 
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
-import { pdbDirectory, pdbMapping } from "../config.ts";
+import { pdbDirectory, pdbMapping } from "../pdb-settings.ts";
 import { setMapping } from "../pdb-store/mapped-file.ts";
 import { describePdbEvent } from "../pdb-store/describe-event.ts";
 import { buildTablesInParallel } from "../pdb-store/parallel-build.ts";

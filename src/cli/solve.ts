@@ -93,7 +93,7 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
-  const { pdbDirectory, pdbMapping } = await import("../config.ts");
+  const { pdbDirectory, pdbMapping } = await import("../pdb-settings.ts");
   (await import("../pdb-store/mapped-file.ts")).setMapping(pdbMapping());
   const dir = pdbDirectory();
   if (heuristic?.startsWith("pdb:")) {
@@ -291,7 +291,7 @@ async function splitExecutor(spec: PuzzleSpec, args: SolveArgs): Promise<LocalEx
   const threads = threadCount(args);
   if (threads <= 1 || spec.kind !== "sliding") return undefined;
   const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
-  return splittable(spec, solveOptions(args)) ? new LocalExecutor(threads) : undefined;
+  return splittable(spec, solveOptions(args)) ? LocalExecutor.start(threads) : undefined;
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {

@@ -1,5 +1,5 @@
 // A process-wide registry of precomputed tables (3x3 distance tables, the rotation mask table,
-// pattern databases). Each table is a buffer under a stable name, built lazily on first use. A
+// pattern databases, move machines). Each table is a buffer under a stable name, built lazily on first use. A
 // worker process builds or loads its tables once, exports them, and seeds every solver thread with
 // the same buffers, so threads share one copy instead of building their own.
 //

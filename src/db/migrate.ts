@@ -8,7 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import { projectRoot } from "../config.ts";
+import { projectRoot } from "../project-root.ts";
 import type { Logger } from "../logger.ts";
 
 export const defaultMigrationsDir = join(projectRoot, "prisma", "migrations");

@@ -17,7 +17,7 @@ export class BatchHelpers {
 
   /** Starts `count` helper threads now; they wait for `run`. */
   constructor(count: number) {
-    const path = compiledThreadPath("local-executor/batch-thread.js");
+    const path = compiledThreadPath("src/local-executor/batch-thread.ts");
     this.workers = Array.from({ length: Math.max(0, count) }, () => new Worker(path));
   }
 

@@ -2,7 +2,7 @@
 // by the coordinator to worker threads) or on a batch (whole puzzles, answers kept in input order).
 // Threads share the loaded pattern databases (SharedArrayBuffers passed in workerData).
 
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import { preparePdb } from "../core/pdb/index.ts";
 import { SearchControl } from "../core/search-control.ts";
 import {
@@ -37,16 +37,24 @@ export class LocalExecutor {
   /**
    * Starts `threads` threads at once: they may start before the pattern databases are loaded (their
    * start-up then overlaps the loading). Each task carries the tables loaded by the time of the
-   * first solve; a thread registers (or maps) them when it first sees them.
+   * first solve; a thread registers (or maps) them when it first sees them. piscina is imported
+   * here, not with this module: the `puzzle` command's bundle holds this module, and loading piscina
+   * (~10 ms) is for runs that start threads.
    */
-  constructor(threads: number) {
-    this.threads = threads;
-    this.pool = new Piscina({
-      filename: compiledThreadPath("local-executor/unit-thread.js"),
+  static async start(threads: number): Promise<LocalExecutor> {
+    const { Piscina } = await import("piscina");
+    const pool = new Piscina({
+      filename: compiledThreadPath("src/local-executor/unit-thread.ts"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
     });
+    return new LocalExecutor(threads, pool);
+  }
+
+  private constructor(threads: number, pool: Piscina) {
+    this.threads = threads;
+    this.pool = pool;
   }
 
   /** The tables handed to threads, fixed at the first solve. */

@@ -35,7 +35,7 @@ function buildOnThread(
   onFraction: (f: number) => void,
 ): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(compiledThreadPath("pdb-store/build-thread.js"), { workerData: table });
+    const worker = new Worker(compiledThreadPath("src/pdb-store/build-thread.ts"), { workerData: table });
     let data: Uint8Array | undefined;
     worker.on("message", (message: BuildThreadMessage) => {
       lock.refresh();

@@ -1,5 +1,5 @@
 // Pattern databases on disk: one file per table in a directory the caller names (PDB_DIR, read by
-// src/config.ts: `config.pdbDir`, or `pdbDirectory()` for the CLI). `ensurePdb` loads a partition's
+// src/config.ts: `config.pdbDir`, or `pdbDirectory()` of src/pdb-settings.ts for the CLI). `ensurePdb` loads a partition's
 // tables into the process-wide registry, building and saving any table that is missing, truncated
 // or corrupt. Used by the CLI and the workers. A table is mapped from its file when it can be
 // (mapped-file.ts: one copy in memory for every process of the machine), else read into a

@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES, projectRoot } from "../../src/config.ts";
+import { CONFIG_VARIABLES } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { buildSchema } from "../../src/graphql/schema.ts";
 
 const readme = readFileSync(join(projectRoot, "README.md"), "utf8");

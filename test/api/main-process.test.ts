@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
 import { freePort } from "../pipeline/redis-child.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";

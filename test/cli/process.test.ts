@@ -1,4 +1,5 @@
-// The `puzzle` command as a real process (bin/puzzle.mjs running dist/: `npm test` builds first).
+// The `puzzle` command as a real process (bin/puzzle.mjs running dist/bundle/cli.js: `npm test`
+// builds first).
 
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ function puzzle(args: string[], input = "") {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, "dist", "src", "cli", "main.js")))
+  if (!existsSync(join(ROOT, "dist", "bundle", "cli.js")))
     throw new Error("dist/ is missing: run npm run build");
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
 import type { SlidingSpec } from "../../src/core/types.ts";
-import { pdbDirectory } from "../../src/config.ts";
+import { pdbDirectory } from "../../src/pdb-settings.ts";
 import { loadPdb } from "../../src/pdb-store/store.ts";
 import { DAILY_CATEGORIES, dailyBoard } from "../../src/services/daily-boards.ts";
 import { isSlidingSolvable } from "../../src/core/sliding/solvability.ts";

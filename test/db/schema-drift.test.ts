@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { dmmf, migrationSql, type DmmfField, type DmmfModel } from "../../scripts/prisma-wasm.mjs";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 

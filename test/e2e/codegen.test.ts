@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate } from "@graphql-codegen/cli";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import config from "../../web/codegen.ts";
 
 describe("web/src/gql", () => {

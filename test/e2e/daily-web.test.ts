@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser } from "./browser.ts";
 

@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { createPrismaClient } from "../../src/db/client.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
 import { GraphQLClient } from "../helpers/graphql.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { main } from "../../src/cli/main.ts";
 import { distinctBoards } from "./boards.ts";
 

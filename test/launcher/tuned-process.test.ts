@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "../../src/config.ts";
+import { projectRoot } from "../../src/project-root.ts";
 import { tunedEnvironment } from "../../src/tuned-environment.ts";
 
 const BIN = join(projectRoot, "bin", "puzzle.mjs");

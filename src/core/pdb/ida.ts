@@ -73,6 +73,14 @@ const NO_MACHINE: MoveMachine = {
   sequences: 0,
 };
 
+/**
+ * Builds the move machine searches of a rows x cols board use by default, before the first one (it
+ * is a table: a process builds it once for its solver threads, see preparePdb).
+ */
+export function prepareMoveMachine(rows: number, cols: number): void {
+  moveMachine(rows, cols, MACHINE_LENGTH);
+}
+
 /** The machine a solve uses (null: the transposition table is on). */
 function machineFor(h: CompiledHeuristic, options: SolveOptions & IdaOptions): MoveMachine | null {
   const useTable = options.transpositions ?? false;

@@ -18,7 +18,7 @@ import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
-import { type IdaOptions, idaStar, PDB_POLL_CADENCE } from "./ida.ts";
+import { type IdaOptions, idaStar, PDB_POLL_CADENCE, prepareMoveMachine } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
 import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
@@ -182,12 +182,15 @@ export function compiledHeuristic(
 }
 
 /**
- * Lays out the partition's lookups (direct-address copies included) from loaded tables, so that a
- * process can export them to its solver threads before the first solve. False when tables are missing.
+ * Lays out the partition's lookups (direct-address copies included) from loaded tables, and builds
+ * the move machine of its board (~10-30 ms: cold code), so that a process can export them to its
+ * solver threads before the first solve and no thread builds its own. False when tables are missing.
  */
 export function preparePdb(name: string): boolean {
   if (!pdbAvailable(name)) return false;
   compiledHeuristic(name, undefined, {});
+  const def = partitionOf(name);
+  prepareMoveMachine(def.rows, def.cols);
   return true;
 }
 

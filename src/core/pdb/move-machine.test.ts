@@ -13,6 +13,7 @@ import {
   moveMachine,
 } from "./move-machine.ts";
 import { STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
+import { exportTables } from "../tables.ts";
 
 const name = (moves: Uint8Array) => [...moves].map((m) => "UDLR"[m]).join("");
 
@@ -130,6 +131,25 @@ describe("the stored sequences", () => {
       forbiddenSequences(STORED_LENGTH).forbidden.length,
     );
     expect(moveMachine(5, 5, 10).sequences).toBe(340); // the stored ones up to 10 moves
+  });
+});
+
+describe("a machine is a table", () => {
+  it("one shared buffer in the registry, which solver threads are handed (no thread compiles its own)", () => {
+    const machine = moveMachine(4, 4, 12);
+    const buffer = exportTables()["move-machine-4x4-12"];
+    expect(buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(machine.step.buffer).toBe(buffer);
+    expect(machine.prune.buffer).toBe(buffer);
+    // step and prune side by side, after the two counts, without overlap.
+    expect(machine.step.byteOffset).toBe(8);
+    expect(machine.prune.byteOffset).toBe(8 + machine.step.byteLength);
+    expect(buffer.byteLength).toBe(8 + 5 * 4 * machine.states);
+    expect(machine.sequences).toBe(2540);
+    // The same arrays as compiling the stored sequences afresh.
+    const fresh = compileMoveMachine(4, 4, forbiddenSequences(12));
+    expect(machine.step).toEqual(fresh.step);
+    expect(machine.prune).toEqual(fresh.prune);
   });
 });
 

@@ -12,6 +12,7 @@
 // and lexicographically smaller: a contradiction. So a forbidden string is pruned only from blank
 // cells where its replacement stays on the board (`prune`, per board size), and P is never pruned.
 
+import { getTable, type TableBuffer } from "../tables.ts";
 import { STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
 
 /** The kernel's blank moves 0..3 = U, D, L, R as (row, column) steps. */
@@ -239,11 +240,13 @@ function decodeSequences(text: string, maxLength: number): ForbiddenSequences {
   let at = 0;
   const unpack = (length: number): Uint8Array => {
     const moves = new Uint8Array(length);
-    for (let i = 0; i < length; i++) {
-      const digit = DIGIT_VALUE[text.charCodeAt(at + Math.floor(i / 3))];
-      moves[i] = (digit >> (2 * (i % 3))) & 3;
+    // Three moves a character (a store past the end of a typed array does nothing).
+    for (let i = 0; i < length; i += 3) {
+      const digit = DIGIT_VALUE[text.charCodeAt(at++)];
+      moves[i] = digit & 3;
+      moves[i + 1] = (digit >> 2) & 3;
+      moves[i + 2] = (digit >> 4) & 3;
     }
-    at += Math.ceil(length / 3);
     return moves;
   };
   while (at < text.length) {
@@ -259,20 +262,52 @@ function decodeSequences(text: string, maxLength: number): ForbiddenSequences {
   return { forbidden, replacement };
 }
 
-/** Rows and columns a sequence's blank visits, relative to its start: [minR, maxR, minC, maxC]. */
-function extent(moves: Uint8Array): [number, number, number, number] {
+/** Widens `box` (top, bottom, left, right) by the cells a blank visits playing `moves` from (0, 0). */
+function widen(box: Int32Array, moves: Uint8Array): void {
   let r = 0;
   let c = 0;
-  const box: [number, number, number, number] = [0, 0, 0, 0];
-  for (const m of moves) {
-    r += DR[m];
-    c += DC[m];
-    box[0] = Math.min(box[0], r);
-    box[1] = Math.max(box[1], r);
-    box[2] = Math.min(box[2], c);
-    box[3] = Math.max(box[3], c);
+  for (let k = 0; k < moves.length; k++) {
+    r += DR[moves[k]];
+    c += DC[moves[k]];
+    if (r < box[0]) box[0] = r;
+    else if (r > box[1]) box[1] = r;
+    if (c < box[2]) box[2] = c;
+    else if (c > box[3]) box[3] = c;
   }
-  return box;
+}
+
+/**
+ * The cells a rows x cols board's blank may be on before the last move of `word` for `word` to be
+ * pruned (bit `cell`): those where it and its replacement `other` stay on the board. The rows and
+ * columns both visit, relative to where they start, make a box; the starts where the box fits are
+ * a rectangle, and so are the cells before the last move (the same, shifted).
+ */
+function pruneCells(
+  rows: number,
+  cols: number,
+  word: Uint8Array,
+  other: Uint8Array,
+  box: Int32Array,
+): number {
+  box.fill(0);
+  widen(box, word);
+  widen(box, other);
+  let beforeLastR = 0;
+  let beforeLastC = 0;
+  for (let k = 0; k < word.length - 1; k++) {
+    beforeLastR += DR[word[k]];
+    beforeLastC += DC[word[k]];
+  }
+  // Starts (r, c) with 0 <= r + top and r + bottom < rows (columns alike), shifted by beforeLast.
+  const firstRow = beforeLastR - box[0];
+  const lastRow = beforeLastR + rows - 1 - box[1];
+  const firstCol = beforeLastC - box[2];
+  const width = cols - (box[3] - box[2]);
+  if (width <= 0) return 0;
+  const rowCells = ((1 << width) - 1) << firstCol;
+  let mask = 0;
+  for (let row = firstRow; row <= lastRow; row++) mask |= rowCells << (row * cols);
+  return mask;
 }
 
 /** The automaton over `sequences` for a rows x cols board. */
@@ -285,14 +320,16 @@ export function compileMoveMachine(rows: number, cols: number, sequences: Forbid
   const child = new Int32Array(most * 4).fill(-1);
   const ends = new Int32Array(most).fill(-1); // per state: the sequence it completes, or -1
   let states = 1;
-  forbidden.forEach((word, i) => {
+  for (let i = 0; i < forbidden.length; i++) {
+    const word = forbidden[i];
     let state = 0;
-    for (const m of word) {
-      if (child[state * 4 + m] < 0) child[state * 4 + m] = states++;
-      state = child[state * 4 + m];
+    for (let k = 0; k < word.length; k++) {
+      const at = state * 4 + word[k];
+      if (child[at] < 0) child[at] = states++;
+      state = child[at];
     }
     ends[state] = i;
-  });
+  }
   // Aho–Corasick: breadth-first, each missing edge follows the failure link's edge.
   const next = new Int32Array(states * 4);
   const fail = new Int32Array(states);
@@ -315,34 +352,28 @@ export function compileMoveMachine(rows: number, cols: number, sequences: Forbid
       }
     }
   }
+  // One shared buffer (a table, handed to solver threads with the pattern databases): the number of
+  // sequences and of states, then step, then prune.
+  const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (2 + 5 * states));
+  new Int32Array(buffer, 0, 2).set([forbidden.length, states]);
+  const machine = machineIn(buffer);
+  const { step, prune } = machine;
   // Per completing state: the cells (blank before the last move) from which the replacement is legal.
-  const prune = new Int32Array(states);
+  const box = new Int32Array(4);
   for (let state = 0; state < states; state++) {
     const i = ends[state];
-    if (i < 0) continue;
-    const word = forbidden[i];
-    let r0 = 0;
-    let c0 = 0;
-    for (let k = 0; k < word.length - 1; k++) {
-      r0 += DR[word[k]];
-      c0 += DC[word[k]];
-    }
-    const a = extent(word);
-    const b = extent(replacement[i]);
-    let mask = 0;
-    for (let cell = 0; cell < rows * cols; cell++) {
-      // The sequence started on (r, c): both it and its replacement must stay on the board.
-      const r = Math.floor(cell / cols) - r0;
-      const c = (cell % cols) - c0;
-      const fits = (box: number[]) =>
-        r + box[0] >= 0 && r + box[1] < rows && c + box[2] >= 0 && c + box[3] < cols;
-      if (fits(a) && fits(b)) mask |= 1 << cell;
-    }
-    prune[state] = mask;
+    if (i >= 0) prune[state] = pruneCells(rows, cols, forbidden[i], replacement[i], box);
   }
-  const step = new Int32Array(states * 4);
   for (let at = 0; at < states * 4; at++) step[at] = ends[next[at]] < 0 ? next[at] * 4 : ~(next[at] * 4);
-  return { states, step, prune, sequences: forbidden.length };
+  return machine;
+}
+
+/** The machine laid out in `buffer` by compileMoveMachine. */
+function machineIn(buffer: TableBuffer): MoveMachine {
+  const [sequences, states] = new Int32Array(buffer, 0, 2);
+  const step = new Int32Array(buffer, 2 * Int32Array.BYTES_PER_ELEMENT, states * 4);
+  const prune = new Int32Array(buffer, step.byteOffset + step.byteLength, states);
+  return { states, step, prune, sequences };
 }
 
 /**
@@ -374,23 +405,35 @@ export function machineStateAfter(
 const sequencesCache = new Map<number, ForbiddenSequences>();
 const machines = new Map<string, MoveMachine>();
 
-/** The machine for a board size and sequence length, built on first use and kept. */
+/**
+ * The machine for a board size and sequence length, built on first use (or handed over by the
+ * thread that built it: a table, see ../tables.ts) and kept.
+ */
 export function moveMachine(rows: number, cols: number, maxLength: number): MoveMachine {
-  const key = `${rows}x${cols}:${maxLength}`;
+  const key = `move-machine-${rows}x${cols}-${maxLength}`;
   let machine = machines.get(key);
   if (machine === undefined) {
-    let sequences = sequencesCache.get(maxLength);
-    if (sequences === undefined) {
-      // The minimal sequences up to L moves are the stored ones of at most L moves (the search's
-      // first L levels do not depend on how far it goes).
-      sequences =
-        maxLength <= STORED_LENGTH
-          ? decodeSequences(STORED_SEQUENCES, maxLength)
-          : forbiddenSequences(maxLength);
-      sequencesCache.set(maxLength, sequences);
-    }
-    machine = compileMoveMachine(rows, cols, sequences);
+    machine = machineIn(
+      getTable(
+        key,
+        () => compileMoveMachine(rows, cols, sequencesUpTo(maxLength)).step.buffer as SharedArrayBuffer,
+      ),
+    );
     machines.set(key, machine);
   }
   return machine;
+}
+
+function sequencesUpTo(maxLength: number): ForbiddenSequences {
+  let sequences = sequencesCache.get(maxLength);
+  if (sequences === undefined) {
+    // The minimal sequences up to L moves are the stored ones of at most L moves (the search's
+    // first L levels do not depend on how far it goes).
+    sequences =
+      maxLength <= STORED_LENGTH
+        ? decodeSequences(STORED_SEQUENCES, maxLength)
+        : forbiddenSequences(maxLength);
+    sequencesCache.set(maxLength, sequences);
+  }
+  return sequences;
 }

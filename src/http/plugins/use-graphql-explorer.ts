@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import express, { type Router } from "express";
-import { projectRoot } from "../../config.ts";
+import { projectRoot } from "../../project-root.ts";
 
 export function useGraphQLExplorer(path: string): Router {
   const page = join(projectRoot, "web", "dist", "explorer.html");

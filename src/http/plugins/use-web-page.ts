@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import express, { type Router } from "express";
-import { projectRoot } from "../../config.ts";
+import { projectRoot } from "../../project-root.ts";
 
 export function useWebPage(): Router {
   const root = join(projectRoot, "web", "dist");
