@@ -11,9 +11,18 @@ interface MmapModule {
   map(size: number, protection: number, flags: number, fd: number, offset?: number, advise?: number): Buffer;
   readonly PROT_READ: number;
   readonly MAP_SHARED: number;
+  advise(buffer: Buffer, advise: number): void;
   readonly MADV_RANDOM: number;
   readonly PAGESIZE: number;
 }
+
+/**
+ * Linux's MADV_HUGEPAGE (the package does not export it). On a mapped file it makes the page cache
+ * read the file in 2 MiB folios, which the kernel then maps with 2 MiB entries (FilePmdMapped in
+ * /proc/<pid>/smaps): the 7-8 search's random reads stop missing the TLB on 4 KiB pages, and a
+ * table not yet in memory comes in 2-4 MiB reads instead of one 4 KiB page per fault.
+ */
+const MADV_HUGEPAGE = 14;
 
 let loaded: MmapModule | null | undefined;
 let enabled = true;
@@ -75,6 +84,13 @@ export function mapFileRange(fd: number, offset: number, length: number): Uint8A
   const mmap = mmapModule();
   if (mmap === null || offset % mmap.PAGESIZE !== 0 || length === 0) return null;
   const buffer = mmap.map(length, mmap.PROT_READ, mmap.MAP_SHARED, fd, offset, mmap.MADV_RANDOM);
+  if (process.platform === "linux") {
+    try {
+      mmap.advise(buffer, MADV_HUGEPAGE);
+    } catch {
+      // A kernel without transparent huge pages refuses it: 4 KiB pages, as before.
+    }
+  }
   // A Buffer over its own external ArrayBuffer: the table must be that whole ArrayBuffer.
   if (buffer.byteOffset !== 0 || buffer.buffer.byteLength !== length) return null;
   return new Uint8Array(buffer.buffer, 0, length);

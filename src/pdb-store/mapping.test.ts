@@ -67,6 +67,22 @@ describe("table files, mapped", () => {
     expect(header.key).toBe(table.key);
   });
 
+  it.runIf(process.platform === "linux")(
+    "asks the kernel for random access and huge pages on the mapping (VmFlags rr and hg)",
+    () => {
+      const path = join(dir, "advised.pdb");
+      writeTableFile(path, table, "test", data);
+      const loaded = readTableFile(path, table);
+      expect(loaded.data[0]).toBe(data[0]);
+      // The mapping's entry in /proc/self/smaps: its header line names the file, VmFlags follows.
+      const smaps = readFileSync("/proc/self/smaps", "utf8").split("\n");
+      const at = smaps.findIndex((line) => line.endsWith(path));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const flags = smaps.slice(at + 1).find((line) => line.startsWith("VmFlags:")) ?? "";
+      expect(flags.split(/\s+/)).toEqual(expect.arrayContaining(["rr", "hg"]));
+    },
+  );
+
   it("reads into a SharedArrayBuffer when mapping is off", () => {
     const path = join(dir, "read.pdb");
     writeTableFile(path, table, "test", data);
