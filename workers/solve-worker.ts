@@ -135,7 +135,7 @@ export class SolveWorker {
     }: Pick<WorkerContainer, "solves" | "announce" | "events" | "logger">,
     metrics?: WorkerMetrics,
   ): Promise<SolveWorker> {
-    const tables = prepareTables(settings.pdbs, settings.pdbDir, (event) => {
+    const tables = await prepareTables(settings.pdbs, settings.pdbDir, settings.threads, (event) => {
       const ms = "ms" in event ? Math.round(event.ms) : undefined;
       log.info({ table: event.table.key, ms, event: event.kind }, describePdbEvent(event));
       if (ms !== undefined) metrics?.tableEvent(event.table.key, event.kind, ms);

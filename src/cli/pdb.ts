@@ -54,11 +54,18 @@ function progressBar(stream: NodeJS.WriteStream): (fraction: number, label: stri
 }
 
 /**
- * Loads a partition's tables, building whatever is missing with a progress bar and the steps
- * (loaded, built, saved) on stderr. Used by `pdb build` and `solve --build-missing`.
+ * Loads a partition's tables, building whatever is missing on up to `threads` threads at once (one
+ * table each), with a progress bar and the steps (loaded, built, saved) on stderr. Used by
+ * `pdb build` and `solve --build-missing`.
  */
-export function buildPdbReporting(name: string, options: { dir: string; force?: boolean }): void {
-  ensurePdb(name, { ...options, ...reporting() });
+export async function buildPdbReporting(
+  name: string,
+  options: { dir: string; force?: boolean; threads: number },
+): Promise<void> {
+  const { threads, ...rest } = options;
+  const built = await buildTablesInParallel(name, { ...rest, threads, ...reporting() });
+  // Whatever is left (one table, a failed thread) is built here; then the direct-address copies.
+  ensurePdb(name, { ...rest, force: (rest.force ?? false) && !built, ...reporting() });
 }
 
 /** A progress bar and a line per step (loaded, built, saved) on stderr. */
@@ -119,9 +126,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     return 2;
   }
   const began = performance.now();
-  const built = await buildTablesInParallel(name, { dir, force, threads, ...reporting() });
-  // Whatever is left (one table, a failed thread) is built here; then the direct-address copies.
-  buildPdbReporting(name, { dir, force: force && !built });
+  await buildPdbReporting(name, { dir, force, threads });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);

@@ -104,7 +104,7 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
     if (!args.buildMissing) throw missingTablesError(heuristic, dir);
     const { buildPdbReporting } = await import("./pdb.ts");
     process.stderr.write(`puzzle: building ${heuristic} (--build-missing)\n`);
-    buildPdbReporting(heuristic, { dir });
+    await buildPdbReporting(heuristic, { dir, threads: threadCount(args) });
     return;
   }
   // The strongest applicable one whose files are all there.

@@ -9,7 +9,7 @@ function mib(bytes: number): string {
 export function describePdbEvent(event: PdbEvent): string {
   switch (event.kind) {
     case "building":
-      return `building pattern databases (first run, ~${event.estimate.replace(/^~/, "")}): pdb:${event.partition}, ${event.tables} table(s) missing`;
+      return `building pattern databases (first run, ~${event.estimate.replace(/^~/, "")}): pdb:${event.partition}, ${event.tables} table(s) missing, ${event.threads} at a time`;
     case "progress":
       return `building pattern databases: ${(event.fraction * 100).toFixed(0)}% (${event.table.key}), ${(event.elapsedMs / 1000).toFixed(0)} s`;
     case "waiting":

@@ -23,7 +23,16 @@ export function tablePath(table: Pick<StoredTable, "key">, dir: string): string 
 
 export type PdbEvent =
   /** Before the first table build of a partition: what is missing and how long it should take. */
-  | { kind: "building"; table: TableSpec; path: string; partition: string; tables: number; estimate: string }
+  /** `threads`: how many of the partition's tables are built at once (one thread each). */
+  | {
+      kind: "building";
+      table: TableSpec;
+      path: string;
+      partition: string;
+      tables: number;
+      threads: number;
+      estimate: string;
+    }
   /** While building, at most every `progressEventMs`. */
   | { kind: "progress"; table: TableSpec; path: string; fraction: number; elapsedMs: number }
   /** Another process holds the table's build lock: this one waits, then loads its file. */

@@ -26,6 +26,8 @@ export interface ParallelBuildOptions {
   /** Fraction 0..1 of the partition's build work done, and a table being built. */
   readonly onProgress?: (fraction: number, table: TableSpec) => void;
   readonly onEvent?: (event: PdbEvent) => void;
+  /** `progress` events through onEvent at most this often (default 5000 ms, as ensurePdb's). */
+  readonly progressEventMs?: number;
 }
 
 /** Builds one table on a thread of its own, refreshing its lock as the build reports progress. */
@@ -64,10 +66,19 @@ export async function buildTablesInParallel(name: string, options: ParallelBuild
   if (todo.length <= 1) return false; // one table: no second thread to use; ensurePdb builds it
   const total = todo.reduce((sum, t) => sum + t.entries, 0);
   const fractions = new Map<string, number>();
+  const began = performance.now();
+  const eventEvery = options.progressEventMs ?? 5000;
+  let lastEvent = began;
   const report = (table: TableSpec) => {
     let done = 0;
     for (const t of todo) done += (fractions.get(t.key) ?? 0) * t.entries;
     options.onProgress?.(done / total, table);
+    const now = performance.now();
+    if (options.onEvent !== undefined && now - lastEvent >= eventEvery) {
+      lastEvent = now;
+      const path = tablePath(table, options.dir);
+      options.onEvent({ kind: "progress", table, path, fraction: done / total, elapsedMs: now - began });
+    }
   };
   const estimate = buildFigures(partition)?.time ?? "unknown";
   options.onEvent?.({
@@ -76,6 +87,7 @@ export async function buildTablesInParallel(name: string, options: ParallelBuild
     path: tablePath(todo[0], options.dir),
     partition,
     tables: todo.length,
+    threads: Math.min(options.threads, todo.length),
     estimate,
   });
   // Every lock first, before any thread starts: waiting for another process's build blocks this

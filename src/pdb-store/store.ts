@@ -74,7 +74,15 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
       if (!announced) {
         announced = true;
         const estimate = buildFigures(partition)?.time ?? "unknown";
-        options.onEvent?.({ kind: "building", table, path, partition, tables: todo.length, estimate });
+        options.onEvent?.({
+          kind: "building",
+          table,
+          path,
+          partition,
+          tables: todo.length,
+          threads: 1,
+          estimate,
+        });
       }
       const tableBegan = performance.now();
       const data = buildTable(table, {

@@ -3,7 +3,7 @@
 // (bin/puzzle.mjs running dist/: `npm test` builds first), each with a PDB_DIR of its own.
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -154,6 +154,36 @@ describe("a pattern database that is not built", () => {
       expect(again).toMatchObject({ status: 0, stderr: "" });
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("--build-missing builds the partition's tables on threads (--threads 2), the same files as one thread", () => {
+    const dirs = [1, 2].map((t) => mkdtempSync(join(tmpdir(), `cli-build-threads-${t}-`)));
+    try {
+      const args = ["solve", SHORT, "--goal", GOAL, "--heuristic", "pdb:555", "--json", "--build-missing"];
+      const built = dirs.map((dir, i) =>
+        // Node's module debug output names every file a thread loads.
+        puzzle([...args, "--threads", String(i + 1)], "", { PDB_DIR: dir, NODE_DEBUG: "module" }),
+      );
+      for (const run of built) expect(run.status).toBe(0);
+      const threadFile = /build-thread\.cjs/;
+      expect(built[0].stderr).not.toMatch(threadFile);
+      expect(built[1].stderr).toMatch(threadFile);
+      for (const run of built)
+        expect(JSON.parse(run.stdout.trim().split("\n").at(-1)!).status).toBe("solved");
+      const files = readdirSync(dirs[0])
+        .filter((f) => f.endsWith(".pdb"))
+        .sort();
+      expect(files.length).toBeGreaterThan(1);
+      expect(
+        readdirSync(dirs[1])
+          .filter((f) => f.endsWith(".pdb"))
+          .sort(),
+      ).toEqual(files);
+      for (const file of files)
+        expect(readFileSync(join(dirs[1], file)).equals(readFileSync(join(dirs[0], file)))).toBe(true);
+    } finally {
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -1,0 +1,53 @@
+// A worker started with a pattern database missing from PDB_DIR builds it before it takes a job,
+// a partition's tables at the same time on its solver threads (as `puzzle pdb build`), says so in
+// its log, saves the files, and then serves searches with it.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { pdbTableSpecs } from "../../src/core/pdb/index.ts";
+import { tablePath } from "../../src/pdb-store/load-table.ts";
+import { useTestServer } from "../helpers/server.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  createPuzzle,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
+import type { WorkerProcess } from "./worker-process.ts";
+
+const api = useTestServer({ env: FAST_PIPELINE });
+const pdbDir = mkdtempSync(join(tmpdir(), "worker-build-pdb-"));
+let worker: WorkerProcess | undefined;
+
+afterAll(async () => {
+  await worker?.stop();
+  rmSync(pdbDir, { recursive: true, force: true });
+});
+
+describe("a worker whose pattern database is missing", () => {
+  it("builds the partition's tables on its threads at start-up, then searches with them", async () => {
+    worker = await startWorker(api, {
+      PDB_DIR: pdbDir,
+      WORKER_PDBS: "555",
+      SOLVER_THREADS: "2",
+      DAILY_PUZZLES: "false",
+    });
+    const tables = pdbTableSpecs("pdb:555");
+    expect(tables.length).toBeGreaterThan(1);
+    const messages = worker.logs.map((line) => String(line.msg));
+    expect(messages).toContain(
+      messages.find((msg) => msg.endsWith(`pdb:555, ${tables.length} table(s) missing, 2 at a time`)),
+    );
+    expect(messages.filter((msg) => msg.startsWith("built pdb-4x4-"))).toHaveLength(tables.length);
+    for (const table of tables) expect(existsSync(tablePath(table, pdbDir))).toBe(true);
+
+    const { client } = await api.client().signUp();
+    const puzzleId = await createPuzzle(client, BOARDS.quick);
+    const solve = await requestSolve(client, puzzleId, { algorithm: "IDA_STAR", heuristic: "PDB_555" });
+    const done = await waitUntilFinished(client, solve.id, 20_000);
+    expect(done).toMatchObject({ status: "SOLVED", optimal: true, length: 50 });
+  }, 60_000);
+});
