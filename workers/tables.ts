@@ -6,8 +6,7 @@ import { slidingTable } from "../src/core/sliding/table.ts";
 import { tableBytes } from "../src/core/tables.ts";
 import { pdbMapping } from "../src/pdb-settings.ts";
 import { setMapping } from "../src/pdb-store/mapped-file.ts";
-import { buildTablesInParallel } from "../src/pdb-store/parallel-build.ts";
-import { ensurePdb } from "../src/pdb-store/store.ts";
+import { ensurePdbOnThreads } from "../src/pdb-store/parallel-build.ts";
 import type { PdbEvent } from "../src/pdb-store/store.ts";
 import { type ThreadTables, tablesForThreads } from "../src/pdb-store/thread-tables.ts";
 
@@ -33,10 +32,6 @@ export async function prepareTables(
   for (let goalBlank = 0; goalBlank < 9; goalBlank++) slidingTable(3, 3, goalBlank);
   rotationTable();
   setMapping(pdbMapping());
-  for (const name of pdbs) {
-    await buildTablesInParallel(name, { dir: pdbDir, threads, onEvent: onPdbEvent });
-    // Loads what the threads built (or what was there); builds what they left; lays out the copies.
-    ensurePdb(name, { dir: pdbDir, onEvent: onPdbEvent });
-  }
+  for (const name of pdbs) await ensurePdbOnThreads(name, { dir: pdbDir, threads, onEvent: onPdbEvent });
   return { buffers: tablesForThreads(), bytes: tableBytes(), ms: Math.round(performance.now() - started) };
 }

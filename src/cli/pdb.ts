@@ -7,8 +7,8 @@ import { PARTITIONS } from "../core/pdb/partitions.ts";
 import { pdbDirectory, pdbMapping } from "../pdb-settings.ts";
 import { setMapping } from "../pdb-store/mapped-file.ts";
 import { describePdbEvent } from "../pdb-store/describe-event.ts";
-import { buildTablesInParallel } from "../pdb-store/parallel-build.ts";
-import { type PdbEvent, ensurePdb, loadTable, tablePath } from "../pdb-store/store.ts";
+import { ensurePdbOnThreads } from "../pdb-store/parallel-build.ts";
+import { type PdbEvent, loadTable, tablePath } from "../pdb-store/store.ts";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 
@@ -62,10 +62,7 @@ export async function buildPdbReporting(
   name: string,
   options: { dir: string; force?: boolean; threads: number },
 ): Promise<void> {
-  const { threads, ...rest } = options;
-  const built = await buildTablesInParallel(name, { ...rest, threads, ...reporting() });
-  // Whatever is left (one table, a failed thread) is built here; then the direct-address copies.
-  ensurePdb(name, { ...rest, force: (rest.force ?? false) && !built, ...reporting() });
+  await ensurePdbOnThreads(name, { ...options, ...reporting() });
 }
 
 /** A progress bar and a line per step (loaded, built, saved) on stderr. */

@@ -15,9 +15,9 @@ import { buildFigures } from "./build-figures.ts";
 import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
 import type { BuildThreadMessage } from "./build-thread.ts";
 import { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
-import { saveBuiltTable } from "./store.ts";
+import { type EnsureOptions, ensurePdb, saveBuiltTable } from "./store.ts";
 
-export interface ParallelBuildOptions {
+interface ParallelBuildOptions {
   readonly dir: string;
   /** Rebuild even when a valid file exists. */
   readonly force?: boolean;
@@ -57,7 +57,7 @@ function buildOnThread(
  * for ensurePdb's sequential build, which reports the error. True when every table is in place
  * (built here or by another process); false when something is left for ensurePdb.
  */
-export async function buildTablesInParallel(name: string, options: ParallelBuildOptions): Promise<boolean> {
+async function buildTablesInParallel(name: string, options: ParallelBuildOptions): Promise<boolean> {
   if (options.threads <= 1) return false;
   const partition = name.replace(/^pdb:/, "");
   const todo = pdbTableSpecs(name)
@@ -126,4 +126,18 @@ export async function buildTablesInParallel(name: string, options: ParallelBuild
   };
   await Promise.all(Array.from({ length: Math.min(options.threads, mine.length) }, runner));
   return !failed;
+}
+
+/**
+ * ensurePdb with the partition's missing tables first built on up to `threads` threads at once:
+ * whatever the threads leave (one table, a failed thread) ensurePdb builds, then it loads every
+ * table and lays out the direct-address copies. What `puzzle pdb build`, `solve --build-missing`
+ * and a worker's start-up run.
+ */
+export async function ensurePdbOnThreads(
+  name: string,
+  options: EnsureOptions & { readonly threads: number },
+): Promise<void> {
+  const built = await buildTablesInParallel(name, options);
+  ensurePdb(name, { ...options, force: (options.force ?? false) && !built });
 }

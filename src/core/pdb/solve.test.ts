@@ -10,6 +10,29 @@ import { exactDistances, keyBoard } from "./exact-distances.ts";
 import { pdbAvailable, solveWithPartition, solveWithPdb, strongestAvailablePdb } from "./index.ts";
 import { PARTITIONS } from "./partitions.ts";
 
+/**
+ * The board after the blank walks from `goal` on a side x side board, never straight back: step i
+ * takes the option picks[i] (modulo the options), up, down, left, right.
+ */
+function walkBlank(goal: readonly number[], side: number, picks: readonly number[]): number[] {
+  const board = [...goal];
+  let previous = -1;
+  for (const pick of picks) {
+    const blank = board.indexOf(0);
+    const options = [
+      blank - side,
+      blank + side,
+      blank % side ? blank - 1 : -1,
+      blank % side !== side - 1 ? blank + 1 : -1,
+    ].filter((c) => c >= 0 && c < side * side && c !== previous);
+    const to = options[pick % options.length];
+    board[blank] = board[to];
+    board[to] = 0;
+    previous = blank;
+  }
+  return board;
+}
+
 const spec = (rows: number, cols: number, start: number[], goal: number[]): SlidingSpec => ({
   kind: "sliding",
   rows,
@@ -112,24 +135,12 @@ describe("the transposition table on a 5x5 board (off there by default, forced o
     [22, 23, 24],
   ];
   const walk = (seed: number, steps: number): number[] => {
-    const board = [...goal];
     let state = seed;
-    let previous = -1;
-    for (let i = 0; i < steps; i++) {
-      const blank = board.indexOf(0);
-      const options = [
-        blank - 5,
-        blank + 5,
-        blank % 5 ? blank - 1 : -1,
-        blank % 5 !== 4 ? blank + 1 : -1,
-      ].filter((c) => c >= 0 && c < 25 && c !== previous);
+    const picks = Array.from({ length: steps }, () => {
       state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      const to = options[(state >>> 16) % options.length];
-      board[blank] = board[to];
-      board[to] = 0;
-      previous = blank;
-    }
-    return board;
+      return state >>> 16;
+    });
+    return walkBlank(goal, 5, picks);
   };
 
   it("finds the same optimal lengths with never more nodes, the last cell's tile left out of the key", () => {
@@ -181,21 +192,7 @@ describe("Korf's 15-puzzles with 6-6-3 + reflection", () => {
   it("random 4x4 boards: the move machine (transposition table off) gives the table's optimal lengths", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 70 }), (choices) => {
-        const board = [...korfGoal];
-        let previous = -1;
-        for (const choice of choices) {
-          const blank = board.indexOf(0);
-          const options = [
-            blank - 4,
-            blank + 4,
-            blank % 4 ? blank - 1 : -1,
-            blank % 4 !== 3 ? blank + 1 : -1,
-          ].filter((c) => c >= 0 && c < 16 && c !== previous);
-          const to = options[choice % options.length];
-          board[blank] = board[to];
-          board[to] = 0;
-          previous = blank;
-        }
+        const board = walkBlank(korfGoal, 4, choices);
         const table = solveWithPartition(spec(4, 4, board, korfGoal), groups);
         const machine = solveWithPartition(spec(4, 4, board, korfGoal), groups, { transpositions: false });
         expect(machine.length).toBe(table.length);
