@@ -115,7 +115,8 @@ export async function readSolve(client: GraphQLClient, id: string): Promise<Solv
   return data.solve;
 }
 
-const ACTIVE = new Set(["QUEUED", "RUNNING"]);
+/** The statuses of a solve still under way. */
+export const ACTIVE: ReadonlySet<string> = new Set(["QUEUED", "RUNNING"]);
 
 /** Polls `solve(id)` over HTTP until it has ended. */
 export async function waitUntilFinished(
