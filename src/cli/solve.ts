@@ -14,6 +14,7 @@ import type { BatchHelpers } from "../local-executor/batch.ts";
 import type { LocalExecutor } from "../local-executor/executor.ts";
 import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { parseSolveArgs, type SolveArgs } from "./args.ts";
+import { afterFirstTry, firstTryOptions, withFirstTry } from "./first-try.ts";
 import { describeSolution, resultJson } from "./format.ts";
 import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_STOPPED, readStdin, UsageError } from "./io.ts";
 import { missingTablesError } from "./missing-tables.ts";
@@ -255,9 +256,10 @@ async function runBatch(args: SolveArgs): Promise<number> {
 }
 
 /**
- * One puzzle: in this thread, or split into work units over several threads. A search in this
- * thread holds the event loop, so Ctrl-C ends the process at once (status 130, the signal's); a
- * split search runs in other threads, so Ctrl-C stops it and its lower bound is printed first.
+ * One puzzle: in this thread, or split into work units over several threads after a first try in
+ * this thread while they start (first-try.ts). A search in this thread alone holds the event loop,
+ * so Ctrl-C ends the process at once (status 130, the signal's); a split search runs in other
+ * threads, so Ctrl-C stops it and its lower bound is printed first.
  */
 async function solveOne(
   spec: PuzzleSpec,
@@ -274,10 +276,19 @@ async function solveOne(
   };
   process.on("SIGINT", onInterrupt);
   try {
-    return await executor.solveSplit(spec, solveOptions(args), {
+    // A Ctrl-C during the first try is seen when it returns (once the threads are up): the split
+    // then stops at once with its lower bound.
+    const first = solve(
+      spec,
+      firstTryOptions(options, () => executor.threadsUp()),
+    );
+    const rest = afterFirstTry(first, solveOptions(args));
+    if (rest === null) return first;
+    const split = await executor.solveSplit(spec, rest, {
       onProgress: progress?.onSearch,
       isCancelled: () => interrupts > 0,
     });
+    return withFirstTry(first, split);
   } finally {
     process.off("SIGINT", onInterrupt);
   }

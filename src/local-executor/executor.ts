@@ -19,7 +19,7 @@ import { splitResult } from "../core/split/solve-split.ts";
 import { isSlidingSolvable } from "../core/sliding/solvability.ts";
 import { type ThreadTables, tablesForThreads } from "../pdb-store/thread-tables.ts";
 import type { PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "../core/types.ts";
-import type { PlainSolveOptions, ThreadTask } from "./task.ts";
+import type { PlainSolveOptions, ThreadTask, UnitThreadData } from "./task.ts";
 import { compiledThreadPath } from "../thread-path.ts";
 
 /** True when the split search serves this solve (sliding boards above 3x3, IDA*). */
@@ -43,18 +43,30 @@ export class LocalExecutor {
    */
   static async start(threads: number): Promise<LocalExecutor> {
     const { Piscina } = await import("piscina");
+    const up = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    const workerData: UnitThreadData = { up: up.buffer as SharedArrayBuffer };
     const pool = new Piscina({
       filename: compiledThreadPath("src/local-executor/unit-thread.ts"),
       minThreads: threads,
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
+      workerData,
     });
-    return new LocalExecutor(threads, pool);
+    return new LocalExecutor(threads, pool, up);
   }
 
-  private constructor(threads: number, pool: Piscina) {
+  private constructor(
+    threads: number,
+    pool: Piscina,
+    private readonly up: Int32Array,
+  ) {
     this.threads = threads;
     this.pool = pool;
+  }
+
+  /** True once every thread has loaded its code (each counts itself in, unit-thread.ts). */
+  threadsUp(): boolean {
+    return Atomics.load(this.up, 0) >= this.threads;
   }
 
   /** The tables handed to threads, fixed at the first solve. */

@@ -27,3 +27,9 @@ interface UnitThreadTask {
 }
 
 export type ThreadTask = SolveTask | UnitThreadTask;
+
+/** A solver thread's workerData. */
+export interface UnitThreadData {
+  /** Int32 count of threads whose code has loaded: each adds 1 at start-up. */
+  readonly up: SharedArrayBuffer;
+}

@@ -138,8 +138,9 @@ describe("puzzle solve --threads", () => {
     expect(two.stdout.split("\n")[2]).toMatch(/^\{"error":/);
   }, 60_000);
 
-  it("--threads 2 on one puzzle: the same optimal length, a solution that replays", () => {
-    const start = "14,1,9,6,4,8,12,5,7,2,3,0,10,11,13,15";
+  it("--threads 2 on one puzzle: split once the threads are up, the same optimal length, a solution that replays", () => {
+    // Korf's #4: half a second with linear conflict, far longer than the threads' start-up.
+    const start = "5,12,10,7,15,11,14,0,8,2,1,13,3,4,9,6";
     const args = ["solve", start, "--goal", GOAL, "--heuristic", "linear-conflict", "--json"];
     const one = JSON.parse(puzzle([...args, "--threads", "1"]).stdout);
     const two = JSON.parse(puzzle([...args, "--threads", "2"]).stdout);
@@ -148,6 +149,18 @@ describe("puzzle solve --threads", () => {
     const board = applySlidingMoves(4, 4, start.split(",").map(Number), two.moves);
     expect(board.join(",")).toBe(GOAL);
     expect(Object.keys(two)).toEqual(Object.keys(one));
+    // The split search generates another count of nodes than the unsplit one.
+    expect(two.nodes).not.toBe(one.nodes);
+  }, 60_000);
+
+  it("--threads 2 on a quick puzzle: answered by the first try in this thread, as one thread does", () => {
+    const start = "4,1,2,3,8,5,6,7,0,9,10,11,12,13,14,15"; // two moves
+    const args = ["solve", start, "--goal", GOAL, "--heuristic", "linear-conflict", "--json"];
+    const one = puzzle([...args, "--threads", "1"]);
+    const two = puzzle([...args, "--threads", "2"]);
+    expect(two.status).toBe(0);
+    expect(withoutTimes(two.stdout)).toBe(withoutTimes(one.stdout));
+    expect(JSON.parse(two.stdout)).toMatchObject({ length: 2, moves: "UU" });
   }, 60_000);
 
   it("--threads 0 is a usage error", () => {
