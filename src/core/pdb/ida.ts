@@ -336,7 +336,11 @@ function createSearch(
   const oldIdx = new Int32Array(path.length * sets);
   const oldVal = new Int32Array(path.length * sets);
   let bound = 0;
-  let nextBound = 0;
+  // No f above the bound seen yet: a small integer, not Infinity. V8 compiles the comparisons with
+  // nextBound for small integers, and a heap number (Infinity) arriving later throws the compiled
+  // search away ("not a Smi"); so do the rare branches below that never ran before it was compiled.
+  const NO_BOUND = 0x3fffffff;
+  let nextBound = NO_BOUND;
 
   // Transposition table of recently expanded states (direct-mapped, the newest state wins its slot),
   // keyed by the whole board packed in 32-bit words, so a hit is exact: a state reached again in the
@@ -379,12 +383,29 @@ function createSearch(
   // by long 24-puzzle searches) would become a heap number, allocated anew at every increment.
   const counts = new Float64Array(2);
   let solutionLength = 0;
+  // The goal's move and the nodes generated beside it, written where the goal is found as plain
+  // variables (an array element written only there would have no type feedback: see NO_BOUND).
+  let goalMove = 0;
+  let goalNodes = 0;
   let countdown = 0;
+  // Whether this search has polled yet (see firstCountdown and NO_BOUND).
+  let polled = false;
+  const EARLY_POLL = 256;
 
   const shouldStop = (): boolean => {
+    polled = true;
     if (control === undefined || control.poll(counts[NODES], bound)) return true;
     countdown = control.countdown(counts[NODES]);
     return false;
+  };
+  // The search's countdown to its next poll. A new search polls early, once V8 records what its
+  // code does (after a few calls: feedback is allocated lazily) and before it compiles it.
+  const firstCountdown = (ctl: SearchControl, nodes: number): number =>
+    polled ? ctl.countdown(nodes) : EARLY_POLL;
+  // After dfs returned FOUND: the goal's move into the path, its siblings into the count.
+  const foundGoal = (): void => {
+    path[solutionLength - 1] = goalMove;
+    counts[NODES] += goalNodes;
   };
 
   // True when the board in `key` was searched before in this iteration at depth <= g; otherwise it
@@ -450,6 +471,7 @@ function createSearch(
     const m0 = machineState[g];
     let children = 0;
     let generated = 0; // added to counts[NODES] once per node, not per child
+    let cut = false; // a child's f exceeds the bound by more than 2: pathmax cuts this node
     for (let i = 0; i < count; i++) {
       const from = nbCell[nb0 + i];
       if (from === prev) continue;
@@ -498,18 +520,21 @@ function createSearch(
         newVal[c * sets + s] = value;
       }
       if (tried < sets) {
-        if (f - 2 > bound) {
-          if (f - 2 < nextBound) nextBound = f - 2;
-          counts[NODES] += generated;
-          return 0;
+        // Written with no operation that runs only on a cut (see NO_BOUND): the cut leaves the
+        // loop, and the count below is the one every node passes.
+        const lowered = f - 2;
+        const over = lowered > bound ? lowered : f;
+        if (over < nextBound) nextBound = over;
+        if (over !== f) {
+          cut = true;
+          break;
         }
-        if (f < nextBound) nextBound = f;
         continue;
       }
       if (sums[0] + newVal[c * sets] - val[groupOf[t]] === 0) {
-        path[g] = dir;
-        solutionLength = g1; // every tile home: the goal
-        counts[NODES] += generated;
+        goalMove = dir; // every tile home: the goal (path and counts are updated by foundGoal)
+        goalNodes = generated;
+        solutionLength = g1;
         return FOUND;
       }
       cFrom[c] = from;
@@ -528,6 +553,7 @@ function createSearch(
       children++;
     }
     counts[NODES] += generated;
+    if (cut) return 0;
     const base = g * sets;
     for (let k = 0; k < children; k++) {
       const c = c0 + cOrder[c0 + k];
@@ -613,18 +639,19 @@ function createSearch(
 
     bound = withParity(initialH);
     for (;;) {
-      nextBound = Infinity;
+      nextBound = NO_BOUND;
       newEpoch();
       stampBase = epoch * EPOCH;
       if (ctl.newBound(counts[NODES], bound)) return finish(ctl.stoppedBy(), [], bound);
-      countdown = ctl.countdown(counts[NODES]);
+      countdown = firstCountdown(ctl, counts[NODES]);
       const result = dfs(0, blank0, -1);
       if (result === FOUND) {
+        foundGoal();
         const moves = Array.from(path.subarray(0, solutionLength));
         return finish("solved", moves, moves.length);
       }
       if (result === ABORT) return finish(ctl.stoppedBy(), [], bound);
-      if (nextBound === Infinity)
+      if (nextBound === NO_BOUND)
         throw new Error("IDA*: search space exhausted (unsolvable input reached the search)");
       bound = withParity(nextBound);
     }
@@ -647,15 +674,22 @@ function createSearch(
     sharedRoot = unit.bound >= 256 ? -1 : unit.root;
     stampBase = epoch * EPOCH + (unit.bound & 255) * 1024;
     bound = unit.bound;
-    nextBound = Infinity;
-    countdown = ctl.countdown(0);
+    nextBound = NO_BOUND;
+    countdown = firstCountdown(ctl, 0);
     const result = dfs(unit.g, pos[0], unit.prevBlank);
+    if (result === FOUND) foundGoal();
     const nodes = counts[NODES];
+    const next = nextBound === NO_BOUND ? Number.POSITIVE_INFINITY : nextBound;
     // An unfinished iteration's entries promise searches that did not end: the next unit starts afresh.
     if (result !== 0) sharedRoot = -1;
     if (result === FOUND)
-      return { status: "done", moves: Array.from(path.subarray(unit.g, solutionLength)), nodes, nextBound };
-    return { status: result === ABORT ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound };
+      return {
+        status: "done",
+        moves: Array.from(path.subarray(unit.g, solutionLength)),
+        nodes,
+        nextBound: next,
+      };
+    return { status: result === ABORT ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound: next };
   };
   return { run, iterate, busy: false };
 }
