@@ -24,39 +24,38 @@ const BOARDS = [
   "12 11 15 3 8 0 4 2 6 13 9 5 14 1 10 7",
 ];
 
+/** `puzzle solve …` under V8's deoptimisation trace: its answers, and the trace's lines about dfs. */
+function traced(args: string[], input = "") {
+  const run = spawnSync(process.execPath, ["--trace-deopt", BIN, "solve", ...args], {
+    input,
+    encoding: "utf8",
+    timeout: 120_000,
+    env: { ...process.env, PDB_DIR: pdbDir },
+  });
+  expect(run.status).toBe(0);
+  const lines = run.stdout.split("\n");
+  return {
+    answers: lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line)),
+    // V8 writes its trace to stdout: one "bailout" line per deoptimised frame.
+    searchDeopts: lines.filter((line) => /deoptimizing .*<JSFunction dfs /.test(line)),
+  };
+}
+
+const PDB = ["--goal", GOAL, "--heuristic", "pdb:555", "--build-missing"];
+
 describe("the search kernel under V8", () => {
-  it("is not deoptimized while it solves a batch", () => {
-    const run = spawnSync(
-      process.execPath,
-      [
-        "--trace-deopt",
-        BIN,
-        "solve",
-        "--batch",
-        "-",
-        "--goal",
-        GOAL,
-        "--heuristic",
-        "pdb:555",
-        "--build-missing",
-        "--threads",
-        "1",
-      ],
-      {
-        input: BOARDS.join("\n"),
-        encoding: "utf8",
-        timeout: 120_000,
-        env: { ...process.env, PDB_DIR: pdbDir },
-      },
-    );
-    expect(run.status).toBe(0);
-    const answers = run.stdout.split("\n").filter((line) => line.startsWith("{"));
+  it("is not deoptimised while it solves a batch", () => {
+    const { answers, searchDeopts } = traced(["--batch", "-", ...PDB, "--threads", "1"], BOARDS.join("\n"));
     expect(answers).toHaveLength(BOARDS.length);
-    for (const answer of answers) expect(JSON.parse(answer).status).toBe("solved");
-    // V8 writes its trace to stdout: one "bailout" line per deoptimized frame.
-    const searchDeopts = run.stdout
-      .split("\n")
-      .filter((line) => /deoptimizing .*<JSFunction dfs /.test(line));
+    for (const answer of answers) expect(answer.status).toBe("solved");
+    expect(searchDeopts).toEqual([]);
+  }, 120_000);
+
+  it("is not deoptimised in the threads of a split search, whose first units are small", () => {
+    // Korf's instance 3: a third of a second split over two threads (the old kernel: over 100 lines).
+    const board = "14,7,8,2,13,11,10,4,9,12,5,0,3,6,1,15";
+    const { answers, searchDeopts } = traced([board, ...PDB, "--threads", "2", "--json"]);
+    expect(answers).toMatchObject([{ status: "solved", length: 59 }]);
     expect(searchDeopts).toEqual([]);
   }, 120_000);
 });

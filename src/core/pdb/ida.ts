@@ -390,7 +390,7 @@ function createSearch(
   let countdown = 0;
   // Whether this search has polled yet (see firstCountdown and NO_BOUND).
   let polled = false;
-  const EARLY_POLL = 256;
+  const EARLY_POLL = 128;
 
   const shouldStop = (): boolean => {
     polled = true;
@@ -399,9 +399,12 @@ function createSearch(
     return false;
   };
   // The search's countdown to its next poll. A new search polls early, once V8 records what its
-  // code does (after a few calls: feedback is allocated lazily) and before it compiles it.
-  const firstCountdown = (ctl: SearchControl, nodes: number): number =>
-    polled ? ctl.countdown(nodes) : EARLY_POLL;
+  // code does (after a few calls: feedback is allocated lazily) and before it compiles it; the
+  // count carries over from solve to solve (a split search's first units are small) until it has.
+  const firstCountdown = (ctl: SearchControl, nodes: number): number => {
+    if (polled) return ctl.countdown(nodes);
+    return countdown > 0 && countdown <= EARLY_POLL ? countdown : EARLY_POLL;
+  };
   // After dfs returned FOUND: the goal's move into the path, its siblings into the count.
   const foundGoal = (): void => {
     path[solutionLength - 1] = goalMove;
