@@ -25,6 +25,7 @@ import {
 import { stoppedResult } from "../src/core/results.ts";
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
 import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import { SearchWakeups } from "./search-wakeups.ts";
 import type { EventBus } from "../src/services/events.ts";
 import {
   type SearchFailure,
@@ -104,7 +105,7 @@ export function runsSplit(data: SolveJobData): boolean {
 export class SupersededError extends Error {}
 
 export class SplitCoordinator {
-  private readonly wakers = new Map<string, () => void>();
+  private readonly wakeups = new SearchWakeups();
   private readonly stopDone: () => Promise<void>;
 
   constructor(private readonly deps: CoordinatorDeps) {
@@ -113,7 +114,7 @@ export class SplitCoordinator {
       (message) => typeof message?.searchId === "string",
     );
     void (async () => {
-      for await (const { searchId } of done) this.wakers.get(searchId)?.();
+      for await (const { searchId } of done) this.wakeups.notify(searchId);
     })();
     this.stopDone = async () => {
       await done.return?.();
@@ -126,17 +127,7 @@ export class SplitCoordinator {
 
   /** Resolves after `ms`, or earlier when a unit of the search reports or `signal` aborts. */
   private wake(searchId: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wakers.delete(searchId);
-        signal?.removeEventListener("abort", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wakers.set(searchId, done);
-      signal?.addEventListener("abort", done, { once: true });
-    });
+    return this.wakeups.wait(searchId, ms, signal);
   }
 
   /**
@@ -166,10 +157,15 @@ export class SplitCoordinator {
   }
 
   /** The search of job `searchId`, held with the job's lock `token`. */
-  search(searchId: string, token: string, data: SolveJobData, hooks: CoordinatorHooks): Promise<SolveResult> {
-    return runsSplit(data)
-      ? this.split(searchId, token, data, hooks)
-      : this.whole(searchId, token, data, hooks);
+  async search(
+    searchId: string,
+    token: string,
+    data: SolveJobData,
+    hooks: CoordinatorHooks,
+  ): Promise<SolveResult> {
+    return this.wakeups.coordinate(searchId, () =>
+      runsSplit(data) ? this.split(searchId, token, data, hooks) : this.whole(searchId, token, data, hooks),
+    );
   }
 
   /**
