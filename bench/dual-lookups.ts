@@ -11,6 +11,7 @@
 // machine, so the counts compare the estimates alone.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { boardRegions } from "../src/core/pdb/board-regions.ts";
 import { type CompiledHeuristic, compileHeuristic, evaluate } from "../src/core/pdb/compiled.ts";
 import { dualCorrections, dualEstimate } from "../src/core/pdb/dual.ts";
 import { partitionLayout } from "../src/core/pdb/layout.ts";
@@ -38,16 +39,7 @@ const h: CompiledHeuristic = compileHeuristic(layout, (key) => {
 });
 const corrections = dualCorrections(h, layout);
 
-const neighbours: number[][] = Array.from({ length: n }, (_, cell) => {
-  const r = Math.floor(cell / cols);
-  const c = cell % cols;
-  return [
-    r > 0 ? cell - cols : -1,
-    r < rows - 1 ? cell + cols : -1,
-    c > 0 ? cell - 1 : -1,
-    c < cols - 1 ? cell + 1 : -1,
-  ].filter((x) => x >= 0);
-});
+const { neighbours } = boardRegions(rows, cols);
 
 const board = new Int32Array(n);
 let withDual = false;

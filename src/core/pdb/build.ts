@@ -13,6 +13,7 @@
 // Memory: the 1-byte table plus three bit-set arrays (visited, this layer, next layer) whose width
 // is that of the free-cell count (8 free cells -> 1 byte, relative to the free cells in order).
 
+import { boardRegions } from "./board-regions.ts";
 import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
 
 const UNREACHED = 255;
@@ -57,27 +58,7 @@ export function buildPatternTable(
   table.fill(UNREACHED);
 
   const full = (1 << n) - 1;
-  let notFirstCol = 0;
-  let notLastCol = 0;
-  for (let cell = 0; cell < n; cell++) {
-    if (cell % cols !== 0) notFirstCol |= 1 << cell;
-    if (cell % cols !== cols - 1) notLastCol |= 1 << cell;
-  }
-  const flood = (seed: number, free: number): number => {
-    let region = seed;
-    let previous: number;
-    do {
-      previous = region;
-      region =
-        (region |
-          ((region << 1) & notFirstCol) |
-          ((region >>> 1) & notLastCol) |
-          (region << cols) |
-          (region >>> cols)) &
-        free;
-    } while (region !== previous);
-    return region;
-  };
+  const { neighbours, flood } = boardRegions(rows, cols);
 
   // Region bits are stored per free cell in increasing order when the array is narrower than the board.
   const freeCount = n - k;
@@ -109,16 +90,6 @@ export function buildPatternTable(
     }
     return out;
   };
-
-  const neighbours: number[][] = [];
-  for (let cell = 0; cell < n; cell++) {
-    const list: number[] = [];
-    if (cell >= cols) list.push(cell - cols);
-    if (cell < n - cols) list.push(cell + cols);
-    if (cell % cols !== 0) list.push(cell - 1);
-    if (cell % cols !== cols - 1) list.push(cell + 1);
-    neighbours.push(list);
-  }
 
   const positions = new Uint8Array(k);
   for (let j = 0; j < k; j++) positions[j] = cells[j];

@@ -9,38 +9,12 @@
 // d_P(Y, X_c) >= D_P(Y) - U_P(c), where D_P is the table and U_P(c) the exact abstract distance from
 // X_c to the table's goal. A set's dual estimate is the sum of max(0, D_P - U_P(c)) over its groups.
 
+import { type BoardRegions, boardRegions } from "./board-regions.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
 import type { PartitionLayout } from "./layout.ts";
 
 /** Per group and blank cell: U_P(c), the abstract distance from X_c to the group's table goal. */
 export type DualCorrections = Int32Array;
-
-function neighbours(cell: number, rows: number, cols: number): number[] {
-  const r = Math.floor(cell / cols);
-  const c = cell % cols;
-  const out: number[] = [];
-  if (r > 0) out.push(cell - cols);
-  if (r < rows - 1) out.push(cell + cols);
-  if (c > 0) out.push(cell - 1);
-  if (c < cols - 1) out.push(cell + 1);
-  return out;
-}
-
-/** The free cells (not in `occupied`) connected to `start`, as a bit set. */
-function region(start: number, occupied: number, rows: number, cols: number): number {
-  let seen = 1 << start;
-  const stack = [start];
-  while (stack.length > 0) {
-    for (const next of neighbours(stack.pop() as number, rows, cols)) {
-      const bit = 1 << next;
-      if ((occupied & bit) === 0 && (seen & bit) === 0) {
-        seen |= bit;
-        stack.push(next);
-      }
-    }
-  }
-  return seen;
-}
 
 /**
  * The distance in a group's abstract space (its tiles' cells and the blank's region; only the group's
@@ -54,12 +28,15 @@ function abstractDistance(
   cells: readonly number[],
   blank: number,
   goalBlank: boolean,
-  rows: number,
   cols: number,
+  board: BoardRegions,
 ): number {
+  const full = (1 << board.neighbours.length) - 1;
+  // The blank's region: the free cells (those `placement` leaves) connected to `cell`.
+  const regionOf = (cell: number, placement: readonly number[]) =>
+    board.flood(1 << cell, full & ~placement.reduce((m, at) => m | (1 << at), 0));
   const walk = (a: number, b: number) =>
     Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
-  const occupied = (placement: readonly number[]) => placement.reduce((m, cell) => m | (1 << cell), 0);
   type State = { cells: number[]; free: number; g: number; manhattan: number };
   const keyOf = (state: State) => `${state.cells}|${state.free}`;
   // Buckets by f (small integers); a state may sit in a bucket after a shorter way to it was found.
@@ -74,7 +51,7 @@ function abstractDistance(
     buckets[f].push(state);
   };
   const manhattan = cells.reduce((sum, cell, j) => sum + walk(cell, homes[j]), 0);
-  push({ cells: [...cells], free: region(blank, occupied(cells), rows, cols), g: 0, manhattan });
+  push({ cells: [...cells], free: regionOf(blank, cells), g: 0, manhattan });
   for (let f = 0; f < buckets.length; f++) {
     const bucket = buckets[f] ?? [];
     while (bucket.length > 0) {
@@ -83,13 +60,13 @@ function abstractDistance(
       if (state.manhattan === 0 && (!goalBlank || (state.free & 1) !== 0)) return state.g;
       for (let j = 0; j < state.cells.length; j++) {
         const from = state.cells[j];
-        for (const to of neighbours(from, rows, cols)) {
+        for (const to of board.neighbours[from]) {
           if ((state.free & (1 << to)) === 0) continue;
           const moved = [...state.cells];
           moved[j] = to;
           push({
             cells: moved,
-            free: region(from, occupied(moved), rows, cols),
+            free: regionOf(from, moved),
             g: state.g + 1,
             manhattan: state.manhattan - walk(from, homes[j]) + walk(to, homes[j]),
           });
@@ -103,6 +80,7 @@ function abstractDistance(
 /** U_P(c) for every lookup group of `h` (compiled from `layout`) and every blank cell c. */
 export function dualCorrections(h: CompiledHeuristic, layout: PartitionLayout): DualCorrections {
   const { n, rows, cols } = h;
+  const board = boardRegions(rows, cols);
   const goalBlank = layout.sets
     .flat()
     .map((lookup) => layout.tables.find((t) => t.key === lookup.tableKey)?.blank !== undefined);
@@ -114,7 +92,7 @@ export function dualCorrections(h: CompiledHeuristic, layout: PartitionLayout): 
     for (let t = 1; t < n; t++) if (h.groupOf[set * n + t] === g) homes.push(t);
     for (let c = 0; c < n; c++) {
       const cells = homes.map((t) => (t === c ? 0 : t));
-      u[g * n + c] = abstractDistance(homes, cells, c, goalBlank[g], rows, cols);
+      u[g * n + c] = abstractDistance(homes, cells, c, goalBlank[g], cols, board);
     }
   }
   return u;
