@@ -125,11 +125,6 @@ export class SplitCoordinator {
     return this.stopDone();
   }
 
-  /** Resolves after `ms`, or earlier when a unit of the search reports or `signal` aborts. */
-  private wake(searchId: string, ms: number, signal?: AbortSignal): Promise<void> {
-    return this.wakeups.wait(searchId, ms, signal);
-  }
-
   /**
    * Stops running units of the search on every worker, and removes its queued ones; returns the ids
    * of the jobs removed before they ran (no outcome will come from them).
@@ -260,7 +255,7 @@ export class SplitCoordinator {
           await this.enqueue(data.owner ?? "platform", [job]);
         }
       }
-      await this.wake(searchId, POLL_MS, stoppedAt === undefined ? hooks.signal : undefined);
+      await this.wakeups.wait(searchId, POLL_MS, stoppedAt === undefined ? hooks.signal : undefined);
     }
   }
 
@@ -448,7 +443,7 @@ export class SplitCoordinator {
           const deadline = Date.now() + STRAGGLERS_MS;
           let read = 0;
           while (open.size > 0 && Date.now() < deadline) {
-            await this.wake(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
+            await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
             const late = await store.pending(searchId);
             for (const outcome of late.slice(read)) take(outcome);
             read = late.length;
@@ -502,7 +497,7 @@ export class SplitCoordinator {
         }
       }
       const left = data.timeLimitMs - (Date.now() - record.startedAt);
-      await this.wake(searchId, Math.max(1, Math.min(POLL_MS, left)), hooks.signal);
+      await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, left)), hooks.signal);
     }
   }
 }

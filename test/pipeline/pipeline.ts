@@ -1,10 +1,21 @@
 // Shared by the pipeline's end-to-end tests: pipeline settings that keep tests short, boards with a
 // known search cost, and GraphQL shortcuts for puzzles, solves and the solveProgress subscription.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Client } from "graphql-ws";
+import { afterAll } from "vitest";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { wsClient } from "../helpers/ws.ts";
 import { WorkerProcess } from "./worker-process.ts";
+
+/** An empty PDB_DIR of the calling test file's own, removed after its tests. */
+export function scratchPdbDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** Quick progress, polls, stalled-job detection and reconciliation, for API and workers alike. */
 export const FAST_PIPELINE: Readonly<Record<string, string>> = {

@@ -1,16 +1,9 @@
-// A search asking for a pattern database no worker holds, queued while no worker was online (the
-// API cannot refuse it then): the worker that takes it does not build the tables inside a search, so
-// the search cannot run. It must end at once, FAILED with a stable code and a message naming the
-// command that builds the tables, not at its time limit (split) nor never (one thread), and give the
-// user's open-solve slot back.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
 import {
   BOARDS,
   FAST_PIPELINE,
+  scratchPdbDir,
   createPuzzle,
   readSolve,
   requestSolve,
@@ -21,12 +14,11 @@ import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: { ...FAST_PIPELINE, MAX_OPEN_SOLVES_PER_USER: "2" } });
 // No table anywhere the worker looks: an empty PDB_DIR, and none to load.
-const emptyPdbDir = mkdtempSync(join(tmpdir(), "unheld-pdb-"));
+const emptyPdbDir = scratchPdbDir("unheld-pdb-");
 let worker: WorkerProcess | undefined;
 
 afterAll(async () => {
   await worker?.stop();
-  rmSync(emptyPdbDir, { recursive: true, force: true });
 });
 
 describe("a queued search whose pattern database no worker holds", () => {

@@ -1,9 +1,7 @@
 // A worker started with a pattern database missing from PDB_DIR builds it before it takes a job,
 // a partition's tables at the same time on its solver threads (as `puzzle pdb build`), says so in
 // its log, saves the files, and then serves searches with it.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { pdbTableSpecs } from "../../src/core/pdb/index.ts";
 import { tablePath } from "../../src/pdb-store/load-table.ts";
@@ -11,6 +9,7 @@ import { useTestServer } from "../helpers/server.ts";
 import {
   BOARDS,
   FAST_PIPELINE,
+  scratchPdbDir,
   createPuzzle,
   requestSolve,
   startWorker,
@@ -19,12 +18,11 @@ import {
 import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: FAST_PIPELINE });
-const pdbDir = mkdtempSync(join(tmpdir(), "worker-build-pdb-"));
+const pdbDir = scratchPdbDir("worker-build-pdb-");
 let worker: WorkerProcess | undefined;
 
 afterAll(async () => {
   await worker?.stop();
-  rmSync(pdbDir, { recursive: true, force: true });
 });
 
 describe("a worker whose pattern database is missing", () => {
