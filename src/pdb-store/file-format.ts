@@ -11,14 +11,24 @@
 // table it should hold is rejected (PdbFileError), never used. The checksum is computed once per
 // version of a file (verified.ts); the data is then mapped (mapped-file.ts) or read.
 
-import { createHash, randomBytes } from "node:crypto";
 import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { mapFileRange } from "./mapped-file.ts";
 import { isVerified, markVerified } from "./verified.ts";
 
 const MAGIC = "PUZPDB01";
+
+/**
+ * node:crypto, loaded on first use: only a checksum (a new file, or a file's first read) or a write
+ * needs it, and loading it takes 4-6 ms of every `puzzle` process's start.
+ */
+let crypto: typeof import("node:crypto") | undefined;
+function cryptoModule(): typeof import("node:crypto") {
+  crypto ??= createRequire(import.meta.url)("node:crypto") as typeof import("node:crypto");
+  return crypto;
+}
 const CHUNK = 64 << 20;
 /** The data of files written now starts at a multiple of this (a page), so that it can be mapped. */
 export const DATA_ALIGNMENT = 4096;
@@ -55,7 +65,7 @@ export class PdbFileError extends Error {
 }
 
 function checksumOf(data: Uint8Array): string {
-  const hash = createHash("sha256");
+  const hash = cryptoModule().createHash("sha256");
   for (let at = 0; at < data.length; at += CHUNK)
     hash.update(data.subarray(at, Math.min(data.length, at + CHUNK)));
   return `sha256:${hash.digest("hex")}`;
@@ -90,7 +100,7 @@ export function writeTableFile(
   prefix.writeUInt32LE(json.length, 8);
   mkdirSync(dirname(path), { recursive: true });
   // Unique even across containers (where every process may be pid 1) sharing one volume.
-  const temporary = `${path}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  const temporary = `${path}.${process.pid}-${cryptoModule().randomBytes(6).toString("hex")}.tmp`;
   const fd = openSync(temporary, "w");
   try {
     writeSync(fd, prefix);
