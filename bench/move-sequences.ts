@@ -1,11 +1,13 @@
 // Writes src/core/pdb/move-sequences.ts: the move machine's minimal forbidden sequences up to
 // --length moves (default 12), found by forbiddenSequences (0.6 s for 12 moves, 7 s for 14: too slow
-// for start-up; move-machine.ts builds longer ones itself).
+// for start-up; move-machine.ts builds longer ones itself), and the automaton over them
+// (move-automaton.ts), which a process decodes instead of building it.
 //
 //   npx tsx bench/move-sequences.ts --length 12
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildAutomaton, encodeAutomaton } from "../src/core/pdb/move-automaton.ts";
 import { encodeSequences, forbiddenSequences } from "../src/core/pdb/move-machine.ts";
 
 const at = process.argv.indexOf("--length");
@@ -14,6 +16,8 @@ const began = performance.now();
 const sequences = forbiddenSequences(length);
 const text = encodeSequences(sequences);
 const lines = text.match(/.{1,100}/g) ?? [];
+const automaton = encodeAutomaton(buildAutomaton(sequences.forbidden, sequences.replacement));
+const automatonLines = automaton.match(/.{1,100}/g) ?? [];
 const file = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "core", "pdb", "move-sequences.ts");
 writeFileSync(
   file,
@@ -25,8 +29,13 @@ export const STORED_LENGTH = ${length};
 export const STORED_SEQUENCES = [
 ${lines.map((line) => `  "${line}",`).join("\n")}
 ].join("");
+
+// The automaton over them (move-automaton.ts's text form).
+export const STORED_AUTOMATON = [
+${automatonLines.map((line) => `  "${line}",`).join("\n")}
+].join("");
 `,
 );
 console.log(
-  `${sequences.forbidden.length} sequences, ${text.length} characters, ${((performance.now() - began) / 1000).toFixed(1)} s`,
+  `${sequences.forbidden.length} sequences, ${text.length} + ${automaton.length} characters, ${((performance.now() - began) / 1000).toFixed(1)} s`,
 );

@@ -12,7 +12,8 @@ import {
   type MoveMachine,
   moveMachine,
 } from "./move-machine.ts";
-import { STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
+import { buildAutomaton, decodeAutomaton, encodeAutomaton } from "./move-automaton.ts";
+import { STORED_AUTOMATON, STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
 import { exportTables } from "../tables.ts";
 
 const name = (moves: Uint8Array) => [...moves].map((m) => "UDLR"[m]).join("");
@@ -132,6 +133,44 @@ describe("the stored sequences", () => {
     );
     expect(moveMachine(5, 5, 10).sequences).toBe(340); // the stored ones up to 10 moves
   });
+});
+
+describe("the stored automaton", () => {
+  const sequences = forbiddenSequences(STORED_LENGTH);
+  const built = buildAutomaton(sequences.forbidden, sequences.replacement);
+
+  it("is the one built from the stored sequences, and decodes to it", () => {
+    expect(encodeAutomaton(built)).toBe(STORED_AUTOMATON);
+    const decoded = decodeAutomaton(STORED_AUTOMATON);
+    expect(decoded.states).toBe(built.states);
+    expect(decoded.sequences).toBe(2540);
+    expect(decoded.trie).toEqual(built.trie);
+    expect(decoded.next).toEqual(built.next);
+    expect(decoded.final).toEqual(built.final);
+    expect(decoded.geometry).toEqual(built.geometry);
+  });
+
+  it("round-trips a shorter automaton through its text form", () => {
+    const ten = forbiddenSequences(10);
+    const automaton = buildAutomaton(ten.forbidden, ten.replacement);
+    expect(decodeAutomaton(encodeAutomaton(automaton))).toEqual(automaton);
+  });
+
+  for (const [rows, cols] of [
+    [2, 3],
+    [3, 3],
+    [3, 4],
+    [4, 4],
+    [5, 5],
+  ]) {
+    it(`${rows}x${cols}: the machine decoded from it is the one compiled from the sequences`, () => {
+      const fresh = compileMoveMachine(rows, cols, sequences);
+      const machine = moveMachine(rows, cols, STORED_LENGTH);
+      expect(machine.states).toBe(fresh.states);
+      expect(machine.step).toEqual(fresh.step);
+      expect(machine.prune).toEqual(fresh.prune);
+    });
+  }
 });
 
 describe("a machine is a table", () => {

@@ -13,11 +13,15 @@
 // cells where its replacement stays on the board (`prune`, per board size), and P is never pruned.
 
 import { getTable, type TableBuffer } from "../tables.ts";
-import { STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
-
-/** The kernel's blank moves 0..3 = U, D, L, R as (row, column) steps. */
-const DR = [-1, 1, 0, 0];
-const DC = [0, 0, -1, 1];
+import {
+  buildAutomaton,
+  DIGIT_VALUE,
+  DIGITS,
+  decodeAutomaton,
+  GEOMETRY,
+  type MoveAutomaton,
+} from "./move-automaton.ts";
+import { STORED_AUTOMATON, STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
 
 /** Minimal forbidden blank-move sequences up to a length, each with its replacement. */
 interface ForbiddenSequences {
@@ -213,9 +217,6 @@ export function forbiddenSequences(maxLength: number): ForbiddenSequences {
 
 // Text form of a set of sequences (STORED_SEQUENCES): per forbidden sequence, its length and its
 // replacement's as one character each, then the moves of both, three to a character.
-const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const DIGIT_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < DIGITS.length; i++) DIGIT_VALUE[DIGITS.charCodeAt(i)] = i;
 
 /** The text form of `sequences` (for move-sequences.ts). */
 export function encodeSequences(sequences: ForbiddenSequences): string {
@@ -262,47 +263,26 @@ function decodeSequences(text: string, maxLength: number): ForbiddenSequences {
   return { forbidden, replacement };
 }
 
-/** Widens `box` (top, bottom, left, right) by the cells a blank visits playing `moves` from (0, 0). */
-function widen(box: Int32Array, moves: Uint8Array): void {
-  let r = 0;
-  let c = 0;
-  for (let k = 0; k < moves.length; k++) {
-    r += DR[moves[k]];
-    c += DC[moves[k]];
-    if (r < box[0]) box[0] = r;
-    else if (r > box[1]) box[1] = r;
-    if (c < box[2]) box[2] = c;
-    else if (c > box[3]) box[3] = c;
-  }
-}
-
 /**
- * The cells a rows x cols board's blank may be on before the last move of `word` for `word` to be
- * pruned (bit `cell`): those where it and its replacement `other` stay on the board. The rows and
- * columns both visit, relative to where they start, make a box; the starts where the box fits are
- * a rectangle, and so are the cells before the last move (the same, shifted).
+ * The cells a rows x cols board's blank may be on before the last move of a completing state's
+ * sequence for it to be pruned (bit `cell`): those where it and its replacement stay on the board.
+ * The rows and columns both visit, relative to where they start, make a box (the state's geometry);
+ * the starts where the box fits are a rectangle, and so are the cells before the last move (the
+ * same, shifted).
  */
-function pruneCells(
-  rows: number,
-  cols: number,
-  word: Uint8Array,
-  other: Uint8Array,
-  box: Int32Array,
-): number {
-  box.fill(0);
-  widen(box, word);
-  widen(box, other);
-  let beforeLastR = 0;
-  let beforeLastC = 0;
-  for (let k = 0; k < word.length - 1; k++) {
-    beforeLastR += DR[word[k]];
-    beforeLastC += DC[word[k]];
-  }
+function pruneCells(rows: number, cols: number, geometry: Int8Array, at: number): number {
+  // Plain reads: this runs cold, once per completing state, where destructuring's iterator is slow.
+  const top = geometry[at];
+  const bottom = geometry[at + 1];
+  const left = geometry[at + 2];
+  const right = geometry[at + 3];
+  const beforeLastR = geometry[at + 4];
+  const beforeLastC = geometry[at + 5];
   // Starts (r, c) with 0 <= r + top and r + bottom < rows (columns alike), shifted by beforeLast.
-  const firstRow = beforeLastR - box[0];
-  const lastRow = beforeLastR + rows - 1 - box[1];
-  const firstCol = beforeLastC - box[2];
-  const width = cols - (box[3] - box[2]);
+  const firstRow = beforeLastR - top;
+  const lastRow = beforeLastR + rows - 1 - bottom;
+  const firstCol = beforeLastC - left;
+  const width = cols - (right - left);
   if (width <= 0) return 0;
   const rowCells = ((1 << width) - 1) << firstCol;
   let mask = 0;
@@ -310,61 +290,24 @@ function pruneCells(
   return mask;
 }
 
-/** The automaton over `sequences` for a rows x cols board. */
+/** The machine over `sequences` for a rows x cols board. */
 export function compileMoveMachine(rows: number, cols: number, sequences: ForbiddenSequences): MoveMachine {
+  return layOutMachine(rows, cols, buildAutomaton(sequences.forbidden, sequences.replacement));
+}
+
+/** The machine of `automaton` for a rows x cols board: its step table and the board's prune masks. */
+function layOutMachine(rows: number, cols: number, automaton: MoveAutomaton): MoveMachine {
   if (rows * cols > 32) throw new RangeError("move machines are for boards up to 32 cells");
-  // Trie of the forbidden sequences (none is a prefix of another: they are minimal).
-  const { forbidden, replacement } = sequences;
-  let most = 1;
-  for (const word of forbidden) most += word.length;
-  const child = new Int32Array(most * 4).fill(-1);
-  const ends = new Int32Array(most).fill(-1); // per state: the sequence it completes, or -1
-  let states = 1;
-  for (let i = 0; i < forbidden.length; i++) {
-    const word = forbidden[i];
-    let state = 0;
-    for (let k = 0; k < word.length; k++) {
-      const at = state * 4 + word[k];
-      if (child[at] < 0) child[at] = states++;
-      state = child[at];
-    }
-    ends[state] = i;
-  }
-  // Aho–Corasick: breadth-first, each missing edge follows the failure link's edge.
-  const next = new Int32Array(states * 4);
-  const fail = new Int32Array(states);
-  const queue = new Int32Array(states);
-  let tail = 0;
-  for (let m = 0; m < 4; m++) {
-    const c = child[m];
-    next[m] = Math.max(c, 0);
-    if (c >= 0) queue[tail++] = c;
-  }
-  for (let head = 0; head < tail; head++) {
-    const state = queue[head];
-    for (let m = 0; m < 4; m++) {
-      const c = child[state * 4 + m];
-      if (c < 0) next[state * 4 + m] = next[fail[state] * 4 + m];
-      else {
-        fail[c] = next[fail[state] * 4 + m];
-        next[state * 4 + m] = c;
-        queue[tail++] = c;
-      }
-    }
-  }
+  const { states, next, final, geometry } = automaton;
   // One shared buffer (a table, handed to solver threads with the pattern databases): the number of
   // sequences and of states, then step, then prune.
   const buffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (2 + 5 * states));
-  new Int32Array(buffer, 0, 2).set([forbidden.length, states]);
+  new Int32Array(buffer, 0, 2).set([automaton.sequences, states]);
   const machine = machineIn(buffer);
   const { step, prune } = machine;
-  // Per completing state: the cells (blank before the last move) from which the replacement is legal.
-  const box = new Int32Array(4);
-  for (let state = 0; state < states; state++) {
-    const i = ends[state];
-    if (i >= 0) prune[state] = pruneCells(rows, cols, forbidden[i], replacement[i], box);
-  }
-  for (let at = 0; at < states * 4; at++) step[at] = ends[next[at]] < 0 ? next[at] * 4 : ~(next[at] * 4);
+  for (let state = 0; state < states; state++)
+    if (final[state]) prune[state] = pruneCells(rows, cols, geometry, state * GEOMETRY);
+  for (let at = 0; at < states * 4; at++) step[at] = final[next[at]] ? ~(next[at] * 4) : next[at] * 4;
   return machine;
 }
 
@@ -413,12 +356,12 @@ export function moveMachine(rows: number, cols: number, maxLength: number): Move
   const key = `move-machine-${rows}x${cols}-${maxLength}`;
   let machine = machines.get(key);
   if (machine === undefined) {
-    machine = machineIn(
-      getTable(
-        key,
-        () => compileMoveMachine(rows, cols, sequencesUpTo(maxLength)).step.buffer as SharedArrayBuffer,
-      ),
-    );
+    // The stored length's automaton is stored itself: decoding it is quicker than building it.
+    const build = () =>
+      maxLength === STORED_LENGTH
+        ? layOutMachine(rows, cols, decodeAutomaton(STORED_AUTOMATON))
+        : compileMoveMachine(rows, cols, sequencesUpTo(maxLength));
+    machine = machineIn(getTable(key, () => build().step.buffer as SharedArrayBuffer));
     machines.set(key, machine);
   }
   return machine;
