@@ -16,9 +16,6 @@
 // `--instances 40,25` picks Korf instances by number; `--direct` uses the product's direct-address
 // copies (same nodes, the product's speed; the copies are made before the clock starts).
 import { pdbDirectory } from "../src/pdb-settings.ts";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { compileHeuristic } from "../src/core/pdb/compiled.ts";
 import { idaStar } from "../src/core/pdb/ida.ts";
 import { buildTable } from "../src/core/pdb/index.ts";
@@ -28,8 +25,8 @@ import { PARTITIONS, type PartitionDef } from "../src/core/pdb/partitions.ts";
 import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
 import { loadTable } from "../src/pdb-store/store.ts";
+import { korfInstances } from "./processes.ts";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const argument = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
@@ -75,17 +72,10 @@ function randomBoards(count: number, seed: number): number[][] {
 const optimal = new Map<string, number>();
 
 function korfBoards(): number[][] {
-  const file = join(
-    process.env.SHARED_DIR ?? join(root, "..", "..", "shared"),
-    n === 16 ? "korf100.txt" : "korf24.txt",
-  );
-  const all = readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
-    .map((line) => line.trim().split(/\s+/).map(Number));
-  for (const line of all) if (line.length > n) optimal.set(line.slice(0, n).join(" "), line[n]);
+  const all = korfInstances(n === 16 ? 4 : 5).instances;
+  for (const { tiles, optimal: length } of all) optimal.set(tiles.join(" "), length);
   const picked = argument("instances");
-  const boards = all.map((line) => line.slice(0, n));
+  const boards = all.map(({ tiles }) => tiles);
   if (picked !== undefined) return picked.split(",").map((i) => boards[Number(i) - 1]);
   const from = Number(argument("from") ?? 1);
   const to = Number(argument("to") ?? all.length);

@@ -106,6 +106,28 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
         [10, 11, 15, 16, 20, 21],
         [17, 18, 19, 22, 23, 24],
       ],
+      // . 1 1 2 2    C: a 2x2 block at the blank and two cells below it (-b0), the rest of the top
+      // 1 1 2 2 2    two rows, and two corner blocks standing the other way from the first
+      // 1 1 2 3 3    partition's (its reflection's: the 3x2 block's table again). Two more tables.
+      // 4 4 4 3 3
+      // 4 4 4 3 3
+      [
+        [1, 2, 5, 6, 10, 11],
+        [3, 4, 7, 8, 9, 12],
+        [13, 14, 18, 19, 23, 24],
+        [15, 16, 17, 20, 21, 22],
+      ],
+      // . 1 2 2 2    D: the left column with the cell beside the blank (-b0), a top-right corner
+      // 1 1 2 2 2    block lying down, a 3x2 block in the bottom middle and the bottom-right corner
+      // 1 3 3 4 4    block standing: borders across the first partition's blocks. Two more tables.
+      // 1 3 3 4 4
+      // 1 3 3 4 4
+      [
+        [1, 5, 6, 10, 15, 20],
+        [2, 3, 4, 7, 8, 9],
+        [11, 12, 16, 17, 21, 22],
+        [13, 14, 18, 19, 23, 24],
+      ],
     ],
     goalBlank: true, // {1,2,5,6,7,12} walls the blank's home off: #40 299.6 M -> 36.6 M nodes
     description: "24-puzzle, 6-6-6-6 (Korf & Felner)",
