@@ -403,7 +403,8 @@ function createSearch(
   // count carries over from solve to solve (a split search's first units are small) until it has.
   const firstCountdown = (ctl: SearchControl, nodes: number): number => {
     if (polled) return ctl.countdown(nodes);
-    return countdown > 0 && countdown <= EARLY_POLL ? countdown : EARLY_POLL;
+    const early = countdown > 0 && countdown <= EARLY_POLL ? countdown : EARLY_POLL;
+    return Math.min(early, ctl.countdown(nodes)); // a node budget below it is checked in time
   };
   // After dfs returned FOUND: the goal's move into the path, its siblings into the count.
   const foundGoal = (): void => {

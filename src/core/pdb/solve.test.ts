@@ -105,6 +105,22 @@ describe("solveWithPartition on 3x3 boards", () => {
     expect(result.optimal).toBe(false);
   });
 
+  it("checks a budget below its first poll's in time (--max-nodes 1, 10)", () => {
+    const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
+    const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
+    const groups = [
+      [1, 2, 3],
+      [4, 5, 6, 7, 8],
+      [9, 10, 11],
+    ];
+    for (const maxNodes of [1, 10]) {
+      const result = solveWithPartition(spec(3, 4, start, goal), groups, { maxNodes });
+      expect(result.status).toBe("budget_exhausted");
+      // One expansion past the budget at most: up to 4 children, counted as generated.
+      expect(result.nodes).toBeLessThanOrEqual(maxNodes + 4);
+    }
+  });
+
   it("stops when cancelled", () => {
     const goal = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0];
     const start = [0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 1, 2];
