@@ -1,5 +1,7 @@
 // Command-line parsing for `puzzle solve`. Options may be written `--opt value` or `--opt=value`;
-// `--goal` takes every following word up to the next option, like the start tiles do.
+// `--goal` takes every following word up to the next option, like the start tiles do. A word that
+// starts with `-` is an option (an unknown one is refused), except `-` alone and negative numbers,
+// which are left to the tile and value checks to name.
 
 import { parseTimeLimit } from "./duration.ts";
 import { UsageError } from "./io.ts";
@@ -45,6 +47,37 @@ const FLAGS = new Set([
   "-q",
 ]);
 
+/**
+ * The most solver threads `--threads` accepts (here and in `puzzle pdb build`): far more than any
+ * machine's cores, so only typos are refused (each thread costs tens of MB and ~40 ms to start).
+ */
+export const MAX_THREADS = 256;
+
+/**
+ * `--threads N`: a whole number from 1 to MAX_THREADS, else a usage error.
+ * `text` undefined (not given) is undefined: the caller's default.
+ */
+export function parseThreads(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[1-9][0-9]*$/.test(text) || Number(text) > MAX_THREADS)
+    throw new UsageError(`--threads needs a whole number from 1 to ${MAX_THREADS}, got "${text}"`);
+  return Number(text);
+}
+
+/** True for a word that is an option (`--x`, `-x`), not `-` (stdin) nor a negative number. */
+function isOptionWord(word: string): boolean {
+  return word.startsWith("-") && word !== "-" && !/^-[0-9.]/.test(word);
+}
+
+/**
+ * The value of an option written `--opt value`: the next word, which must be there and must not be
+ * another option (`--dir --force` is a forgotten value, not a folder named "--force").
+ */
+export function optionValue(name: string, next: string | undefined): string {
+  if (next === undefined || isOptionWord(next)) throw new UsageError(`${name} needs a value`);
+  return next;
+}
+
 function positiveNumber(option: string, text: string): number {
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0)
@@ -60,7 +93,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
   const flags = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
-    if (!word.startsWith("--") && word !== "-h" && word !== "-q") {
+    if (!isOptionWord(word)) {
       collecting.push(word);
       continue;
     }
@@ -73,9 +106,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
       goal = eq > 0 ? [word.slice(eq + 1)] : [];
       collecting = goal;
     } else if (VALUE_OPTIONS.has(name)) {
-      const value = eq > 0 ? word.slice(eq + 1) : args[++i];
-      if (value === undefined) throw new UsageError(`${name} needs a value`);
-      values.set(name, value);
+      values.set(name, eq > 0 ? word.slice(eq + 1) : optionValue(name, args[++i]));
     } else {
       throw new UsageError(`unknown option ${word}`);
     }
@@ -83,9 +114,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
   if (goal !== undefined && goal.length === 0) throw new UsageError("--goal needs tiles");
   const maxNodes = values.get("--max-nodes");
   const timeLimit = values.get("--time-limit");
-  const threads = values.get("--threads");
-  if (threads !== undefined && !/^[1-9][0-9]*$/.test(threads))
-    throw new UsageError(`--threads needs a whole number of at least 1, got "${threads}"`);
+  const threads = parseThreads(values.get("--threads"));
   return {
     tiles,
     goal,
@@ -100,6 +129,6 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     progress: flags.has("--quiet") || flags.has("-q") ? "never" : flags.has("--progress") ? "always" : "auto",
     maxNodes: maxNodes === undefined ? undefined : positiveNumber("--max-nodes", maxNodes),
     timeLimitMs: timeLimit === undefined ? undefined : parseTimeLimit(timeLimit),
-    threads: threads === undefined ? undefined : Number(threads),
+    threads,
   };
 }

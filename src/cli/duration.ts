@@ -1,5 +1,6 @@
 // `--time-limit` values: seconds by default, as the API's `timeLimitSeconds` and the web page take
-// them, or with an explicit unit (`500ms`, `2s`, `1.5m`). Returns milliseconds for SolveOptions.
+// them, or with an explicit unit: ms, s, m or min, h (`500ms`, `2s`, `1.5m`, `2min`, `1h`).
+// Returns milliseconds for SolveOptions.
 
 import { UsageError } from "./io.ts";
 
@@ -13,7 +14,7 @@ export function parseTimeLimit(text: string): number {
   const ms = match === null ? Number.NaN : Number(match[1]) * UNIT_MS[match[2] ?? "s"];
   if (!(ms > 0) || ms > MAX_MS) {
     throw new UsageError(
-      `--time-limit needs a positive duration up to 24h: seconds (30, 2.5) or with a unit (500ms, 2s, 1m), got "${text}"`,
+      `--time-limit needs a positive duration up to 24h: seconds (30, 2.5) or with a unit, ms, s, m or min, h (500ms, 2s, 1m, 1h), got "${text}"`,
     );
   }
   return ms;

@@ -22,6 +22,7 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
 /**
  * A reader that stops early (`puzzle solve --batch FILE | head -2`) closes our stdout: stop quietly
  * then, as a command-line filter should, instead of dying on an unhandled EPIPE with a stack trace.
+ * Any other failure to write (a full disk: `> /dev/full`, ENOSPC) is one line on stderr and status 1.
  */
 let stoppingQuietly = false;
 function stopQuietlyWhenOutputCloses(): void {
@@ -29,8 +30,9 @@ function stopQuietlyWhenOutputCloses(): void {
   if (stoppingQuietly) return;
   stoppingQuietly = true;
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-    process.exit(0);
+    if (error.code === "EPIPE") process.exit(0);
+    process.stderr.write(`puzzle: cannot write the output: ${error.code ?? error.message.split("\n")[0]}\n`);
+    process.exit(1);
   });
 }
 

@@ -1,10 +1,10 @@
 // `puzzle pdb build|status`: builds a small partition into a given folder, reports it present and
-// valid, and rejects bad usage with status 2.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+// valid, and rejects bad usage with status 2 (one line on stderr, through main as the command runs).
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { pdbCommand } from "./pdb.ts";
+import { main } from "./main.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "pdb-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -21,7 +21,7 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
     return true;
   });
   try {
-    return { code: await pdbCommand(args), out, err };
+    return { code: await main(["pdb", ...args]), out, err };
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
@@ -62,6 +62,38 @@ describe("puzzle pdb", () => {
     const result = await run(["build", "555", "--dir", dir, "--threads", "0"]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/--threads/);
+    // No upper bound before: a typo started that many threads.
+    const many = await run(["build", "555", "--dir", dir, "--threads", "100000"]);
+    expect(many).toMatchObject({ code: 2, out: "" });
+    expect(many.err).toBe('puzzle: --threads needs a whole number from 1 to 256, got "100000"\n');
+  });
+
+  it("refuses --dir or --threads without a value, instead of building into PDB_DIR or a folder named --force", async () => {
+    // (Each line is also one that the code before this change refused or ran before building.)
+    for (const args of [
+      ["build", "999", "--dir"],
+      ["build", "555", "--dir", "--force", "--threads", "0"],
+      ["build", "555", "--threads", "--force"],
+      ["build", "999", "--threads"],
+      ["status", "--dir", "--force"],
+    ]) {
+      const result = await run(args);
+      expect(result, args.join(" ")).toMatchObject({ code: 2, out: "" });
+      expect(result.err).toMatch(/^puzzle: --(dir|threads) needs a value\n$/);
+    }
+  });
+
+  it("a --dir that is a file, or under one, is bad input naming it, not an internal error", async () => {
+    const file = join(dir, "not-a-folder");
+    writeFileSync(file, "");
+    const onFile = await run(["build", "555", "--dir", file]);
+    expect(onFile).toMatchObject({ code: 2, out: "" });
+    expect(onFile.err).toBe(`puzzle: the pattern database folder ${file} is not a folder\n`);
+    const under = await run(["build", "555", "--dir", join(file, "pdb")]);
+    expect(under.code).toBe(2);
+    expect(under.err).toBe(
+      `puzzle: cannot create the pattern database folder ${join(file, "pdb")} (ENOTDIR)\n`,
+    );
   });
 
   it("rejects an unknown partition or a missing name", async () => {

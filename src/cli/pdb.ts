@@ -9,8 +9,10 @@ import { setMapping } from "../pdb-store/mapped-file.ts";
 import { describePdbEvent } from "../pdb-store/describe-event.ts";
 import { ensurePdbOnThreads } from "../pdb-store/parallel-build.ts";
 import { type PdbEvent, loadTable, tablePath } from "../pdb-store/store.ts";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { optionValue, parseThreads } from "./args.ts";
+import { UsageError } from "./io.ts";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR] [--threads N]
        puzzle pdb status [--dir DIR]`;
@@ -62,7 +64,37 @@ export async function buildPdbReporting(
   name: string,
   options: { dir: string; force?: boolean; threads: number },
 ): Promise<void> {
-  await ensurePdbOnThreads(name, { ...options, ...reporting() });
+  checkPdbFolder(options.dir);
+  try {
+    await ensurePdbOnThreads(name, { ...options, ...reporting() });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS")
+      throw new UsageError(`cannot write into the pattern database folder ${options.dir} (${code})`);
+    throw error;
+  }
+}
+
+/**
+ * The folder tables are built into must be a folder, or a path where one can be made: anything
+ * else (`--dir /etc/passwd`) is the user's mistake, said in one line naming it (exit status 2).
+ */
+export function checkPdbFolder(dir: string): void {
+  let isFolder: boolean | undefined;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch {
+    isFolder = undefined; // not there (or not reachable): making it says why not
+  }
+  if (isFolder === false) throw new UsageError(`the pattern database folder ${dir} is not a folder`);
+  if (isFolder === undefined) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "failed";
+      throw new UsageError(`cannot create the pattern database folder ${dir} (${code})`);
+    }
+  }
 }
 
 /** A progress bar and a line per step (loaded, built, saved) on stderr. */
@@ -82,12 +114,12 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
   const [sub, ...rest] = args;
   let dirArgument: string | undefined;
   let force = false;
-  let threadsArgument: string | undefined;
+  let threads: number | undefined;
   const names: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     if (rest[i] === "--force") force = true;
-    else if (rest[i] === "--dir") dirArgument = rest[++i];
-    else if (rest[i] === "--threads") threadsArgument = rest[++i];
+    else if (rest[i] === "--dir") dirArgument = optionValue("--dir", rest[++i]);
+    else if (rest[i] === "--threads") threads = parseThreads(optionValue("--threads", rest[++i]));
     else names.push(rest[i]);
   }
   const dir = dirArgument ?? pdbDirectory();
@@ -115,15 +147,8 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     return 2;
   }
   const name = names[0].replace(/^pdb:/, "");
-  const threads = threadsArgument === undefined ? availableParallelism() : Number(threadsArgument);
-  if (!Number.isInteger(threads) || threads < 1) {
-    process.stderr.write(
-      `--threads: a whole number of threads, at least 1 (got ${threadsArgument})\n${USAGE}\n`,
-    );
-    return 2;
-  }
   const began = performance.now();
-  await buildPdbReporting(name, { dir, force, threads });
+  await buildPdbReporting(name, { dir, force, threads: threads ?? availableParallelism() });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);

@@ -8,12 +8,13 @@ import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
 import { createPuzzle } from "../core/puzzle.ts";
 import { applyRotationMoves } from "../core/rotation/index.ts";
 import { applySlidingMoves } from "../core/sliding/moves.ts";
-import { solve } from "../core/solve.ts";
+import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
+import { ALGORITHMS, solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { BatchHelpers } from "../local-executor/batch.ts";
 import type { LocalExecutor } from "../local-executor/executor.ts";
 import type { BatchAnswer } from "../local-executor/batch-task.ts";
-import { parseSolveArgs, type SolveArgs } from "./args.ts";
+import { MAX_THREADS, parseSolveArgs, type SolveArgs } from "./args.ts";
 import { afterFirstTry, firstTryOptions, withFirstTry } from "./first-try.ts";
 import { describeSolution, resultJson } from "./format.ts";
 import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_STOPPED, readStdin, UsageError } from "./io.ts";
@@ -23,16 +24,19 @@ import { type ProgressReporter, progressReporter } from "./progress.ts";
 /** Boards have 2 to 5 rows and columns (the core's limit, said here in the user's words). */
 const MAX_SIDE = 5;
 
+/** --size RxC, within the boards the core serves (2x2 up to 5x5). */
+function sizeOption(size: string): { rows: number; cols: number } {
+  const { rows, cols } = parseSize(size);
+  if (rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE)
+    throw new UsageError(
+      `--size ${size}: boards go from 2x2 up to ${MAX_SIDE}x${MAX_SIDE} (2 to ${MAX_SIDE} rows and columns)`,
+    );
+  return { rows, cols };
+}
+
 /** The board's shape: --size, or the square a tile count makes; messages name the 5x5 limit. */
 function boardShape(count: number, size: string | undefined): { rows: number; cols: number } {
-  if (size !== undefined) {
-    const { rows, cols } = parseSize(size);
-    if (rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE)
-      throw new UsageError(
-        `--size ${size}: boards go from 2x2 up to ${MAX_SIDE}x${MAX_SIDE} (2 to ${MAX_SIDE} rows and columns)`,
-      );
-    return { rows, cols };
-  }
+  if (size !== undefined) return sizeOption(size);
   const side = inferSquareSide(count);
   if (side !== undefined) return { rows: side, cols: side };
   const root = Math.sqrt(count);
@@ -50,12 +54,12 @@ const SOLVE_USAGE = `usage: puzzle solve <tiles...> [--goal <tiles...>] [--size 
                     [--max-nodes N] [--time-limit 30|2.5s|500ms|1m] [--json] [--rotation] [--threads N]
                     [--progress|--quiet]
        puzzle solve --batch FILE|- [same options]
---time-limit: seconds unless a unit is given (ms, s, m)
+--time-limit: seconds unless a unit is given (ms, s, m or min, h); at most 24h
 --heuristic pdb:<name>: its tables must be built (puzzle pdb build <name>), or add --build-missing
---threads N: solver threads (default: the machine's cores); one puzzle is split into work units
-             over them, a batch solves N puzzles at once (answers still in input order)
+--threads N: solver threads, 1 to ${MAX_THREADS} (default: the machine's cores); one puzzle is split into
+             work units over them, a batch solves N puzzles at once (answers still in input order)
 --progress: progress lines on stderr even when it is not a terminal; --quiet: no progress at all
-tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678. or 1,2,3,0,... (blank: 0, x, . or _)
+tiles: "1 2 3 x 4 6 7 5 8", 123x46758, 12345678., 123/456/78. or 1,2,3,0,... (blank: 0, x, . or _)
 sizes: 2x2 up to 5x5 (rectangles with --size RxC)
 exit status: 0 answered (solved or unsolvable), 2 bad input, 3 timed out or node budget spent,
              130 interrupted; a batch exits with its worst line's status`;
@@ -72,12 +76,61 @@ function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleS
   return createPuzzle({ kind: "sliding", rows, cols, start, goal });
 }
 
+/**
+ * Refuses, before any puzzle is read, the options that are wrong whatever the puzzle: an unknown
+ * algorithm or heuristic, a malformed or out-of-range --size, a --goal that is no board by itself
+ * (a bad tile, a tile count no board has, a repeated tile). So a batch stops once (status 2) instead
+ * of giving the same error for every line. What depends on the line (a goal of another size than
+ * the start, a pattern database that does not serve the board) is still said per line.
+ */
+async function checkOptions(args: SolveArgs): Promise<void> {
+  if (args.algorithm !== undefined && !(ALGORITHMS as readonly string[]).includes(args.algorithm))
+    throw new UsageError(`--algorithm ${args.algorithm}: unknown algorithm (use ${ALGORITHMS.join(", ")})`);
+  const heuristic = args.heuristic;
+  if (heuristic?.startsWith("pdb:")) {
+    const { PDB_HEURISTICS } = await import("../core/pdb/index.ts");
+    if (!(PDB_HEURISTICS as readonly string[]).includes(heuristic))
+      throw new UsageError(
+        `--heuristic ${heuristic}: unknown pattern database (use ${PDB_HEURISTICS.join(", ")})`,
+      );
+    if (args.algorithm === "astar" && !args.rotation)
+      throw new UsageError(
+        `--heuristic ${heuristic}: pattern-database heuristics run with idastar, not astar`,
+      );
+  } else if (heuristic !== undefined && !BUILT_IN_HEURISTICS.includes(heuristic)) {
+    throw new UsageError(
+      `--heuristic ${heuristic}: unknown heuristic (use ${BUILT_IN_HEURISTICS.join(", ")} or pdb:<name>)`,
+    );
+  }
+  const size = args.size === undefined ? undefined : sizeOption(args.size);
+  if (args.goal !== undefined) {
+    if (args.rotation) throw new UsageError("--goal does not apply to the rotation game");
+    const goal = parseTiles(args.goal, "goal");
+    let shape = size;
+    try {
+      shape ??= boardShape(goal.length, undefined);
+    } catch (error) {
+      throw new UsageError(`--goal: ${(error as Error).message}`);
+    }
+    // The goal's own tiles (count, range, repeats), checked as the goal of a solved board.
+    createPuzzle({ kind: "sliding", ...shape, start: shapeGoal(shape), goal });
+  }
+}
+
+/** The default goal of a board (1..n-1, then the blank): a start that is always valid. */
+function shapeGoal({ rows, cols }: { rows: number; cols: number }): number[] {
+  return Array.from({ length: rows * cols }, (_, i) => (i + 1) % (rows * cols));
+}
+
 function solveOptions(args: SolveArgs): SolveOptions {
   return {
     algorithm: args.algorithm as Algorithm | undefined,
     heuristic: args.heuristic as HeuristicName | undefined,
     maxNodes: args.maxNodes,
     timeLimitMs: args.timeLimitMs,
+    // Tables are loaded (or refused, or built and saved with --build-missing) before the search:
+    // a table that is not loaded then is a bug, never a silent build of minutes and gigabytes.
+    buildMissingTables: false,
   };
 }
 
@@ -103,7 +156,8 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
     if (args.algorithm === "astar" || args.algorithm === "bfs" || !pdbApplies(spec, heuristic)) return;
     if (loadPdb(heuristic, { dir })) return;
     if (!args.buildMissing) throw missingTablesError(heuristic, dir);
-    const { buildPdbReporting } = await import("./pdb.ts");
+    const { buildPdbReporting, checkPdbFolder } = await import("./pdb.ts");
+    checkPdbFolder(dir);
     process.stderr.write(`puzzle: building ${heuristic} (--build-missing)\n`);
     await buildPdbReporting(heuristic, { dir, threads: threadCount(args) });
     return;
@@ -238,17 +292,33 @@ async function answerLines(
   return answers as Record<string, unknown>[];
 }
 
+/**
+ * One puzzle of each kind of board in the batch that pattern databases tell apart (shape, and where
+ * the goal's blank is), in input order: loading the tables for these loads every line's.
+ */
+function boardKinds(lines: readonly BatchLine[]): PuzzleSpec[] {
+  const kinds = new Map<string, PuzzleSpec>();
+  for (const line of lines) {
+    if (!("spec" in line)) continue;
+    const spec = line.spec;
+    const key = spec.kind === "sliding" ? `${spec.rows}x${spec.cols}:${spec.goal.indexOf(0)}` : spec.kind;
+    if (!kinds.has(key)) kinds.set(key, spec);
+  }
+  return [...kinds.values()];
+}
+
 async function runBatch(args: SolveArgs): Promise<number> {
   const text = args.batch === "-" ? await readStdin() : readBatchFile(args.batch!);
   const lines = parseBatch(text, args);
-  const first = lines.find((line) => "spec" in line);
   const threads = Math.min(threadCount(args), lines.filter((line) => "spec" in line).length);
   // Helper threads start now: their start-up overlaps the table loading.
   const helpers =
     threads > 1 ? new (await import("../local-executor/batch.ts")).BatchHelpers(threads - 1) : undefined;
   try {
-    // Tables are loaded (or a missing one refused) once, before the first line is answered.
-    if (first !== undefined && "spec" in first) await loadPatternDatabases(first.spec, args);
+    // Tables are loaded (or a missing one refused, the batch then answering nothing) before the
+    // first line is answered, for every kind of board in the batch: a later 4x4 line after 3x3
+    // ones gets the tables it would get alone, and nothing is built in memory.
+    for (const spec of boardKinds(lines)) await loadPatternDatabases(spec, args);
     return batchStatus(await answerLines(lines, args, helpers));
   } finally {
     await helpers?.close();
@@ -311,6 +381,7 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${SOLVE_USAGE}\n`);
     return 0;
   }
+  await checkOptions(args);
   if (args.batch !== undefined) {
     if (args.tiles.length > 0) throw new UsageError("give either tiles or --batch, not both");
     return runBatch(args);

@@ -1,11 +1,14 @@
 // Reading boards and move strings written by people. Tiles may be written as
-// `1 2 3 x 4 6 7 5 8`, `123x46758`, `12345678.`, `1,2,3,0,...` or with `/` between rows; the
-// blank may be written 0, x, X, `.` or `_`. Rotation boards use the same notation (24 symbols).
+// `1 2 3 x 4 6 7 5 8`, `123x46758`, `12345678.`, `1,2,3,0,...` or with `/` between rows (spaced,
+// `1 2 3 / x 4 6 / 7 5 8`, or one character per tile, `123/x46/758`); the blank may be written 0,
+// x, X, `.` or `_`. Rotation boards use the same notation (24 symbols).
 
 import { PuzzleInputError } from "./errors.ts";
 
 const BLANKS = new Set(["0", "x", "X", ".", "_"]);
 const SEPARATORS = /[\s,/;]+/;
+/** Rows of one character per tile: `123/x46/758` (2 to 5 rows of 2 to 5 characters, all alike). */
+const COMPACT_ROWS = /^[^\s,/;]{2,5}(?:\s*[/;]\s*[^\s,/;]{2,5}){1,4}$/;
 
 function readTile(token: string, field: string): number {
   if (BLANKS.has(token)) return 0;
@@ -16,13 +19,16 @@ function readTile(token: string, field: string): number {
 
 /**
  * Parses tiles from one string or from several command-line words. A single word with no
- * separators is read one character per tile (`123x46758`), which only works for tiles 0..9.
+ * separators is read one character per tile (`123x46758`), which only works for tiles 0..9; so are
+ * rows of the same length between `/` (`123/x46/758`; one tile per row would leave the board without
+ * its tile 1, short of writing it `01`).
  */
 export function parseTiles(input: string | readonly string[], field = "start"): number[] {
-  const text = typeof input === "string" ? input : input.join(" ");
+  const text = (typeof input === "string" ? input : input.join(" ")).trim();
   const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
   if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
-  const cells = tokens.length === 1 ? [...tokens[0]] : tokens;
+  const compactRows = COMPACT_ROWS.test(text) && tokens.every((t) => t.length === tokens[0].length);
+  const cells = tokens.length === 1 || compactRows ? tokens.flatMap((t) => [...t]) : tokens;
   return cells.map((token) => readTile(token, field));
 }
 

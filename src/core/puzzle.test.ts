@@ -19,6 +19,21 @@ describe("tile notations", () => {
     expect(parseTiles("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0")).toHaveLength(16);
   });
 
+  it("reads rows of one character per tile between slashes", () => {
+    const expected = [1, 2, 3, 0, 4, 6, 7, 5, 8];
+    expect(parseTiles("123/x46/758")).toEqual(expected);
+    expect(parseTiles("123 / _46 / 758")).toEqual(expected);
+    expect(parseTiles(["123", "/", "x46", "/", "758"])).toEqual(expected);
+    expect(parseTiles("123/456/78.")).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    expect(parseTiles("1234/567.")).toEqual([1, 2, 3, 4, 5, 6, 7, 0]); // 2x4
+    expect(parseTiles("12/3.")).toEqual([1, 2, 3, 0]);
+    // One tile per word still, when a word is a single character or the words are spaced tiles.
+    expect(parseTiles("1/2/3/0")).toEqual([1, 2, 3, 0]);
+    expect(parseTiles("1 2 3 / 4 5 6 / 7 8 0")).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    expect(parseTiles("1,2/3,0")).toEqual([1, 2, 3, 0]);
+    expect(parseTiles("1 2 3 4 / 5 6 7 8 / 9 10 11 12 / 13 14 15 0")).toHaveLength(16);
+  });
+
   it("rejects what is not a tile, naming it", () => {
     expect(() => parseTiles("1 2 y")).toThrow(/"y" is not a tile/);
     expect(() => parseTiles("   ")).toThrow(/no tiles/);

@@ -18,7 +18,8 @@ import { solveSplit } from "./split/solve-split.ts";
 import { MAX_TABLE_CELLS, tableSolution } from "./sliding/table.ts";
 import type { Algorithm, PuzzleSpec, SlidingSpec, SolveOptions, SolveResult } from "./types.ts";
 
-const ALGORITHMS: readonly Algorithm[] = ["auto", "bfs", "astar", "idastar"];
+/** The algorithms `SolveOptions.algorithm` names (anything else is BAD_OPTION). */
+export const ALGORITHMS: readonly Algorithm[] = ["auto", "bfs", "astar", "idastar"];
 
 export function solve(spec: PuzzleSpec, options: SolveOptions = {}): SolveResult {
   const algorithm = options.algorithm ?? "auto";

@@ -65,7 +65,7 @@ describe("--time-limit", () => {
   });
 
   it("accepts seconds and explicit units", () => {
-    for (const value of ["2", "1.5", "2s", "500ms", "1m"]) {
+    for (const value of ["2", "1.5", "2s", "500ms", "1m", "1min", "0.01h"]) {
       expect(puzzle(["solve", "123x46758", "--time-limit", value, "--json"]).status, value).toBe(0);
     }
   });
@@ -184,6 +184,58 @@ describe("a pattern database that is not built", () => {
         expect(readFileSync(join(dirs[1], file)).equals(readFileSync(join(dirs[0], file)))).toBe(true);
     } finally {
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("--batch: the tables of every line, not only the first", () => {
+  // A 3x3 line first (no tables), then a 4x4 one (9 moves to the default goal).
+  const batch = "12345678.\n5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12\n";
+
+  it("a named pattern database a later line needs and that is not built is refused up front", () => {
+    // Before, only the first line's tables were looked for: the 4x4 line built pdb:555 in memory.
+    const run = puzzle(["solve", "--batch", "-", "--heuristic", "pdb:555", "--threads", "1"], batch);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^puzzle: pdb:555 is not built in [^\n]*npx puzzle pdb build 555[^\n]*\n$/);
+    expect(readdirSync(pdbDir)).toEqual([]);
+  });
+
+  it("a later 4x4 line is searched with the tables on disk, named or picked by auto", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-batch-tables-"));
+    try {
+      expect(puzzle(["pdb", "build", "555", "--dir", dir, "--threads", "1"]).status).toBe(0);
+      const env = { PDB_DIR: dir };
+      const named = puzzle(
+        ["solve", "--batch", "-", "--heuristic", "pdb:555", "--threads", "1", "--time-limit", "1"],
+        batch,
+        env,
+      );
+      const lines = named.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(lines[0].error).toMatch(/pdb:555 serves 4x4 boards/); // that line's own mistake
+      expect(lines[1]).toMatchObject({
+        status: "solved",
+        length: 9,
+        heuristic: expect.stringMatching(/^pdb:555/),
+      });
+      for (const threads of ["1", "2"]) {
+        const auto = puzzle(["solve", "--batch", "-", "--threads", threads, "--time-limit", "1"], batch, env);
+        expect(auto).toMatchObject({ status: 0, stderr: "" });
+        const [small, large] = auto.stdout
+          .trimEnd()
+          .split("\n")
+          .map((line) => JSON.parse(line));
+        expect(small).toMatchObject({ status: "solved", algorithm: "bfs-table" });
+        expect(large, `--threads ${threads}`).toMatchObject({
+          status: "solved",
+          heuristic: expect.stringMatching(/^pdb:555/),
+        });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

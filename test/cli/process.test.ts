@@ -2,7 +2,7 @@
 // builds first).
 
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../../src/core/sliding/moves.ts";
@@ -109,6 +109,54 @@ describe("puzzle solve", () => {
       expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
     }
   });
+
+  it("an unknown one-dash option is named, not read as a tile", () => {
+    expect(puzzle(["solve", "12345.678", "-j"])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "puzzle: unknown option -j\n",
+    });
+  });
+
+  it("rows of one character per tile between slashes, as the usage shows them", () => {
+    const run = puzzle(["solve", "123/x46/758", "--json"]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ length: 3, moves: "RDR" });
+  });
+});
+
+describe("puzzle solve --batch: options wrong whatever the line are refused once, up front", () => {
+  const input = "12345678.\n123x46758\n";
+
+  it("exit status 2, one line on stderr, no line answered", () => {
+    for (const [options, message] of [
+      [["--algorithm", "bogus"], /^puzzle: --algorithm bogus: unknown algorithm/],
+      [["--size", "9x9"], /^puzzle: --size 9x9: boards go from 2x2 up to 5x5/],
+      [["--size", "abc"], /^puzzle: size "abc" is not of the form RxC/],
+      [["--heuristic", "bogus"], /^puzzle: --heuristic bogus: unknown heuristic/],
+      [["--heuristic", "pdb:foo"], /^puzzle: --heuristic pdb:foo: unknown pattern database/],
+      [["--goal", "1", "2", "3"], /^puzzle: --goal: cannot tell the board's shape from 3 tiles/],
+      [["--goal", "1", "2", "3", "4", "5", "6", "7", "8", "8"], /^puzzle: goal repeats tile 8/],
+      [["--goal", "1,2,3,0", "--size", "2x3"], /^puzzle: goal has 4 tiles, expected 6/],
+    ] as [string[], RegExp][]) {
+      const run = puzzle(["solve", "--batch", "-", ...options], input);
+      expect(run.status, options.join(" ")).toBe(2);
+      expect(run.stdout, options.join(" ")).toBe("");
+      expect(run.stderr).toMatch(/^puzzle: [^\n]+\n$/);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it("a --goal that fits some lines and not others is still said per line", () => {
+    const run = puzzle(["solve", "--batch", "-", "--goal", "1,2,3,0"], "1,2,0,3\n12345678.\n");
+    expect(run.status).toBe(2);
+    const lines = run.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines[0]).toMatchObject({ status: "solved", moves: "R" });
+    expect(lines[1].error).toMatch(/goal has 4 tiles, expected 9/);
+  });
 });
 
 describe("puzzle solve --threads", () => {
@@ -168,6 +216,15 @@ describe("puzzle solve --threads", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/--threads needs a whole number/);
   });
+
+  it("--threads above 256 is a usage error (a typo, not that many threads)", () => {
+    const run = puzzle(["solve", "123x46758", "--threads", "100000"]);
+    expect(run).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: 'puzzle: --threads needs a whole number from 1 to 256, got "100000"\n',
+    });
+  });
 });
 
 describe("puzzle solve --batch into a reader that stops early", () => {
@@ -182,4 +239,28 @@ describe("puzzle solve --batch into a reader that stops early", () => {
     expect(run.stdout).toHaveLength(1);
     expect(run.stderr).toBe("");
   });
+
+  it.skipIf(!existsSync("/dev/full"))(
+    "any other write failure (a full disk) is one line on stderr and status 1, no stack trace",
+    () => {
+      const full = openSync("/dev/full", "w");
+      try {
+        for (const args of [
+          ["solve", "8", "6", "7", "2", "5", "4", "3", "0", "1"],
+          ["solve", "--batch", "-"],
+        ]) {
+          const run = spawnSync(process.execPath, [BIN, ...args], {
+            input: "8 6 7 2 5 4 3 0 1\n",
+            stdio: ["pipe", full, "pipe"],
+            encoding: "utf8",
+            timeout: 20_000,
+          });
+          expect(run.status, args.join(" ")).toBe(1);
+          expect(run.stderr).toBe("puzzle: cannot write the output: ENOSPC\n");
+        }
+      } finally {
+        closeSync(full);
+      }
+    },
+  );
 });

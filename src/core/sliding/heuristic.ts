@@ -140,6 +140,9 @@ function crossLines(
   return c[newA] + c[newB] - c[oldA] - c[oldB];
 }
 
+/** The heuristics a `heuristic` option may name besides the pattern databases (`pdb:<name>`). */
+export const BUILT_IN_HEURISTICS: readonly string[] = ["auto", "manhattan", "linear-conflict"];
+
 /** The built-in heuristic a `heuristic` option names ("auto" = linear conflict); throws BAD_OPTION otherwise. */
 export function createSlidingHeuristic(
   name: string,

@@ -1,0 +1,30 @@
+// `puzzle solve`'s command line: options that are not there, values that are missing, thread counts.
+import { describe, expect, it } from "vitest";
+import { MAX_THREADS, parseSolveArgs } from "./args.ts";
+
+describe("puzzle solve's command line", () => {
+  it("refuses an unknown one-dash option instead of reading it as a tile", () => {
+    expect(() => parseSolveArgs(["12345.678", "-j"])).toThrow("unknown option -j");
+    expect(() => parseSolveArgs(["-x", "12345678."])).toThrow("unknown option -x");
+    // -h and -q are options; `-` (stdin) and negative numbers are left to the checks that name them.
+    expect(parseSolveArgs(["123x46758", "-q"]).progress).toBe("never");
+    expect(parseSolveArgs(["-h"]).help).toBe(true);
+    expect(parseSolveArgs(["--batch", "-"]).batch).toBe("-");
+    expect(parseSolveArgs(["-1", "2", "3"]).tiles).toEqual(["-1", "2", "3"]);
+    expect(() => parseSolveArgs(["123x46758", "--time-limit", "-1"])).toThrow(/positive duration/);
+  });
+
+  it("an option that needs a value and gets another option is refused", () => {
+    expect(() => parseSolveArgs(["123x46758", "--size", "--json"])).toThrow("--size needs a value");
+    expect(() => parseSolveArgs(["--batch", "--json"])).toThrow("--batch needs a value");
+    expect(() => parseSolveArgs(["123x46758", "--threads"])).toThrow("--threads needs a value");
+  });
+
+  it(`--threads takes 1 to ${MAX_THREADS}`, () => {
+    expect(parseSolveArgs(["123x46758", "--threads", String(MAX_THREADS)]).threads).toBe(MAX_THREADS);
+    for (const value of ["0", String(MAX_THREADS + 1), "100000", "1.5", "two"])
+      expect(() => parseSolveArgs(["123x46758", "--threads", value]), value).toThrow(
+        `--threads needs a whole number from 1 to ${MAX_THREADS}, got "${value}"`,
+      );
+  });
+});
