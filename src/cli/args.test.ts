@@ -20,6 +20,29 @@ describe("puzzle solve's command line", () => {
     expect(() => parseSolveArgs(["123x46758", "--threads"])).toThrow("--threads needs a value");
   });
 
+  it("a flag given a value is refused, not read as the flag", () => {
+    // Before, `--json=false` printed JSON and `--help=no` printed the help.
+    for (const flag of [
+      "--json",
+      "--help",
+      "-h",
+      "--rotation",
+      "--build-missing",
+      "--progress",
+      "--quiet",
+      "-q",
+    ]) {
+      expect(() => parseSolveArgs(["12345.678", `${flag}=false`]), flag).toThrow(`${flag} takes no value`);
+      expect(() => parseSolveArgs(["12345.678", `${flag}=`]), flag).toThrow(`${flag} takes no value`);
+    }
+    // Options that take a value still take it after `=`.
+    expect(parseSolveArgs(["12345.678", "--size=3x3", "--goal=123456.78", "--json"])).toMatchObject({
+      size: "3x3",
+      goal: ["123456.78"],
+      json: true,
+    });
+  });
+
   it(`--threads takes 1 to ${MAX_THREADS}`, () => {
     expect(parseSolveArgs(["123x46758", "--threads", String(MAX_THREADS)]).threads).toBe(MAX_THREADS);
     for (const value of ["0", String(MAX_THREADS + 1), "100000", "1.5", "two"])

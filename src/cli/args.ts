@@ -1,7 +1,8 @@
 // Command-line parsing for `puzzle solve`. Options may be written `--opt value` or `--opt=value`;
 // `--goal` takes every following word up to the next option, like the start tiles do. A word that
 // starts with `-` is an option (an unknown one is refused), except `-` alone and negative numbers,
-// which are left to the tile and value checks to name.
+// which are left to the tile and value checks to name. A flag takes no value: `--json=false` is
+// refused, not read as `--json`.
 
 import { parseTimeLimit } from "./duration.ts";
 import { UsageError } from "./io.ts";
@@ -65,8 +66,22 @@ export function parseThreads(text: string | undefined): number | undefined {
 }
 
 /** True for a word that is an option (`--x`, `-x`), not `-` (stdin) nor a negative number. */
-function isOptionWord(word: string): boolean {
+export function isOptionWord(word: string): boolean {
   return word.startsWith("-") && word !== "-" && !/^-[0-9.]/.test(word);
+}
+
+/**
+ * An option word split at its first `=`: `--dir=/tmp/pdb` is `--dir` with the value `/tmp/pdb`;
+ * `--dir` alone has none (undefined: the next word is its value).
+ */
+export function splitOption(word: string): { name: string; inline: string | undefined } {
+  const eq = word.indexOf("=");
+  return eq > 0 ? { name: word.slice(0, eq), inline: word.slice(eq + 1) } : { name: word, inline: undefined };
+}
+
+/** A flag (an option without a value) written with one, `--json=false`, is refused, not ignored. */
+export function checkFlag(name: string, inline: string | undefined): void {
+  if (inline !== undefined) throw new UsageError(`${name} takes no value`);
 }
 
 /**
@@ -97,16 +112,16 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
       collecting.push(word);
       continue;
     }
-    const eq = word.indexOf("=");
-    const name = eq > 0 ? word.slice(0, eq) : word;
+    const { name, inline } = splitOption(word);
     collecting = tiles;
     if (FLAGS.has(name)) {
+      checkFlag(name, inline);
       flags.add(name);
     } else if (name === "--goal") {
-      goal = eq > 0 ? [word.slice(eq + 1)] : [];
+      goal = inline !== undefined ? [inline] : [];
       collecting = goal;
     } else if (VALUE_OPTIONS.has(name)) {
-      values.set(name, eq > 0 ? word.slice(eq + 1) : optionValue(name, args[++i]));
+      values.set(name, inline ?? optionValue(name, args[++i]));
     } else {
       throw new UsageError(`unknown option ${word}`);
     }

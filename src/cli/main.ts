@@ -7,7 +7,7 @@ import { EXIT_BAD_INPUT, readStdin, reportError, UsageError } from "./io.ts";
 const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge input on stdin)
        puzzle solve <tiles...> [options]                  (puzzle solve --help)
        puzzle solve --batch FILE|- [options]
-       puzzle pdb build <partition> | puzzle pdb status`;
+       puzzle pdb build <partition> | puzzle pdb status   (puzzle pdb --help)`;
 
 async function judgeCommand(args: readonly string[]): Promise<number> {
   const { JUDGE_FORMATS, judge } = await import("./judge.ts");

@@ -1,6 +1,6 @@
 // `puzzle pdb build|status`: builds a small partition into a given folder, reports it present and
 // valid, and rejects bad usage with status 2 (one line on stderr, through main as the command runs).
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -96,9 +96,98 @@ describe("puzzle pdb", () => {
     );
   });
 
-  it("rejects an unknown partition or a missing name", async () => {
-    expect((await run(["build", "999"])).code).toBe(2);
-    expect((await run(["build"])).code).toBe(2);
-    expect((await run(["frobnicate"])).err).toMatch(/usage: puzzle pdb build/);
+  it("rejects an unknown partition, a missing or extra name and an unknown command, naming it in one line", async () => {
+    // Before, each of these printed the two lines of the usage without saying what was wrong.
+    for (const [args, line] of [
+      [["build", "999"], 'unknown partition "999" (partitions: 78, 555, 663, 6666)'],
+      [["build", "pdb:999"], 'unknown partition "pdb:999" (partitions: 78, 555, 663, 6666)'],
+      [["build"], "pdb build needs a partition (78, 555, 663, 6666)"],
+      [["build", "555", "663"], 'unexpected argument "663": pdb build takes one partition'],
+      [
+        ["frobnicate"],
+        'unknown pdb command "frobnicate" (commands: build, status; `puzzle pdb --help` shows the usage)',
+      ],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result, args.join(" ")).toEqual({ code: 2, out: "", err: `puzzle: ${line}\n` });
+    }
+    // `puzzle pdb` alone is the usage on stderr, status 2, as `puzzle` alone is.
+    const bare = await run([]);
+    expect(bare).toMatchObject({ code: 2, out: "" });
+    expect(bare.err).toMatch(/^usage: puzzle pdb build/);
+  });
+
+  it("--help prints the usage on stdout with status 0, for pdb and each of its commands, and runs nothing", async () => {
+    // A file that `status` would hash, find invalid and delete, and that a build would replace.
+    const folder = mkdtempSync(join(dir, "help-"));
+    const table = join(folder, "pdb-4x4-1.2.3.6.7.pdb");
+    writeFileSync(table, "not a table");
+    // PDB_DIR too: `status --help` used to run status there (the default is the project's tables).
+    vi.stubEnv("PDB_DIR", folder);
+    const runs = [];
+    try {
+      for (const args of [
+        ["--help"],
+        ["-h"],
+        ["build", "--help"],
+        ["build", "555", "--dir", folder, "--force", "--help"],
+        ["status", "--help"],
+        ["status", "--dir", folder, "-h"],
+      ])
+        runs.push({ args: args.join(" "), ...(await run(args)) });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    for (const result of runs) {
+      // Before: status 2 and the usage on stderr; `status --help` ran status.
+      expect(result).toMatchObject({ code: 0, err: "" });
+      expect(result.out, result.args).toMatch(/^usage: puzzle pdb build <78\|555\|663\|6666>/);
+      expect(result.out).toBe(runs[0].out);
+    }
+    // The usage says what status does to the files.
+    expect(runs[0].out).toMatch(/status +lists every table.*Not read-only/s);
+    expect(runs[0].out).toMatch(/rewrites its \.verified\s+stamp, and deletes a file that fails/);
+    expect(readdirSync(folder)).toEqual(["pdb-4x4-1.2.3.6.7.pdb"]);
+    expect(readFileSync(table, "utf8")).toBe("not a table");
+  });
+
+  it("an unknown option, a flag given a value or a build option given to status is one line naming it, before anything runs", async () => {
+    const folder = mkdtempSync(join(dir, "bad-"));
+    const table = join(folder, "pdb-4x4-1.2.3.6.7.pdb");
+    writeFileSync(table, "not a table");
+    for (const [args, line] of [
+      // Before: the usage with no reason (build), or silently ignored (status hashed and deleted).
+      [["build", "555", "--force", "--dir", folder, "--bogus"], "unknown option --bogus"],
+      [["build", "555", "--force", "--dir", folder, "--thread", "2"], "unknown option --thread"],
+      [["build", "555", "--dir", folder, "--force=no"], "--force takes no value"],
+      [["build", "555", "--dir", folder, "--help=no"], "--help takes no value"],
+      [["build", "555", "--dir="], "--dir needs a value"],
+      [["status", "--dir", folder, "--bogus"], "unknown option --bogus"],
+      [["status", "--bogus=1", "--dir", folder], "unknown option --bogus=1"],
+      [["status", "--dir", folder, "-x"], "unknown option -x"],
+      [["status", "--dir", folder, "--force"], "--force is an option of pdb build, not pdb status"],
+      [["status", "--dir", folder, "--threads", "2"], "--threads is an option of pdb build, not pdb status"],
+      [["status", "--dir", folder, "555"], 'unexpected argument "555": pdb status takes only --dir DIR'],
+      [["--help=no"], "--help takes no value"],
+    ] as const) {
+      const result = await run([...args]);
+      expect(result, args.join(" ")).toEqual({ code: 2, out: "", err: `puzzle: ${line}\n` });
+    }
+    expect(readdirSync(folder)).toEqual(["pdb-4x4-1.2.3.6.7.pdb"]);
+    expect(readFileSync(table, "utf8")).toBe("not a table");
+  });
+
+  it("status hashes every table there (writing its stamp), removes an invalid one, and takes --dir=DIR", async () => {
+    const folder = mkdtempSync(join(dir, "status-"));
+    // A valid table (built by the first test) copied without its stamp, and a corrupt one.
+    const good = "pdb-4x4-1.2.3.6.7.pdb";
+    copyFileSync(join(dir, good), join(folder, good));
+    writeFileSync(join(folder, "pdb-4x4-4.5.8.9.12.pdb"), "not a table");
+    const status = await run(["status", `--dir=${folder}`]);
+    expect(status.code).toBe(0);
+    expect(status.out.startsWith(`PDB_DIR ${folder}\n`)).toBe(true);
+    expect(status.out).toMatch(/pdb:555\s+pdb-4x4-1\.2\.3\.6\.7\s+[\d.]+ MiB\s+ok\n/);
+    expect(status.out).toMatch(/pdb:555\s+pdb-4x4-4\.5\.8\.9\.12\s+[\d.]+ MiB\s+invalid \(removed\)\n/);
+    expect(readdirSync(folder).sort()).toEqual([good, `${good}.verified`]);
   });
 });

@@ -1,6 +1,9 @@
 // `puzzle pdb build <name> [--force] [--dir DIR] [--threads N]` and `puzzle pdb status [--dir DIR]`:
 // build pattern databases into PDB_DIR with a progress bar and an ETA (a partition's tables at the
-// same time, one thread each, default: the machine's cores), or list which are present and valid.
+// same time, one thread each, default: the machine's cores), or check every table that is there
+// (hashed, its stamp rewritten, removed when invalid) and list which are present and valid.
+// `--help` prints the usage on stdout (status 0); anything else the command line cannot use is one
+// line on stderr, status 2, before anything is built or hashed.
 
 import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
@@ -11,11 +14,17 @@ import { ensurePdbOnThreads } from "../pdb-store/parallel-build.ts";
 import { type PdbEvent, loadTable, tablePath } from "../pdb-store/store.ts";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { optionValue, parseThreads } from "./args.ts";
-import { UsageError } from "./io.ts";
+import { checkFlag, isOptionWord, optionValue, parseThreads, splitOption } from "./args.ts";
+import { EXIT_BAD_INPUT, UsageError } from "./io.ts";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR] [--threads N]
-       puzzle pdb status [--dir DIR]`;
+       puzzle pdb status [--dir DIR]
+
+build   builds the partition's missing tables into PDB_DIR (or DIR), up to N at once, one thread
+        each (default: the machine's cores), with a progress bar on stderr; --force rebuilds them.
+status  lists every table with its state: missing, ok, or invalid (removed). Not read-only: it
+        hashes every table file present (SHA-256, about 1 s per 500 MiB), rewrites its .verified
+        stamp, and deletes a file that fails the check. It builds nothing.`;
 
 function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return "?";
@@ -110,29 +119,94 @@ function reporting() {
   };
 }
 
-export async function pdbCommand(args: readonly string[]): Promise<number> {
-  const [sub, ...rest] = args;
-  let dirArgument: string | undefined;
+/** `pdb build`'s and `pdb status`'s command line, checked whole before anything is built or hashed. */
+interface PdbArgs {
+  readonly help: boolean;
+  /** The partition (`pdb build`), without its `pdb:` prefix. */
+  readonly name?: string;
+  readonly dir?: string;
+  readonly force: boolean;
+  readonly threads?: number;
+}
+
+function parsePdbArgs(command: "build" | "status", args: readonly string[]): PdbArgs {
+  let help = false;
+  let dir: string | undefined;
   let force = false;
   let threads: number | undefined;
-  const names: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === "--force") force = true;
-    else if (rest[i] === "--dir") dirArgument = optionValue("--dir", rest[++i]);
-    else if (rest[i] === "--threads") threads = parseThreads(optionValue("--threads", rest[++i]));
-    else names.push(rest[i]);
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i];
+    if (!isOptionWord(word)) {
+      words.push(word);
+      continue;
+    }
+    const { name, inline } = splitOption(word);
+    if (command === "status" && (name === "--force" || name === "--threads"))
+      throw new UsageError(`${name} is an option of pdb build, not pdb status`);
+    if (name === "--help" || name === "-h") {
+      checkFlag(name, inline);
+      help = true;
+    } else if (name === "--force") {
+      checkFlag(name, inline);
+      force = true;
+    } else if (name === "--dir" || name === "--threads") {
+      // `--dir DIR` or `--dir=DIR`; an empty `--dir=` has no value either.
+      const value =
+        inline === undefined ? optionValue(name, args[++i]) : inline || optionValue(name, undefined);
+      if (name === "--dir") dir = value;
+      else threads = parseThreads(value);
+    } else {
+      throw new UsageError(`unknown option ${word}`);
+    }
   }
-  const dir = dirArgument ?? pdbDirectory();
+  if (help) return { help, force };
+  const partitions = Object.keys(PARTITIONS).join(", ");
+  if (command === "status") {
+    if (words.length > 0)
+      throw new UsageError(
+        `unexpected argument ${JSON.stringify(words[0])}: pdb status takes only --dir DIR`,
+      );
+    return { help, dir, force };
+  }
+  if (words.length === 0) throw new UsageError(`pdb build needs a partition (${partitions})`);
+  if (words.length > 1)
+    throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}: pdb build takes one partition`);
+  const name = words[0].replace(/^pdb:/, "");
+  if (PARTITIONS[name] === undefined)
+    throw new UsageError(`unknown partition ${JSON.stringify(words[0])} (partitions: ${partitions})`);
+  return { help, name, dir, force, threads };
+}
+
+export async function pdbCommand(args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return EXIT_BAD_INPUT;
+  }
+  if (sub !== "build" && sub !== "status") {
+    const { name, inline } = splitOption(sub);
+    if (name !== "--help" && name !== "-h")
+      throw new UsageError(
+        `unknown pdb command ${JSON.stringify(sub)} (commands: build, status; \`puzzle pdb --help\` shows the usage)`,
+      );
+    checkFlag(name, inline);
+  }
+  const options = sub === "build" || sub === "status" ? parsePdbArgs(sub, rest) : undefined;
+  if (options === undefined || options.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const dir = options.dir ?? pdbDirectory();
   setMapping(pdbMapping());
   if (sub === "status") {
-    const where = dir;
-    process.stdout.write(`PDB_DIR ${where}\n`);
+    process.stdout.write(`PDB_DIR ${dir}\n`);
     for (const heuristic of PDB_HEURISTICS) {
       for (const table of pdbTableSpecs(heuristic)) {
-        const path = tablePath(table, where);
+        const path = tablePath(table, dir);
         const state = !existsSync(path)
           ? "missing"
-          : loadTable(table, { dir: where, verify: true })
+          : loadTable(table, { dir, verify: true })
             ? "ok"
             : "invalid (removed)";
         process.stdout.write(
@@ -142,13 +216,13 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     }
     return 0;
   }
-  if (sub !== "build" || names.length !== 1 || PARTITIONS[names[0].replace(/^pdb:/, "")] === undefined) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const name = names[0].replace(/^pdb:/, "");
+  const name = options.name as string; // there for build: parsePdbArgs checked it
   const began = performance.now();
-  await buildPdbReporting(name, { dir, force, threads: threads ?? availableParallelism() });
+  await buildPdbReporting(name, {
+    dir,
+    force: options.force,
+    threads: options.threads ?? availableParallelism(),
+  });
   const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
   process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);
