@@ -1,5 +1,5 @@
-// Bearer tokens: `Authorization: Bearer <token>` over HTTP, `{ authorization: "Bearer <token>" }`
-// in the WebSocket connection_init payload. No token: anonymous. A token that matches no user is
+// Bearer tokens: `Authorization: Bearer <token>` over HTTP, `{ "Authorization": "Bearer <token>" }`
+// (the key in any case) in the WebSocket connection_init payload. No token: anonymous. A token that matches no user is
 // refused (401 / socket closed), rather than silently treated as anonymous.
 // Failed authentications cost a Postgres lookup each, so they are limited per IP: once an IP has
 // spent its budget (RATE_LIMIT_AUTH_FAILURES per window), its tokens are refused with RATE_LIMITED

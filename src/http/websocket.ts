@@ -149,6 +149,22 @@ function clientIp(
   return first || (request.socket.remoteAddress ?? "unknown");
 }
 
+/**
+ * The Authorization value of a connection_init payload, its key in any case, as HTTP headers are:
+ * `authorization`, `Authorization` (what GraphiQL sends: its Headers tab becomes the payload),
+ * `AUTHORIZATION`... Several spellings with different values are given back as a list, which
+ * authenticate() finds malformed: the socket is refused (4403) rather than one of them picked silently.
+ */
+function authorizationParam(params: unknown): unknown {
+  if (params === undefined || params === null || typeof params !== "object") return undefined;
+  const values = new Set<unknown>();
+  for (const [key, value] of Object.entries(params)) {
+    if (key.toLowerCase() === "authorization" && value !== undefined && value !== null && value !== "")
+      values.add(value);
+  }
+  return values.size > 1 ? [...values] : values.values().next().value;
+}
+
 const VALIDATED_DOCUMENTS = 500;
 const VALIDATED_DOCUMENT_LENGTH = 10_000;
 
@@ -216,7 +232,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
         // the client retries); any other failure with 4500, without graphql-ws' default, the message.
         let result: Awaited<ReturnType<typeof authenticate>>;
         try {
-          result = await authenticate(app, ctx.connectionParams?.authorization, state.ip);
+          result = await authenticate(app, authorizationParam(ctx.connectionParams), state.ip);
         } catch (error) {
           if (isDatabaseUnavailable(error)) {
             app.logger.warn({ err: error }, "WebSocket connection not authenticated: Postgres unavailable");
