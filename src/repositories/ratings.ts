@@ -126,12 +126,15 @@ export class RatingRepository {
     });
   }
 
-  /** A player's rated games, newest first (the rated_games (user_id) index). */
+  /**
+   * A player's rated games, newest first (the rated_games (user_id) index). Unrated games (rows with
+   * `unrated`: settled without moving a rating, score 0) are not rated games and are left out.
+   */
   history(userId: number, limit: number): Promise<PlayerGame[]> {
     return this.prisma.$queryRaw<PlayerGame[]>`
       SELECT puzzle_id AS "puzzleId", length, optimum, score, player_before AS "ratingBefore",
              player_after AS "ratingAfter", played_at AS "playedAt"
-        FROM rated_games WHERE user_id = ${userId}
+        FROM rated_games WHERE user_id = ${userId} AND NOT unrated
        ORDER BY played_at DESC, submission_id DESC
        LIMIT ${limit}`;
   }

@@ -28,8 +28,20 @@ export type Hint =
       readonly distance: null;
     };
 
-/** `position` as a board of the puzzle: the same tiles (or symbols), and able to reach the goal. */
-function checkedPosition(spec: PuzzleSpec, position: readonly number[]): number[] {
+/** The core names the board it checks "start"; a hint's board is the argument `position`. */
+function positionMessage(error: PuzzleInputError): string {
+  if (error.field !== "start") return error.message;
+  return error.message.startsWith("start ")
+    ? `position ${error.message.slice(6)}`
+    : `position: ${error.message}`;
+}
+
+/**
+ * `position` as a board of the puzzle: the same tiles (or symbols), and able to reach the goal.
+ * `given`: false for the default (the puzzle's own start, whose tiles are right but whose parity may
+ * not be: an unsolvable puzzle has no hint).
+ */
+function checkedPosition(spec: PuzzleSpec, position: readonly number[], given: boolean): number[] {
   let board: PuzzleSpec;
   try {
     board =
@@ -43,11 +55,16 @@ function checkedPosition(spec: PuzzleSpec, position: readonly number[]): number[
             goal: spec.goal,
           });
   } catch (error) {
-    if (error instanceof PuzzleInputError) throw new BadInputError(error.message, "position");
+    if (error instanceof PuzzleInputError) throw new BadInputError(positionMessage(error), "position");
     throw error;
   }
   if (!isSolvable(board)) {
-    throw new BadInputError("position cannot reach the puzzle's goal (wrong parity)", "position");
+    throw new BadInputError(
+      given
+        ? "position cannot reach the puzzle's goal (wrong parity)"
+        : "position (default: the puzzle's start) cannot reach the puzzle's goal (wrong parity): the puzzle has no solution",
+      "position",
+    );
   }
   return [...board.start];
 }
@@ -61,8 +78,8 @@ export class HintService {
   async hint(puzzle: Puzzle, position?: readonly number[] | null): Promise<Hint> {
     const spec = puzzleSpec(puzzle);
     this.oracle.check(spec);
-    const board =
-      position === null || position === undefined ? [...spec.start] : checkedPosition(spec, position);
+    const given = position !== null && position !== undefined;
+    const board = checkedPosition(spec, given ? position : spec.start, given);
     await this.daily.refuseWhileRunning([keyAt(spec, board), puzzle.canonicalKey], "a hint");
     const answer = await this.oracle.distances(spec, [board]);
     if (answer.status === "PENDING") {

@@ -31,7 +31,11 @@ const STATUS_OF_RESULT: Readonly<Record<SolveResult["status"], SolveStatus>> = {
   budget_exhausted: "TIMED_OUT",
 };
 
-/** The columns of a core search result. Unfinished searches keep the lower bound they proved. */
+/**
+ * The columns of a core search result. Unfinished searches keep the lower bound they proved. `error`
+ * is for FAILED only (the schema's Solve.error): a search stopped by its time limit or by A*'s node
+ * budget is TIMED_OUT with a null error.
+ */
 export function outcomeOfResult(result: SolveResult): SolveOutcome {
   const figures = {
     status: STATUS_OF_RESULT[result.status],
@@ -49,10 +53,8 @@ export function outcomeOfResult(result: SolveResult): SolveOutcome {
     case "unsolvable":
       return { ...figures, ...none, lowerBound: null, error: null };
     case "cancelled":
-      return { ...figures, ...none, lowerBound: result.lowerBound, error: null };
     case "timed_out":
-      return { ...figures, ...none, lowerBound: result.lowerBound, error: "time limit reached" };
     case "budget_exhausted":
-      return { ...figures, ...none, lowerBound: result.lowerBound, error: "node budget exhausted" };
+      return { ...figures, ...none, lowerBound: result.lowerBound, error: null };
   }
 }

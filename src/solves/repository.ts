@@ -336,6 +336,11 @@ export class SolveRepository {
    * result too. Once this commits, no Solve of this job waits and no new one can join it (it would see
    * the result and be answered from it). The commit does not wait for the WAL flush (the rows can be
    * announced at once): the caller awaits `flushed()` before it completes the job.
+   *
+   * A search stopped because its Solves were cancelled (outcome CANCELLED) also gives the job's Solves
+   * that cancelSolve already moved to CANCELLED what it proved (lower bound, nodes, duration, what ran):
+   * cancel() cannot know them, and the schema promises a CANCELLED Solve keeps its lower bound. Only their
+   * figures change, once (while still empty), never their status or finishedAt; they are returned too.
    */
   async finishJob(
     canonicalKey: string,
@@ -349,7 +354,17 @@ export class SolveRepository {
         ${c.moves}::text, ${c.length}::int, ${c.optimal}::boolean, ${c.lowerBound}::int, ${c.nodesExpanded}::bigint,
         ${c.durationMs}::int, ${c.algorithmUsed}::varchar, ${c.heuristicUsed}::varchar, ${c.error}::text,
         ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz) AS s`;
-    return rows.map(solveOfRow);
+    if (c.status !== "CANCELLED") return rows.map(solveOfRow);
+    const filled = await this.db.$queryRaw<SolveSqlRow[]>`
+      WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+      UPDATE "solves" SET "lower_bound" = ${c.lowerBound}::int, "nodes_expanded" = ${c.nodesExpanded}::bigint,
+        "duration_ms" = ${c.durationMs}::int, "algorithm_used" = ${c.algorithmUsed}::varchar,
+        "heuristic_used" = ${c.heuristicUsed}::varchar
+      FROM async_commit
+      WHERE "job_id" = ${jobId} AND "status" = 'CANCELLED' AND "lower_bound" IS NULL AND "nodes_expanded" IS NULL
+        AND NOT ("id" = ANY(${rows.map((row) => row.id)}::int[]))
+      RETURNING "solves".*`;
+    return [...rows, ...filled].map(solveOfRow);
   }
 
   /**

@@ -196,6 +196,72 @@ describe("SolveRepository", () => {
     expect(await solves.cancel(999_999)).toBeNull();
   });
 
+  it("gives the Solves cancelled by their owners what their stopped search proved, status unchanged", async () => {
+    const request = fresh();
+    const a = await solves.createQueued(request, "solve-f1");
+    const b = await solves.createQueued(request, "solve-f1-unused");
+    expect(b.solve.jobId).toBe("solve-f1");
+    expect(await solves.markRunning("solve-f1")).toBe(2);
+    expect(await solves.cancel(a.solve.id)).toMatchObject({ cancelled: true, stillFollowing: 1 });
+    expect(await solves.cancel(b.solve.id)).toMatchObject({ cancelled: true, stillFollowing: 0 });
+    const cancelledAt = new Map<number, number | undefined>();
+    for (const id of [a.solve.id, b.solve.id])
+      cancelledAt.set(id, (await solves.findById(id))?.finishedAt?.getTime());
+    // Another job's cancelled Solve is not this search's.
+    const other = await solves.createQueued(fresh(), "solve-f2");
+    await solves.cancel(other.solve.id);
+
+    // The search stopped because nobody waits for it any more: its write fills the figures in.
+    const stopped = {
+      status: "CANCELLED",
+      lowerBound: 41,
+      nodesExpanded: 123_456,
+      durationMs: 678,
+      algorithmUsed: "idastar",
+      heuristicUsed: "linear-conflict",
+    } as const;
+    const rows = await solves.finishJob(request.canonicalKey, "solve-f1", stopped, new Date());
+    expect(rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([a.solve.id, b.solve.id]);
+    for (const id of [a.solve.id, b.solve.id]) {
+      const row = await solves.findById(id);
+      expect(row).toMatchObject({
+        status: "CANCELLED",
+        lowerBound: 41,
+        nodesExpanded: 123_456n,
+        durationMs: 678,
+        algorithmUsed: "idastar",
+        heuristicUsed: "linear-conflict",
+        moves: null,
+        error: null,
+      });
+      // Finished when it was cancelled, not when the search stopped.
+      expect(row?.finishedAt?.getTime()).toBe(cancelledAt.get(id));
+    }
+    // Written once: a retried write changes nothing.
+    expect(
+      await solves.finishJob(request.canonicalKey, "solve-f1", {
+        ...stopped,
+        lowerBound: 50,
+        nodesExpanded: 1,
+      }),
+    ).toHaveLength(0);
+    expect(await solves.findById(b.solve.id)).toMatchObject({ lowerBound: 41, nodesExpanded: 123_456n });
+    expect(await solves.findById(other.solve.id)).toMatchObject({
+      status: "CANCELLED",
+      lowerBound: null,
+      nodesExpanded: null,
+    });
+
+    // A search that went on for others and ended otherwise writes nothing to the one cancelled before.
+    const shared = fresh();
+    const gone = await solves.createQueued(shared, "solve-f3");
+    await solves.createQueued(shared, "solve-f3-unused");
+    await solves.cancel(gone.solve.id);
+    const timedOut = { status: "TIMED_OUT", lowerBound: 30, nodesExpanded: 9, durationMs: 5 } as const;
+    expect(await solves.finishJob(shared.canonicalKey, "solve-f3", timedOut)).toHaveLength(1);
+    expect(await solves.findById(gone.solve.id)).toMatchObject({ status: "CANCELLED", lowerBound: null });
+  });
+
   it("serialises concurrent requests for one puzzle: one search, everyone follows it", async () => {
     const request = fresh();
     const results = await Promise.all(
