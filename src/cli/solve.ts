@@ -5,9 +5,7 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
-import { createPuzzle } from "../core/puzzle.ts";
-import { applyRotationMoves } from "../core/rotation/index.ts";
-import { applySlidingMoves } from "../core/sliding/moves.ts";
+import { createPuzzle, positionsAlong } from "../core/puzzle.ts";
 import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
 import { ALGORITHMS, solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
@@ -176,20 +174,6 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
       return;
     }
   }
-}
-
-/** Every board from the start to the end of `moves`. */
-function boardsAlong(spec: PuzzleSpec, moves: string): number[][] {
-  const boards = [[...spec.start]];
-  for (const move of moves) {
-    const last = boards[boards.length - 1];
-    boards.push(
-      spec.kind === "rotation"
-        ? applyRotationMoves(last, move)
-        : applySlidingMoves(spec.rows, spec.cols, last, move),
-    );
-  }
-  return boards;
 }
 
 /** A file the user named: not found, a directory, no permission... are their mistakes, said in one line. */
@@ -402,6 +386,6 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
     await executor?.close();
   }
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
-  else process.stdout.write(describeSolution(spec, result, boardsAlong(spec, result.moves)));
+  else process.stdout.write(describeSolution(spec, result, positionsAlong(spec, result.moves)));
   return exitStatusOf(result);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IllegalMoveError, PuzzleInputError } from "./errors.ts";
 import { inferSquareSide, normalizeMoves, parseSize, parseTiles } from "./notation.ts";
-import { canonicalKey, createPuzzle, isSolvable, replayMoves } from "./puzzle.ts";
+import { canonicalKey, createPuzzle, isSolvable, positionsAlong, replayMoves } from "./puzzle.ts";
 import { solve } from "./solve.ts";
 
 const ROTATION_SAMPLE = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
@@ -170,3 +170,18 @@ describe("solve", () => {
 function spec3x3() {
   return createPuzzle({ kind: "sliding", rows: 3, cols: 3, start: [1, 2, 3, 0, 4, 6, 7, 5, 8] });
 }
+
+describe("positionsAlong", () => {
+  it("lists the start, the board after each move and, last, the replayed board", () => {
+    const spec = createPuzzle({ kind: "sliding", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8] });
+    const boards = positionsAlong(spec, "RR");
+    expect(boards).toEqual([
+      [1, 2, 3, 4, 5, 6, 0, 7, 8],
+      [1, 2, 3, 4, 5, 6, 7, 0, 8],
+      [1, 2, 3, 4, 5, 6, 7, 8, 0],
+    ]);
+    expect(boards.at(-1)).toEqual(replayMoves(spec, "RR").board);
+    const rotation = createPuzzle({ kind: "rotation", start: [1, 2, 3].flatMap((s) => Array(8).fill(s)) });
+    expect(positionsAlong(rotation, "AC").at(-1)).toEqual(replayMoves(rotation, "AC").board);
+  });
+});

@@ -49,6 +49,20 @@ export function replayMoves(spec: PuzzleSpec, moves: string): { board: number[];
   return { board, solved: boardsEqual(board, spec.goal) };
 }
 
+/** The boards from the start, before each of `moves` (already normalized) and after the last. */
+export function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
+  const boards: number[][] = [[...spec.start]];
+  for (const move of moves) {
+    const last = boards[boards.length - 1];
+    boards.push(
+      spec.kind === "rotation"
+        ? applyRotationMoves(last, move)
+        : applySlidingMoves(spec.rows, spec.cols, last, move),
+    );
+  }
+  return boards;
+}
+
 /** A short stable key identifying the puzzle (for deduplication): `S3x3:<start>:<goal>` or `R:<start>`. */
 export function canonicalKey(spec: PuzzleSpec): string {
   if (spec.kind === "rotation") return `R:${spec.start.join("")}`;

@@ -4,6 +4,7 @@
 // pages never skip or repeat rows when others are inserted meanwhile, and deep pages cost the same.
 import { z } from "zod";
 import { BadInputError } from "../errors/index.ts";
+import { isDailyDate } from "../services/daily.ts";
 
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
@@ -78,18 +79,12 @@ export const hardestCursor = z
 /** puzzles(orderBy: NEWEST): the plain id cursor of every id-ordered list. */
 export const newestCursor = z.tuple([rowId]).transform(([id]) => ({ id }));
 
-/** dailyPuzzles: (date descending), tagged; the date must be a real day written YYYY-MM-DD. */
+/**
+ * dailyPuzzles: (date descending), tagged; the date must be a real day written YYYY-MM-DD of the
+ * years `dailyPuzzle(date:)` takes (2000..9999: Postgres has no year 0).
+ */
 export const dailyCursor = z
-  .tuple([
-    z.literal("DAILY"),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .refine((date) => {
-        const parsed = new Date(`${date}T00:00:00Z`);
-        return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
-      }),
-  ])
+  .tuple([z.literal("DAILY"), z.string().refine(isDailyDate)])
   .transform(([, date]) => ({ date }));
 
 /** `first` validated: 1..100, default 20. */

@@ -2,9 +2,13 @@
 // before and after it, and whether it brought the goal one step closer; the moves lost overall.
 // Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
 // running daily puzzle is never analysed, nor any board that passes through its position.
-import { canonicalKey, normalizeMoves, PuzzleInputError, replayMoves } from "../core/index.ts";
-import { applyRotationMoves } from "../core/rotation/board.ts";
-import { applySlidingMoves } from "../core/sliding/moves.ts";
+import {
+  canonicalKey,
+  normalizeMoves,
+  positionsAlong,
+  PuzzleInputError,
+  replayMoves,
+} from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { BadInputError } from "../errors/index.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
@@ -44,20 +48,6 @@ export type SolutionAnalysis =
       readonly mistakes: null;
     };
 
-/** The boards before each move and after the last. */
-function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
-  const boards: number[][] = [[...spec.start]];
-  for (const move of moves) {
-    const last = boards[boards.length - 1];
-    boards.push(
-      spec.kind === "rotation"
-        ? applyRotationMoves(last, move)
-        : applySlidingMoves(spec.rows, spec.cols, last, move),
-    );
-  }
-  return boards;
-}
-
 /** The canonical key of the puzzle that starts at `board` (same goal): copies of a daily are caught. */
 export function keyAt(spec: PuzzleSpec, board: readonly number[]): string {
   return canonicalKey({ ...spec, start: board });
@@ -92,7 +82,7 @@ export class AnalysisService {
     }
     const boards = positionsAlong(spec, normalized);
     const keys = [...new Set(boards.map((board) => keyAt(spec, board)))];
-    await this.daily.refuseWhileRunning(keys, "an analysis");
+    await this.daily.refuseNearAny(keys, "an analysis");
     const answer = await this.oracle.distances(spec, boards);
     if (answer.status === "PENDING") {
       return {

@@ -1,14 +1,17 @@
 // Daily puzzles (docs/competition.md): one per category per UTC day, drawn from DAILY_SECRET,
 // created once however many schedulers fire, and published only once the platform's own solve has
 // proven its optimum. While its day runs, the board (and any copy of it: same canonical key) is under
-// the strict spoiler rule: no optimal solution, no one else's moves, no hints, no analysis.
-import { canonicalKey, createPuzzle, isSolvable } from "../core/index.ts";
+// the strict spoiler rule: no optimal solution, no one else's moves, no hints, no analysis; and no
+// solve of a board near it (SPOILER_RADIUS), nor an answer that passes near it on an optimal route.
+import { canonicalKey, createPuzzle, isSolvable, positionsAlong } from "../core/index.ts";
+import { applyMoveInPlace } from "../core/rotation/board.ts";
+import type { PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import type { DailyPuzzleRepository, DailyRow } from "../repositories/daily-puzzles.ts";
 import type { NewPuzzle } from "../repositories/puzzles.ts";
-import { type DailyCategory, dailyBoard } from "./daily-boards.ts";
+import { DAILY_CATEGORIES, type DailyCategory, dailyBoard } from "./daily-boards.ts";
 
 /** What the daily service needs from the solving pipeline. */
 export interface DailySolver {
@@ -26,8 +29,34 @@ export interface DailySettings {
 
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The days a user may name (`dailyPuzzle(date:)`, `dailyPuzzles` cursors): years 2000..9999. */
+const FIRST_DAY = "2000-01-01";
+const LAST_DAY = "9999-12-31";
 /** The platform's proof of a daily 4x4 gets this long (random 15-puzzle states take seconds with 6-6-3). */
 const PROOF_LIMIT_SECONDS = 600;
+
+/**
+ * How many moves from a running daily's start a board is too close to be solved for anyone
+ * (docs/competition.md, "No copying"): each board one move further out is a separate solve, and only a
+ * few of them lie on an optimal route. 4x4 and Rotation Game states are too many for a legitimate board
+ * to land this close by chance; a 3x3 stays at 4 (about one random 3x3 answer in 450 passes that near
+ * on an optimal route of the day's board, one in 900 at radius 2), and anyone can solve a 3x3 offline
+ * in a fraction of a second anyway.
+ */
+export const SPOILER_RADIUS: Readonly<Record<DailyCategory, number>> = {
+  SLIDING_3X3: 4,
+  SLIDING_4X4: 8,
+  ROTATION: 3,
+};
+/** How long a day with no daily row yet (or an unproven one) is trusted before it is read again. */
+const RECHECK_MS = 5000;
+
+/** Whether `date` is a real day written `YYYY-MM-DD`, of years 2000..9999 (Postgres has no year 0). */
+export function isDailyDate(date: string): boolean {
+  if (!DATE.test(date) || date < FIRST_DAY || date > LAST_DAY) return false;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && utcDay(parsed) === date;
+}
 
 /** The UTC day of `at`, `YYYY-MM-DD`. */
 export function utcDay(at: Date): string {
@@ -72,8 +101,100 @@ function isGoal(cells: readonly number[]): boolean {
   return centre.every((symbol) => symbol === centre[0]);
 }
 
+/** The puzzle a canonical key stands for (`S<r>x<c>:<start>:<goal>` or `R:<cells>`, see core). */
+export function specOfKey(key: string): PuzzleSpec {
+  const numbers = (text: string) => text.split(",").map(Number);
+  if (key.startsWith("R:")) return createPuzzle({ kind: "rotation", start: [...key.slice(2)].map(Number) });
+  const sliding = /^S(\d+)x(\d+):([\d,]+):([\d,]+)$/.exec(key);
+  if (sliding === null) throw new Error(`not a canonical key: ${key}`);
+  const [, rows, cols, start, goal] = sliding;
+  return createPuzzle({
+    kind: "sliding",
+    rows: Number(rows),
+    cols: Number(cols),
+    start: numbers(start),
+    goal: numbers(goal),
+  });
+}
+
+/** The boards one move from `board`. */
+function movesFrom(spec: PuzzleSpec, board: readonly number[]): number[][] {
+  if (spec.kind === "rotation") {
+    return Array.from({ length: 8 }, (_, move) => {
+      const next = [...board];
+      applyMoveInPlace(next, move);
+      return next;
+    });
+  }
+  const { rows, cols } = spec;
+  const blank = board.indexOf(0);
+  const row = Math.floor(blank / cols);
+  const col = blank % cols;
+  const to = [
+    row > 0 ? blank - cols : -1,
+    row < rows - 1 ? blank + cols : -1,
+    col > 0 ? blank - 1 : -1,
+    col < cols - 1 ? blank + 1 : -1,
+  ];
+  return to
+    .filter((cell) => cell >= 0)
+    .map((cell) => {
+      const next = [...board];
+      next[blank] = next[cell];
+      next[cell] = 0;
+      return next;
+    });
+}
+
+/**
+ * Every board within `radius` moves of `spec`'s start, as the canonical key of the puzzle that starts
+ * there (same goal: the copies a key identifies), with its distance in moves from the start.
+ */
+export function neighbourhood(spec: PuzzleSpec, radius: number): Map<string, number> {
+  const near = new Map([[canonicalKey(spec), 0]]);
+  let frontier: (readonly number[])[] = [spec.start];
+  for (let distance = 1; distance <= radius && frontier.length > 0; distance++) {
+    const next: number[][] = [];
+    for (const board of frontier) {
+      for (const moved of movesFrom(spec, board)) {
+        const key = canonicalKey({ ...spec, start: moved });
+        if (near.has(key)) continue;
+        near.set(key, distance);
+        next.push(moved);
+      }
+    }
+    frontier = next;
+  }
+  return near;
+}
+
+/** A key without its start: the puzzles whose boards can meet (same kind, size and goal). */
+function family(key: string): string {
+  return key.startsWith("R:") ? "R" : key.replace(/:[\d,]+:/, ":");
+}
+
+/** A daily puzzle whose day runs, as its guard sees it. */
+interface RunningDaily {
+  readonly key: string;
+  readonly family: string;
+  /** Null until proven (a 4x4 is published minutes after its creation). */
+  readonly optimum: number | null;
+  /** `neighbourhood` of its start within its SPOILER_RADIUS: computed once per daily and process. */
+  readonly near: ReadonlyMap<string, number>;
+}
+
+interface GuardEntry {
+  readonly date: string;
+  readonly readAt: number;
+  readonly daily: Promise<RunningDaily | null>;
+  /** Set once the row was found proven: nothing about it changes any more. */
+  final: boolean;
+}
+
 export class DailyService {
   private readonly now: () => Date;
+  /** The running dailies' guards by `date:category` (today's and the next day's). */
+  private readonly guards = new Map<string, GuardEntry>();
 
   constructor(
     private readonly dailies: DailyPuzzleRepository,
@@ -91,10 +212,11 @@ export class DailyService {
   /** `date` checked (a real `YYYY-MM-DD` day), or today when absent. BAD_USER_INPUT on field `date`. */
   parseDate(date: string | null | undefined): string {
     if (date === null || date === undefined) return this.today();
-    const match = DATE.exec(date);
-    const parsed = match ? new Date(`${date}T00:00:00Z`) : undefined;
-    if (parsed === undefined || Number.isNaN(parsed.getTime()) || utcDay(parsed) !== date) {
-      throw new BadInputError(`date must be a day written YYYY-MM-DD, got ${JSON.stringify(date)}`, "date");
+    if (!isDailyDate(date)) {
+      throw new BadInputError(
+        `date must be a day written YYYY-MM-DD from ${FIRST_DAY} to ${LAST_DAY}, got ${JSON.stringify(date)}`,
+        "date",
+      );
     }
     return date;
   }
@@ -127,11 +249,105 @@ export class DailyService {
   /** Throws DAILY_IN_PROGRESS when one of the boards is (a copy of) a daily puzzle whose day runs. */
   async refuseWhileRunning(keys: readonly string[], what: string): Promise<void> {
     if ((await this.runningKeys(keys)).size === 0) return;
+    throw this.inProgress(`${what} is not available for a daily puzzle`);
+  }
+
+  /**
+   * Throws DAILY_IN_PROGRESS when the puzzle starts within SPOILER_RADIUS moves of a running daily's
+   * start (same goal), or is a copy of a running daily (any day not over, as `refuseWhileRunning`).
+   * No query while the running dailies' guards are cached, then one indexed query.
+   */
+  async refuseNearRunning(spec: PuzzleSpec, what: string): Promise<void> {
+    await this.refuseNearAny([canonicalKey(spec)], what);
+  }
+
+  /**
+   * As refuseNearRunning for several puzzles of one family (same kind, size and goal) at once, by
+   * their canonical keys: a hint's position, every position an analysis gives distances for (a
+   * distance near the daily's start tells the way to it as well as a solve would).
+   */
+  async refuseNearAny(keys: readonly string[], what: string): Promise<void> {
+    if (keys.length === 0) return;
+    const dailies = await this.runningDailies(keys[0]);
+    if (keys.some((key) => dailies.some((daily) => daily.near.has(key)))) {
+      throw this.inProgress(`${what} is not available for a board this close to a running daily puzzle`);
+    }
+    await this.refuseWhileRunning(keys, what);
+  }
+
+  /**
+   * Whether `moves` from the puzzle's start give a running daily puzzle away: they pass through a
+   * board within its SPOILER_RADIUS, from where the rest of the moves plus the way there from the
+   * daily's start are no longer than its optimum (any such board while the optimum is unproven).
+   */
+  async givesAway(spec: PuzzleSpec, moves: string): Promise<boolean> {
+    const dailies = await this.runningDailies(canonicalKey(spec));
+    if (dailies.length === 0) return false;
+    const boards = positionsAlong(spec, moves);
+    return boards.some((board, i) => {
+      const key = canonicalKey({ ...spec, start: board });
+      const left = boards.length - 1 - i;
+      return dailies.some((daily) => {
+        const away = daily.near.get(key);
+        return away !== undefined && (daily.optimum === null || away + left <= daily.optimum);
+      });
+    });
+  }
+
+  /** Throws DAILY_IN_PROGRESS when `givesAway`. */
+  async refuseGivingAway(spec: PuzzleSpec, moves: string, what: string): Promise<void> {
+    if (await this.givesAway(spec, moves)) {
+      throw this.inProgress(`${what} passing this close to a running daily puzzle is not available`);
+    }
+  }
+
+  private inProgress(what: string): DailyInProgressError {
     const endsAt = dayEnd(this.today());
-    throw new DailyInProgressError(
-      `${what} is not available for a daily puzzle before its day ends (${endsAt})`,
-      endsAt,
+    return new DailyInProgressError(`${what} before its day ends (${endsAt})`, endsAt);
+  }
+
+  /**
+   * The running dailies whose boards can meet the puzzle of `key` (same kind, size and goal): today's
+   * and the next day's (a worker whose clock runs ahead may have made it). Read from the cache; a day
+   * without its row yet, or not yet proven, is read again after RECHECK_MS.
+   */
+  private async runningDailies(key: string): Promise<RunningDaily[]> {
+    const today = this.today();
+    const next = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS));
+    for (const [id, entry] of this.guards) if (entry.date < today) this.guards.delete(id);
+    const dailies = await Promise.all(
+      [today, next].flatMap((date) => DAILY_CATEGORIES.map((category) => this.guard(date, category))),
     );
+    const wanted = family(key);
+    return dailies.filter((daily): daily is RunningDaily => daily !== null && daily.family === wanted);
+  }
+
+  private guard(date: string, category: DailyCategory): Promise<RunningDaily | null> {
+    const id = `${date}:${category}`;
+    const cached = this.guards.get(id);
+    if (cached !== undefined && (cached.final || Date.now() - cached.readAt < RECHECK_MS))
+      return cached.daily;
+    const daily = (async (): Promise<RunningDaily | null> => {
+      const row = await this.dailies.find(date, category);
+      if (row === null) return null;
+      const before = await cached?.daily.catch(() => null);
+      const near =
+        before?.key === row.canonicalKey
+          ? before.near
+          : neighbourhood(specOfKey(row.canonicalKey), SPOILER_RADIUS[category]);
+      return { key: row.canonicalKey, family: family(row.canonicalKey), optimum: row.optimalLength, near };
+    })();
+    const entry: GuardEntry = { date, readAt: Date.now(), daily, final: false };
+    this.guards.set(id, entry);
+    daily.then(
+      (found) => {
+        entry.final = found !== null && found.optimum !== null;
+      },
+      () => {
+        if (this.guards.get(id) === entry) this.guards.delete(id);
+      },
+    );
+    return daily;
   }
 
   /**
@@ -143,6 +359,8 @@ export class DailyService {
     const { row } = await this.dailies.findOrCreate(date, category, (ownerId) =>
       puzzleOf(date, category, this.settings.secret, ownerId),
     );
+    // This process's guard reads the day again (a new board, or one just proven).
+    this.guards.delete(`${date}:${category}`);
     if (row.publishedAt !== null) return row;
     const optimum = await this.prove(row.puzzleId, signal);
     if (optimum === null) {
@@ -153,6 +371,7 @@ export class DailyService {
       return row;
     }
     const published = await this.dailies.publish(date, category, optimum);
+    this.guards.delete(`${date}:${category}`);
     this.log.info({ date, category, puzzleId: row.puzzleId, optimum }, "daily puzzle published");
     return published;
   }

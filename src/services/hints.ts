@@ -80,7 +80,8 @@ export class HintService {
     this.oracle.check(spec);
     const given = position !== null && position !== undefined;
     const board = checkedPosition(spec, given ? position : spec.start, given);
-    await this.daily.refuseWhileRunning([keyAt(spec, board), puzzle.canonicalKey], "a hint");
+    // Not at (or near) a running daily's start: hints walked from there would spell its answer.
+    await this.daily.refuseNearAny([keyAt(spec, board), puzzle.canonicalKey], "a hint");
     const answer = await this.oracle.distances(spec, [board]);
     if (answer.status === "PENDING") {
       return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };

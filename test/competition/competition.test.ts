@@ -4,12 +4,13 @@
 // the Solve.moves rule and unrated self-solved games, analyses checked against an independent BFS (3x3)
 // and the solver's own proofs (4x4), hints that bring the goal one step closer, 5x5 refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
+import { canonicalKey, createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
 import type { SlidingSpec } from "../../src/core/types.ts";
 import { pdbDirectory } from "../../src/pdb-settings.ts";
 import { loadPdb } from "../../src/pdb-store/store.ts";
 import { DAILY_CATEGORIES, dailyBoard } from "../../src/services/daily-boards.ts";
+import { neighbourhood, SPOILER_RADIUS } from "../../src/services/daily.ts";
 import { isSlidingSolvable } from "../../src/core/sliding/solvability.ts";
 import { createWorkerContainer, type WorkerContainer } from "../../workers/container.ts";
 import { startCompetitionWorkers } from "../../workers/competition-workers.ts";
@@ -185,10 +186,22 @@ describe("Solve.moves and self-solved games", () => {
   it("shows a Solve's moves to its requester only, and leaves a self-solved first game unrated", async () => {
     const ada = await api.client().signUp();
     const bea = await api.client().signUp();
-    const start = randomSolvable(3, GOAL3);
-    const p = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
-      .createPuzzle.id;
-    const solveRow = (await ada.client.data(REQUEST, { p })).requestSolve;
+    // A random board, drawn again while today's running daily refuses its solve (near the daily's
+    // start, or an answer through its neighbourhood on an optimal route: docs/competition.md, "No
+    // copying"; about one random 3x3 in 450).
+    let p = "";
+    let solveRow: { id: string; moves: string } | undefined;
+    for (let tries = 0; solveRow === undefined; tries++) {
+      const start = randomSolvable(3, GOAL3);
+      const created = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+        .createPuzzle.id;
+      const answer = await ada.client.request(REQUEST, { p: created });
+      const code = answer.body.errors?.[0]?.extensions?.code;
+      if (code === undefined) {
+        p = created;
+        solveRow = answer.body.data?.requestSolve;
+      } else if (code !== "DAILY_IN_PROGRESS" || tries > 20) throw new Error(JSON.stringify(answer.body));
+    }
     expect(solveRow.moves).toMatch(/^[UDLR]+$/);
     const SOLVE = `query ($id: ID!) { solve(id: $id) { moves } }`;
     expect((await ada.client.data(SOLVE, { id: solveRow.id })).solve.moves).toBe(solveRow.moves);
@@ -222,15 +235,35 @@ describe("Solve.moves and self-solved games", () => {
   });
 });
 
+/**
+ * A predicate for 3x3 boards (goal GOAL3) within the spoiler radius of today's running 3x3 daily, which
+ * hints, analyses and solves refuse (docs/competition.md, "No copying"): random positions avoid them.
+ */
+async function nearTodaysDaily(): Promise<(board: readonly number[]) => boolean> {
+  const row = await api.server.app.services.daily.ensure(
+    new Date().toISOString().slice(0, 10),
+    "SLIDING_3X3",
+  );
+  const puzzle = await api.server.app.prisma.puzzle.findUniqueOrThrow({ where: { id: row.puzzleId } });
+  const spec = coreCreatePuzzle({ kind: "sliding", rows: 3, cols: 3, start: puzzle.start, goal: GOAL3 });
+  const near = neighbourhood(spec, SPOILER_RADIUS.SLIDING_3X3);
+  return (board) => near.has(canonicalKey({ ...spec, start: [...board] }));
+}
+
 describe("analysis and hints", () => {
   it("gives each move's distances as an independent BFS does (3x3)", async () => {
     const user = await api.client().signUp();
+    const near = await nearTodaysDaily();
     for (let round = 0; round < 5; round++) {
-      const start = randomSolvable(3, GOAL3);
+      let start: number[];
+      let moves: string;
+      do {
+        start = randomSolvable(3, GOAL3);
+        const detour = randomWalk(3, 3, start, 4);
+        moves = detour + (tableSolution(3, 3, applyMoves(3, 3, start, detour), GOAL3) as string);
+      } while ([...moves].some((_, i) => near(applyMoves(3, 3, start, moves.slice(0, i)))) || near(start));
       const p = (await user.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
         .createPuzzle.id;
-      const detour = randomWalk(3, 3, start, 4);
-      const moves = detour + (tableSolution(3, 3, applyMoves(3, 3, start, detour), GOAL3) as string);
       const analysis = (await user.client.data(ANALYZE, { p, m: moves })).analyzeSolution;
       let board = start;
       for (const step of analysis.moves) {
@@ -261,8 +294,10 @@ describe("analysis and hints", () => {
         i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 7, 0, 8] },
       })
     ).createPuzzle.id;
+    const near = await nearTodaysDaily();
     for (let round = 0; round < 40; round++) {
-      const position = randomSolvable(3, GOAL3);
+      let position = randomSolvable(3, GOAL3);
+      while (near(position)) position = randomSolvable(3, GOAL3);
       const { hint } = await user.client.data(HINT, { p, pos: position });
       expect(hint.distance).toBe(bfs.get(position.join(",")));
       if (hint.distance === 0) continue;

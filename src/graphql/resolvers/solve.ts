@@ -3,7 +3,12 @@
 import type { Solve } from "../../generated/prisma/client.ts";
 import type { Puzzle } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
-import { type RequestSolveOptions, type SolveEvent, storedAlgorithmUsed } from "../../solves/index.ts";
+import {
+  puzzleSpec,
+  type RequestSolveOptions,
+  type SolveEvent,
+  storedAlgorithmUsed,
+} from "../../solves/index.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
@@ -21,6 +26,11 @@ async function solveConnection(
   return idConnection(rows, page);
 }
 
+async function givesDailyAway(ctx: GraphQLContext, puzzleId: number, moves: string): Promise<boolean> {
+  const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
+  return puzzle !== null && ctx.services.daily.givesAway(puzzleSpec(puzzle), moves);
+}
+
 export const solveResolvers = {
   Query: {
     solve: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
@@ -34,10 +44,18 @@ export const solveResolvers = {
     ) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
-      // A running daily puzzle's board (or a copy of it) is not solved for anyone before its day ends.
+      // A running daily puzzle's board, a copy of it, or a board a few moves from it is not solved for
+      // anyone before its day ends (docs/competition.md, "No copying").
       const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
-      if (puzzle !== null) await ctx.services.daily.refuseWhileRunning([puzzle.canonicalKey], "a solve");
-      return ctx.services.solves.request(user, puzzleId, args.options ?? {});
+      const spec = puzzle === null ? null : puzzleSpec(puzzle);
+      if (spec !== null) await ctx.services.daily.refuseNearRunning(spec, "a solve");
+      const solve = await ctx.services.solves.request(user, puzzleId, args.options ?? {});
+      // An answer known at once that passes near the daily on an optimal route of it gives it away:
+      // refused, and Solve.moves hides it until the day ends (so do answers that arrive later).
+      if (spec !== null && solve.moves !== null) {
+        await ctx.services.daily.refuseGivingAway(spec, solve.moves, "a solve");
+      }
+      return solve;
     },
     cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
       const user = requireUser(ctx);
@@ -62,9 +80,12 @@ export const solveResolvers = {
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
     algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
-    // The spoiler rule: one's own requests always; others' (and the platform's) as others' moves.
+    // The spoiler rule: one's own requests always; others' (and the platform's) as others' moves;
+    // nobody's while they give a running daily puzzle away.
     moves: async (solve: Solve, _: unknown, ctx: GraphQLContext) =>
-      solve.moves !== null && (await movesVisible(ctx, solve.puzzleId, solve.requestedById))
+      solve.moves !== null &&
+      (await movesVisible(ctx, solve.puzzleId, solve.requestedById)) &&
+      !(await givesDailyAway(ctx, solve.puzzleId, solve.moves))
         ? solve.moves
         : null,
   },
