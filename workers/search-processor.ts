@@ -13,6 +13,7 @@ import {
   type SolveAnnouncer,
   type SolveJobData,
   type SolveJobResult,
+  type SolveOutcome,
   type SolveRepository,
   outcomeOfResult,
 } from "../src/solves/index.ts";
@@ -123,6 +124,11 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
     const startedAt = new Date();
+    // The board's optimum proven since this job was queued (by a job of other options): no search.
+    const known = await persistently("reading a known answer", jobId, () =>
+      solves.knownOptimal(data.canonicalKey),
+    );
+    if (known !== null) return answerFromKnown(jobId, data.canonicalKey, known, startedAt);
     const cancellation = watchCancellation(jobId, signal);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job
@@ -226,6 +232,35 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     if (quick && written.size === 0) return { outcome: "SKIPPED", updated: 0 };
     return { outcome: outcome.status, updated: written.size };
   };
+
+  /**
+   * Writes a known optimal answer (SolveRepository.knownOptimal) to every Solve waiting for the job,
+   * marked `cached`, through the same locked write as a search's result (followers that join after it
+   * find the answer themselves).
+   */
+  async function answerFromKnown(
+    jobId: string,
+    canonicalKey: string,
+    known: SolveOutcome,
+    startedAt: Date,
+  ): Promise<SolveJobResult> {
+    let updated = 0;
+    await persistently("writing a known answer", jobId, () =>
+      solves.finishJobDurably(
+        canonicalKey,
+        jobId,
+        known,
+        async (rows) => {
+          const cached = await solves.markCached(rows);
+          await deps.announce.finished(cached);
+          updated = cached.length;
+        },
+        startedAt,
+      ),
+    );
+    log.info({ jobId, length: known.length, updated }, "answered from a known optimal solve, no search");
+    return updated === 0 ? { outcome: "SKIPPED", updated: 0 } : { outcome: "SOLVED", updated };
+  }
 
   /** A search stopped by a shutdown: back to the queue, for another worker (or this one, restarted). */
   async function requeue(job: SearchJob, token: string | undefined): Promise<never> {

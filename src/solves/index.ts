@@ -4,7 +4,7 @@
 // Only what some caller uses is exported (knip checks it): export more here when a caller needs it.
 
 // The domain: a search result as the columns of its row.
-export { outcomeOfResult } from "./outcome.ts";
+export { outcomeOfResult, type SolveOutcome } from "./outcome.ts";
 
 // Request: the service behind the GraphQL fields, and the stored names of what ran.
 export { storedAlgorithmUsed } from "./search-options.ts";

@@ -399,6 +399,41 @@ export class SolveRepository {
   }
 
   /**
+   * A proven optimal answer for the canonical key, if some Solve has one (what requests are answered
+   * from at once, `cached`): a job that was queued before it existed (other options, the same board)
+   * is answered from it instead of searching again.
+   */
+  async knownOptimal(canonicalKey: string): Promise<SolveOutcome | null> {
+    const known = await this.db.solve.findFirst({
+      where: { canonicalKey, status: "SOLVED", optimal: true },
+      orderBy: { id: "desc" },
+    });
+    if (known === null) return null;
+    return {
+      status: "SOLVED",
+      moves: known.moves,
+      length: known.length,
+      optimal: true,
+      lowerBound: known.lowerBound,
+      nodesExpanded: 0,
+      durationMs: 0,
+      algorithmUsed: known.algorithmUsed,
+      heuristicUsed: known.heuristicUsed,
+      error: null,
+    };
+  }
+
+  /** Marks rows written from a known answer (knownOptimal) as `cached`, as requests answered from it are. */
+  async markCached(rows: readonly Solve[]): Promise<Solve[]> {
+    if (rows.length === 0) return [];
+    await this.db.solve.updateMany({
+      where: { id: { in: rows.map((row) => row.id) } },
+      data: { cached: true },
+    });
+    return rows.map((row) => ({ ...row, cached: true }));
+  }
+
+  /**
    * Cancels one Solve if it still waits. Returns the row and how many other Solves still follow
    * its job (when none do, the caller stops the search).
    */

@@ -192,6 +192,48 @@ describe("sharing work", () => {
     expect((await row(solve.id)).jobId).toBeNull();
   });
 
+  it("answers a job queued before the board's optimum was proven from that optimum, without a search", async () => {
+    // A Solve of the same board whose job was queued earlier with other options (written here as
+    // the request would have left it then: the request-time cache had nothing yet).
+    const puzzleId = await createPuzzle(bob.client, BOARDS.second);
+    const cached = await row((await requestSolve(bob.client, puzzleId, IDA_LC)).id);
+    const jobId = newSolveJobId();
+    const queued = await api.server.app.prisma.solve.create({
+      data: {
+        puzzleId: Number(puzzleId),
+        requestedById: cached.requestedById,
+        canonicalKey: cached.canonicalKey,
+        algorithm: "IDA_STAR",
+        heuristic: "AUTO",
+        timeLimitSeconds: 77,
+        status: "QUEUED",
+        jobId,
+        cached: false,
+        queuedAt: new Date(),
+      },
+    });
+    await addSearchJob(queue, jobId, {
+      puzzleId: Number(puzzleId),
+      canonicalKey: cached.canonicalKey,
+      spec: corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.second }),
+      algorithm: "idastar",
+      heuristic: "auto",
+      timeLimitMs: 77_000,
+    });
+    const done = await waitUntilFinished(bob.client, String(queued.id));
+    expect(done).toMatchObject({
+      status: "SOLVED",
+      cached: true,
+      length: 58,
+      optimal: true,
+      nodesExpanded: 0,
+    });
+    expect(done.moves).toBe(cached.moves);
+    const lines = worker.logs.filter((line) => line.jobId === jobId);
+    expect(lines.some((line) => line.msg === "answered from a known optimal solve, no search")).toBe(true);
+    expect(lines.some((line) => line.msg === "search started")).toBe(false);
+  });
+
   it("lists solves newest first on the puzzle and on the user", async () => {
     const puzzleId = await createPuzzle(bob.client, [1, 2, 3, 4, 5, 6, 0, 7, 8], 3);
     const ids = [];
