@@ -101,7 +101,7 @@ function finishedKey(
     | "algorithm"
     | "heuristic"
     | "timeLimitSeconds"
-  >,
+  > & { readonly split?: boolean | null },
 ): string {
   return JSON.stringify([
     s.puzzleId,
@@ -112,6 +112,7 @@ function finishedKey(
     s.algorithm,
     s.heuristic,
     s.timeLimitSeconds,
+    s.split ?? null,
   ]);
 }
 
@@ -195,7 +196,7 @@ async function insertFinishedSolves(db: PrismaClient, rows: readonly FinishedSol
     WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
     INSERT INTO "solves" ("puzzle_id", "requested_by_id", "canonical_key", "algorithm", "heuristic",
       "time_limit_seconds", "status", "moves", "length", "optimal", "lower_bound", "nodes_expanded",
-      "duration_ms", "algorithm_used", "heuristic_used", "error", "queued_at", "started_at", "finished_at")
+      "duration_ms", "algorithm_used", "heuristic_used", "error", "queued_at", "started_at", "finished_at", "split")
     SELECT row.* FROM async_commit, unnest(
       ${column((r) => r.puzzleId)}::int[], ${column((r) => r.requestedById)}::int[],
       ${column((r) => r.canonicalKey)}::varchar[], ${column((r) => r.algorithm)}::"SolveAlgorithm"[],
@@ -205,7 +206,8 @@ async function insertFinishedSolves(db: PrismaClient, rows: readonly FinishedSol
       ${column((r) => r.nodesExpanded)}::bigint[], ${column((r) => r.durationMs)}::int[],
       ${column((r) => r.algorithmUsed)}::varchar[], ${column((r) => r.heuristicUsed)}::varchar[],
       ${column((r) => r.error)}::text[], ${column((r) => r.queuedAt)}::timestamptz[],
-      ${column((r) => r.startedAt)}::timestamptz[], ${column((r) => r.finishedAt)}::timestamptz[]) AS row
+      ${column((r) => r.startedAt)}::timestamptz[], ${column((r) => r.finishedAt)}::timestamptz[],
+      ${column((r) => r.split ?? null)}::boolean[]) AS row
     RETURNING *`;
   return inserted.map(solveOfRow);
 }

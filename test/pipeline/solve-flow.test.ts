@@ -110,6 +110,11 @@ describe("answers without a job", () => {
       algorithmUsed: "BFS_TABLE",
     });
     expect((await row(solve.id)).jobId).toBeNull();
+    // The split asked for is kept, as on queued Solves (Solve.split: "the split asked for").
+    for (const split of [true, false]) {
+      const asked = await requestSolve(alice.client, puzzleId, { split });
+      expect(asked).toMatchObject({ status: "SOLVED", split });
+    }
   });
 
   it("solves a Rotation Game board within the request", async () => {
