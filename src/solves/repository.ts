@@ -295,7 +295,25 @@ export class SolveRepository {
     const openBefore = row.is_cached || user === null ? 0 : row.open_before;
     if (row.id === null) throw new OpenSolvesLimitError(limits.maxOpenPerUser as number, openBefore);
     const via: QueuedVia = row.is_cached ? "cached" : row.running_job !== null ? "followed" : "new";
-    return { solve: solveOfRow(row as SolveSqlRow), via, openBefore };
+    const created = solveOfRow(row as SolveSqlRow);
+    if (via !== "followed") return { solve: created, via, openBefore };
+    return { solve: (await this.joinRunning(created)) ?? created, via, openBefore };
+  }
+
+  /**
+   * A Solve that followed a search already marked RUNNING is RUNNING too, from the same start (it
+   * was QUEUED, "waiting for a worker", while the worker searched for it); null when the search is
+   * not running yet (then markRunning takes it along). Only QUEUED becomes RUNNING: a result written
+   * meanwhile is kept.
+   */
+  private async joinRunning(solve: Solve): Promise<Solve | null> {
+    const [row] = await this.db.$queryRaw<SolveSqlRow[]>`
+      UPDATE "solves" AS s SET "status" = 'RUNNING', "started_at" = running."started_at"
+      FROM (SELECT min(r."started_at") AS "started_at" FROM "solves" AS r
+            WHERE r."job_id" = ${solve.jobId} AND r."status" = 'RUNNING' AND r."id" <> ${solve.id}) AS running
+      WHERE s."id" = ${solve.id} AND s."status" = 'QUEUED' AND running."started_at" IS NOT NULL
+      RETURNING s.*`;
+    return row === undefined ? null : solveOfRow(row);
   }
 
   /**

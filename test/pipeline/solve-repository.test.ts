@@ -72,6 +72,22 @@ describe("SolveRepository", () => {
     expect(otherLimit.solve.jobId).toBe("solve-a3");
   });
 
+  it("makes a Solve that follows a running search RUNNING from the same start, a waiting one QUEUED", async () => {
+    const request = fresh();
+    await solves.createQueued(request, "solve-j1");
+    const early = await solves.createQueued(request, "solve-j2");
+    expect(early).toMatchObject({ via: "followed", solve: { status: "QUEUED", startedAt: null } });
+    const startedAt = new Date(Date.now() - 2000);
+    expect(await solves.markRunning("solve-j1", startedAt)).toBe(2);
+    const late = await solves.createQueued(request, "solve-j3");
+    expect(late.via).toBe("followed");
+    expect(late.solve).toMatchObject({ status: "RUNNING", jobId: "solve-j1" });
+    expect(late.solve.startedAt?.getTime()).toBe(startedAt.getTime());
+    // The result reaches it like every other follower.
+    const rows = await solves.finishJob(request.canonicalKey, "solve-j1", solved, new Date());
+    expect(rows.map((row) => row.id).sort()).toContain(late.solve.id);
+  });
+
   it("writes a result once, to every follower, and never moves a finished Solve back", async () => {
     const request = fresh();
     const a = await solves.createQueued(request, "solve-b1");
