@@ -91,7 +91,7 @@ async function checkOptions(args: SolveArgs): Promise<void> {
       throw new UsageError(
         `--heuristic ${heuristic}: unknown pattern database (use ${PDB_HEURISTICS.join(", ")})`,
       );
-    if (args.algorithm === "astar" && !args.rotation)
+    if (args.algorithm === "astar")
       throw new UsageError(
         `--heuristic ${heuristic}: pattern-database heuristics run with idastar, not astar`,
       );
@@ -100,9 +100,22 @@ async function checkOptions(args: SolveArgs): Promise<void> {
       `--heuristic ${heuristic}: unknown heuristic (use ${BUILT_IN_HEURISTICS.join(", ")} or pdb:<name>)`,
     );
   }
+  // Options that would be ignored are refused, as astar with a pattern database is: the Rotation
+  // Game has one board and its own heuristic, and the bfs tables search nothing.
+  if (args.rotation) {
+    for (const [given, name] of [
+      [args.size, "--size"],
+      [args.heuristic === "auto" ? undefined : args.heuristic, "--heuristic"],
+      [args.goal, "--goal"],
+    ] as const)
+      if (given !== undefined) throw new UsageError(`${name} does not apply to the rotation game`);
+  }
+  if (args.algorithm === "bfs" && heuristic !== undefined && heuristic !== "auto")
+    throw new UsageError(
+      `--heuristic ${heuristic}: the bfs algorithm answers from tables, with no heuristic`,
+    );
   const size = args.size === undefined ? undefined : sizeOption(args.size);
   if (args.goal !== undefined) {
-    if (args.rotation) throw new UsageError("--goal does not apply to the rotation game");
     const goal = parseTiles(args.goal, "goal");
     let shape = size;
     try {

@@ -138,6 +138,12 @@ describe("puzzle solve --batch: options wrong whatever the line are refused once
       [["--goal", "1", "2", "3"], /^puzzle: --goal: cannot tell the board's shape from 3 tiles/],
       [["--goal", "1", "2", "3", "4", "5", "6", "7", "8", "8"], /^puzzle: goal repeats tile 8/],
       [["--goal", "1,2,3,0", "--size", "2x3"], /^puzzle: goal has 4 tiles, expected 6/],
+      [
+        ["--algorithm", "bfs", "--heuristic", "linear-conflict"],
+        /^puzzle: --heuristic linear-conflict: the bfs/,
+      ],
+      [["--rotation", "--size", "3x3"], /^puzzle: --size does not apply to the rotation game/],
+      [["--rotation", "--heuristic", "pdb:663"], /^puzzle: --heuristic does not apply to the rotation game/],
     ] as [string[], RegExp][]) {
       const run = puzzle(["solve", "--batch", "-", ...options], input);
       expect(run.status, options.join(" ")).toBe(2);
