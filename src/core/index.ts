@@ -6,7 +6,14 @@ export { PuzzleInputError, IllegalMoveError } from "./errors.ts";
 export { TableNotLoadedError } from "./pdb/table-not-loaded-error.ts";
 export type { PuzzleErrorCode } from "./errors.ts";
 export { getTable, hasTable, seedTables, exportTables, tableBytes } from "./tables.ts";
-export { createPuzzle, isSolvable, replayMoves, canonicalKey, positionsAlong } from "./puzzle.ts";
+export {
+  boardsOneMoveFrom,
+  createPuzzle,
+  isSolvable,
+  replayMoves,
+  canonicalKey,
+  positionsAlong,
+} from "./puzzle.ts";
 export type { PuzzleInput } from "./puzzle.ts";
 export { parseTiles, parseSize, inferSquareSide, normalizeMoves } from "./notation.ts";
 export { createSlidingSpec, defaultSlidingGoal, boardsEqual } from "./sliding/board.ts";

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { IllegalMoveError, PuzzleInputError } from "./errors.ts";
 import { inferSquareSide, normalizeMoves, parseSize, parseTiles } from "./notation.ts";
-import { canonicalKey, createPuzzle, isSolvable, positionsAlong, replayMoves } from "./puzzle.ts";
+import {
+  boardsOneMoveFrom,
+  canonicalKey,
+  createPuzzle,
+  isSolvable,
+  positionsAlong,
+  replayMoves,
+} from "./puzzle.ts";
 import { solve } from "./solve.ts";
 
 const ROTATION_SAMPLE = [1, 1, 1, 1, 3, 2, 3, 2, 3, 1, 3, 2, 2, 3, 1, 2, 2, 2, 3, 1, 2, 1, 3, 3];
@@ -183,5 +190,19 @@ describe("positionsAlong", () => {
     expect(boards.at(-1)).toEqual(replayMoves(spec, "RR").board);
     const rotation = createPuzzle({ kind: "rotation", start: [1, 2, 3].flatMap((s) => Array(8).fill(s)) });
     expect(positionsAlong(rotation, "AC").at(-1)).toEqual(replayMoves(rotation, "AC").board);
+  });
+});
+
+describe("boardsOneMoveFrom", () => {
+  it("lists the boards one move away, each replaying to itself in one move", () => {
+    const spec = createPuzzle({ kind: "sliding", rows: 3, cols: 3, start: [1, 2, 3, 4, 0, 5, 6, 7, 8] });
+    const next = boardsOneMoveFrom(spec, spec.start);
+    expect(next).toHaveLength(4);
+    expect(next).toEqual(["U", "D", "L", "R"].map((move) => replayMoves(spec, move).board));
+    expect(boardsOneMoveFrom(spec, [0, 1, 2, 3, 4, 5, 6, 7, 8])).toHaveLength(2);
+    const rotation = createPuzzle({ kind: "rotation", start: [1, 2, 3].flatMap((s) => Array(8).fill(s)) });
+    expect(boardsOneMoveFrom(rotation, rotation.start)).toEqual(
+      [..."ABCDEFGH"].map((move) => replayMoves(rotation, move).board),
+    );
   });
 });

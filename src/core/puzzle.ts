@@ -3,6 +3,7 @@
 
 import { PuzzleInputError } from "./errors.ts";
 import { normalizeMoves } from "./notation.ts";
+import { applyMoveInPlace } from "./rotation/board.ts";
 import { applyRotationMoves, createRotationSpec, isRotationGoal } from "./rotation/index.ts";
 import { boardsEqual, createSlidingSpec } from "./sliding/board.ts";
 import { applySlidingMoves } from "./sliding/moves.ts";
@@ -61,6 +62,35 @@ export function positionsAlong(spec: PuzzleSpec, moves: string): number[][] {
     );
   }
   return boards;
+}
+
+/** The boards one move from `board` (a board of `spec`'s kind and size), in move order. */
+export function boardsOneMoveFrom(spec: PuzzleSpec, board: readonly number[]): number[][] {
+  if (spec.kind === "rotation") {
+    return Array.from({ length: 8 }, (_, move) => {
+      const next = [...board];
+      applyMoveInPlace(next, move);
+      return next;
+    });
+  }
+  const { rows, cols } = spec;
+  const blank = board.indexOf(0);
+  const row = Math.floor(blank / cols);
+  const col = blank % cols;
+  const to = [
+    row > 0 ? blank - cols : -1,
+    row < rows - 1 ? blank + cols : -1,
+    col > 0 ? blank - 1 : -1,
+    col < cols - 1 ? blank + 1 : -1,
+  ];
+  return to
+    .filter((cell) => cell >= 0)
+    .map((cell) => {
+      const next = [...board];
+      next[blank] = next[cell];
+      next[cell] = 0;
+      return next;
+    });
 }
 
 /** A short stable key identifying the puzzle (for deduplication): `S3x3:<start>:<goal>` or `R:<start>`. */

@@ -3,8 +3,7 @@
 // proven its optimum. While its day runs, the board (and any copy of it: same canonical key) is under
 // the strict spoiler rule: no optimal solution, no one else's moves, no hints, no analysis; and no
 // solve of a board near it (SPOILER_RADIUS), nor an answer that passes near it on an optimal route.
-import { canonicalKey, createPuzzle, isSolvable, positionsAlong } from "../core/index.ts";
-import { applyMoveInPlace } from "../core/rotation/board.ts";
+import { boardsOneMoveFrom, canonicalKey, createPuzzle, isSolvable, positionsAlong } from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
@@ -117,35 +116,6 @@ export function specOfKey(key: string): PuzzleSpec {
   });
 }
 
-/** The boards one move from `board`. */
-function movesFrom(spec: PuzzleSpec, board: readonly number[]): number[][] {
-  if (spec.kind === "rotation") {
-    return Array.from({ length: 8 }, (_, move) => {
-      const next = [...board];
-      applyMoveInPlace(next, move);
-      return next;
-    });
-  }
-  const { rows, cols } = spec;
-  const blank = board.indexOf(0);
-  const row = Math.floor(blank / cols);
-  const col = blank % cols;
-  const to = [
-    row > 0 ? blank - cols : -1,
-    row < rows - 1 ? blank + cols : -1,
-    col > 0 ? blank - 1 : -1,
-    col < cols - 1 ? blank + 1 : -1,
-  ];
-  return to
-    .filter((cell) => cell >= 0)
-    .map((cell) => {
-      const next = [...board];
-      next[blank] = next[cell];
-      next[cell] = 0;
-      return next;
-    });
-}
-
 /**
  * Every board within `radius` moves of `spec`'s start, as the canonical key of the puzzle that starts
  * there (same goal: the copies a key identifies), with its distance in moves from the start.
@@ -156,7 +126,7 @@ export function neighbourhood(spec: PuzzleSpec, radius: number): Map<string, num
   for (let distance = 1; distance <= radius && frontier.length > 0; distance++) {
     const next: number[][] = [];
     for (const board of frontier) {
-      for (const moved of movesFrom(spec, board)) {
+      for (const moved of boardsOneMoveFrom(spec, board)) {
         const key = canonicalKey({ ...spec, start: moved });
         if (near.has(key)) continue;
         near.set(key, distance);
