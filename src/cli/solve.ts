@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
 import { createPuzzle, positionsAlong } from "../core/puzzle.ts";
+import { checkSlidingTiles } from "../core/sliding/board.ts";
 import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
 import { ALGORITHMS, solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
@@ -123,14 +124,9 @@ async function checkOptions(args: SolveArgs): Promise<void> {
     } catch (error) {
       throw new UsageError(`--goal: ${(error as Error).message}`);
     }
-    // The goal's own tiles (count, range, repeats), checked as the goal of a solved board.
-    createPuzzle({ kind: "sliding", ...shape, start: shapeGoal(shape), goal });
+    // The goal's own tiles (count, range, repeats), as a puzzle's goal is checked.
+    checkSlidingTiles(goal, shape.rows * shape.cols, "goal");
   }
-}
-
-/** The default goal of a board (1..n-1, then the blank): a start that is always valid. */
-function shapeGoal({ rows, cols }: { rows: number; cols: number }): number[] {
-  return Array.from({ length: rows * cols }, (_, i) => (i + 1) % (rows * cols));
 }
 
 function solveOptions(args: SolveArgs): SolveOptions {

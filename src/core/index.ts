@@ -8,6 +8,7 @@ export type { PuzzleErrorCode } from "./errors.ts";
 export { getTable, hasTable, seedTables, exportTables, tableBytes } from "./tables.ts";
 export {
   boardsOneMoveFrom,
+  checkBoard,
   createPuzzle,
   isSolvable,
   replayMoves,

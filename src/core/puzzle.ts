@@ -3,9 +3,9 @@
 
 import { PuzzleInputError } from "./errors.ts";
 import { normalizeMoves } from "./notation.ts";
-import { applyMoveInPlace } from "./rotation/board.ts";
+import { applyMoveInPlace, rotationBoardProblem } from "./rotation/board.ts";
 import { applyRotationMoves, createRotationSpec, isRotationGoal } from "./rotation/index.ts";
-import { boardsEqual, createSlidingSpec } from "./sliding/board.ts";
+import { boardsEqual, checkSlidingTiles, createSlidingSpec } from "./sliding/board.ts";
 import { applySlidingMoves } from "./sliding/moves.ts";
 import { isSlidingSolvable } from "./sliding/solvability.ts";
 import type { PuzzleSpec } from "./types.ts";
@@ -32,6 +32,19 @@ export function createPuzzle(input: PuzzleInput): PuzzleSpec {
   if (input.rows === undefined) throw new PuzzleInputError("rows is required", "BAD_PUZZLE", "rows");
   if (input.cols === undefined) throw new PuzzleInputError("cols is required", "BAD_PUZZLE", "cols");
   return createSlidingSpec(input.rows, input.cols, input.start, input.goal);
+}
+
+/**
+ * Throws PuzzleInputError (BAD_PUZZLE, naming `field`) unless `board` is a board of `spec`'s kind and
+ * size: the same tiles (or symbols), each as often. Whether it can reach the goal is isSolvable's.
+ */
+export function checkBoard(spec: PuzzleSpec, board: readonly number[], field: string): void {
+  if (spec.kind === "sliding") {
+    checkSlidingTiles(board, spec.rows * spec.cols, field);
+    return;
+  }
+  const problem = Array.isArray(board) ? rotationBoardProblem(board) : "not a list of cells";
+  if (problem !== undefined) throw new PuzzleInputError(`${field}: ${problem}`, "BAD_PUZZLE", field);
 }
 
 /** Decided without search. Every Rotation Game board is solvable. */

@@ -2,7 +2,7 @@
 // (its start by default) and the position's distance. Sliding boards: the first move of the table's
 // lexicographically smallest shortest answer (3x3) or of the workers' proof (4x4); the Rotation Game:
 // the next move of the lexicographically smallest shortest answer. Never for a running daily board.
-import { PuzzleInputError, createPuzzle, isSolvable } from "../core/index.ts";
+import { PuzzleInputError, checkBoard, isSolvable } from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { BadInputError } from "../errors/index.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
@@ -28,37 +28,19 @@ export type Hint =
       readonly distance: null;
     };
 
-/** The core names the board it checks "start"; a hint's board is the argument `position`. */
-function positionMessage(error: PuzzleInputError): string {
-  if (error.field !== "start") return error.message;
-  return error.message.startsWith("start ")
-    ? `position ${error.message.slice(6)}`
-    : `position: ${error.message}`;
-}
-
 /**
  * `position` as a board of the puzzle: the same tiles (or symbols), and able to reach the goal.
  * `given`: false for the default (the puzzle's own start, whose tiles are right but whose parity may
  * not be: an unsolvable puzzle has no hint).
  */
 function checkedPosition(spec: PuzzleSpec, position: readonly number[], given: boolean): number[] {
-  let board: PuzzleSpec;
   try {
-    board =
-      spec.kind === "rotation"
-        ? createPuzzle({ kind: "rotation", start: position })
-        : createPuzzle({
-            kind: "sliding",
-            rows: spec.rows,
-            cols: spec.cols,
-            start: position,
-            goal: spec.goal,
-          });
+    checkBoard(spec, position, "position");
   } catch (error) {
-    if (error instanceof PuzzleInputError) throw new BadInputError(positionMessage(error), "position");
+    if (error instanceof PuzzleInputError) throw new BadInputError(error.message, "position");
     throw error;
   }
-  if (!isSolvable(board)) {
+  if (!isSolvable({ ...spec, start: position })) {
     throw new BadInputError(
       given
         ? "position cannot reach the puzzle's goal (wrong parity)"
@@ -66,7 +48,7 @@ function checkedPosition(spec: PuzzleSpec, position: readonly number[], given: b
       "position",
     );
   }
-  return [...board.start];
+  return [...position];
 }
 
 export class HintService {

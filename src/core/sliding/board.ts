@@ -26,8 +26,11 @@ function checkSide(value: number, field: "rows" | "cols"): void {
   }
 }
 
-/** Throws unless `board` holds exactly the tiles 0..n-1 once each; names the first problem found. */
-function checkSlidingTiles(board: readonly number[], n: number, field: "start" | "goal"): void {
+/**
+ * Throws unless `board` holds exactly the tiles 0..n-1 once each; names the first problem found, and
+ * `field` (the argument the board came as: start, goal, a hint's position...).
+ */
+export function checkSlidingTiles(board: readonly number[], n: number, field: string): void {
   if (!Array.isArray(board))
     throw new PuzzleInputError(`${field} must be a list of tiles`, "BAD_PUZZLE", field);
   if (board.length !== n) {
