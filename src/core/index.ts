@@ -19,6 +19,7 @@ export type { PuzzleInput } from "./puzzle.ts";
 export { parseTiles, parseSize, inferSquareSide, normalizeMoves } from "./notation.ts";
 export { createSlidingSpec, defaultSlidingGoal, boardsEqual } from "./sliding/board.ts";
 export { isSlidingSolvable } from "./sliding/solvability.ts";
+export { equivalenceKey } from "./sliding/equivalence.ts";
 export { applySlidingMoves } from "./sliding/moves.ts";
 export { solve } from "./solve.ts";
 export { createSlidingHeuristic, ManhattanHeuristic, LinearConflictHeuristic } from "./sliding/heuristic.ts";

@@ -2,14 +2,7 @@
 // before and after it, and whether it brought the goal one step closer; the moves lost overall.
 // Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
 // running daily puzzle is never analysed, nor any board that passes through its position.
-import {
-  canonicalKey,
-  normalizeMoves,
-  positionsAlong,
-  PuzzleInputError,
-  replayMoves,
-} from "../core/index.ts";
-import type { PuzzleSpec } from "../core/types.ts";
+import { normalizeMoves, positionsAlong, PuzzleInputError, replayMoves } from "../core/index.ts";
 import { BadInputError } from "../errors/index.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
@@ -48,11 +41,6 @@ export type SolutionAnalysis =
       readonly mistakes: null;
     };
 
-/** The canonical key of the puzzle that starts at `board` (same goal): copies of a daily are caught. */
-export function keyAt(spec: PuzzleSpec, board: readonly number[]): string {
-  return canonicalKey({ ...spec, start: board });
-}
-
 export class AnalysisService {
   constructor(
     private readonly oracle: DistanceOracle,
@@ -81,8 +69,11 @@ export class AnalysisService {
       );
     }
     const boards = positionsAlong(spec, normalized);
-    const keys = [...new Set(boards.map((board) => keyAt(spec, board)))];
-    await this.daily.refuseNearAny(keys, "an analysis");
+    // Each position's distance is the answer of the puzzle from there to the goal.
+    await this.daily.refuseNearAny(
+      boards.map((board) => ({ ...spec, start: board })),
+      "an analysis",
+    );
     const answer = await this.oracle.distances(spec, boards);
     if (answer.status === "PENDING") {
       return {

@@ -2,8 +2,16 @@
 // created once however many schedulers fire, and published only once the platform's own solve has
 // proven its optimum. While its day runs, the board (and any copy of it: same canonical key) is under
 // the strict spoiler rule: no optimal solution, no one else's moves, no hints, no analysis; and no
-// solve of a board near it (SPOILER_RADIUS), nor an answer that passes near it on an optimal route.
-import { boardsOneMoveFrom, canonicalKey, createPuzzle, isSolvable, positionsAlong } from "../core/index.ts";
+// solve of a puzzle near it (SPOILER_RADIUS; for sliding dailies up to renaming, symmetry and swapping
+// start and goal), nor an answer that passes near it on an optimal route.
+import {
+  boardsOneMoveFrom,
+  canonicalKey,
+  createPuzzle,
+  equivalenceKey,
+  isSolvable,
+  positionsAlong,
+} from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
@@ -117,30 +125,68 @@ export function specOfKey(key: string): PuzzleSpec {
 }
 
 /**
- * Every board within `radius` moves of `spec`'s start, as the canonical key of the puzzle that starts
- * there (same goal: the copies a key identifies), with its distance in moves from the start.
+ * The key a running daily's neighbourhood is looked up by: for sliding puzzles the same for every
+ * renamed, turned, mirrored or swapped copy (they have the same optimal solutions, mapped); the
+ * Rotation Game keeps its canonical key (its symmetries are not covered).
  */
-export function neighbourhood(spec: PuzzleSpec, radius: number): Map<string, number> {
-  const near = new Map([[canonicalKey(spec), 0]]);
-  let frontier: (readonly number[])[] = [spec.start];
-  for (let distance = 1; distance <= radius && frontier.length > 0; distance++) {
+export function nearKey(spec: PuzzleSpec): string {
+  return spec.kind === "sliding" ? equivalenceKey(spec) : canonicalKey(spec);
+}
+
+/** The boards of `spec`'s kind and size at each distance 0..radius from `from`, nearest first. */
+function spheres(spec: PuzzleSpec, from: readonly number[], radius: number): number[][][] {
+  const seen = new Set([from.join(",")]);
+  const found = [[[...from]]];
+  for (let distance = 1; distance <= radius; distance++) {
     const next: number[][] = [];
-    for (const board of frontier) {
+    for (const board of found[distance - 1]) {
       for (const moved of boardsOneMoveFrom(spec, board)) {
-        const key = canonicalKey({ ...spec, start: moved });
-        if (near.has(key)) continue;
-        near.set(key, distance);
+        const id = moved.join(",");
+        if (seen.has(id)) continue;
+        seen.add(id);
         next.push(moved);
       }
     }
-    frontier = next;
+    found.push(next);
+  }
+  return found;
+}
+
+/**
+ * The puzzles within `radius` moves of `spec`, by `nearKey`, each with how many moves complete it to
+ * `spec`. Rotation Game: those starting within the radius of its start. Sliding: those from a board
+ * `a` moves from its start to a board `b` moves from its goal, a + b within the radius (swapping
+ * start and goal makes the two ends alike, so either end may be moved).
+ */
+export function neighbourhood(spec: PuzzleSpec, radius: number): Map<string, number> {
+  const near = new Map<string, number>();
+  const add = (puzzle: PuzzleSpec, away: number) => {
+    const key = nearKey(puzzle);
+    if ((near.get(key) ?? Number.POSITIVE_INFINITY) > away) near.set(key, away);
+  };
+  const starts = spheres(spec, spec.start, radius);
+  if (spec.kind === "rotation") {
+    starts.forEach((boards, away) => {
+      for (const start of boards) add({ ...spec, start }, away);
+    });
+    return near;
+  }
+  const goals = spheres(spec, spec.goal, radius);
+  for (let a = 0; a <= radius; a++) {
+    for (let b = 0; a + b <= radius; b++) {
+      for (const start of starts[a]) for (const goal of goals[b]) add({ ...spec, start, goal }, a + b);
+    }
   }
   return near;
 }
 
-/** A key without its start: the puzzles whose boards can meet (same kind, size and goal). */
-function family(key: string): string {
-  return key.startsWith("R:") ? "R" : key.replace(/:[\d,]+:/, ":");
+/**
+ * Which puzzles can meet a daily's neighbourhood: the Rotation Game's, or sliding puzzles of the same
+ * board up to transposition (renaming makes every goal comparable).
+ */
+function family(spec: PuzzleSpec): string {
+  if (spec.kind === "rotation") return "R";
+  return `S${Math.min(spec.rows, spec.cols)}x${Math.max(spec.rows, spec.cols)}`;
 }
 
 /** A daily puzzle whose day runs, as its guard sees it. */
@@ -149,7 +195,7 @@ interface RunningDaily {
   readonly family: string;
   /** Null until proven (a 4x4 is published minutes after its creation). */
   readonly optimum: number | null;
-  /** `neighbourhood` of its start within its SPOILER_RADIUS: computed once per daily and process. */
+  /** Its `neighbourhood` within its SPOILER_RADIUS: computed once per daily and process. */
   readonly near: ReadonlyMap<string, number>;
 }
 
@@ -223,45 +269,60 @@ export class DailyService {
   }
 
   /**
-   * Throws DAILY_IN_PROGRESS when the puzzle starts within SPOILER_RADIUS moves of a running daily's
-   * start (same goal), or is a copy of a running daily (any day not over, as `refuseWhileRunning`).
+   * Throws DAILY_IN_PROGRESS when the puzzle is within SPOILER_RADIUS moves of a running daily
+   * (`neighbourhood`: its start, and for sliding dailies its goal, moved by that many moves in all,
+   * and any renamed, turned, mirrored or swapped copy), or is an exact copy of a running daily (any day not over, as `refuseWhileRunning`).
    * No query while the running dailies' guards are cached, then one indexed query.
    */
   async refuseNearRunning(spec: PuzzleSpec, what: string): Promise<void> {
-    await this.refuseNearAny([canonicalKey(spec)], what);
+    await this.refuseNearAny([spec], what);
   }
 
   /**
-   * As refuseNearRunning for several puzzles of one family (same kind, size and goal) at once, by
-   * their canonical keys: a hint's position, every position an analysis gives distances for (a
-   * distance near the daily's start tells the way to it as well as a solve would).
+   * As refuseNearRunning for several puzzles at once: a hint's position, every position an analysis
+   * gives distances for (a distance near the daily tells the way to it as well as a solve would).
    */
-  async refuseNearAny(keys: readonly string[], what: string): Promise<void> {
-    if (keys.length === 0) return;
-    const dailies = await this.runningDailies(keys[0]);
-    if (keys.some((key) => dailies.some((daily) => daily.near.has(key)))) {
+  async refuseNearAny(puzzles: readonly PuzzleSpec[], what: string): Promise<void> {
+    if (puzzles.length === 0) return;
+    const dailies = await this.runningDailies();
+    const near = puzzles.some((puzzle) => {
+      const meeting = dailies.filter((daily) => daily.family === family(puzzle));
+      if (meeting.length === 0) return false;
+      const key = nearKey(puzzle);
+      return meeting.some((daily) => daily.near.has(key));
+    });
+    if (near) {
       throw this.inProgress(`${what} is not available for a board this close to a running daily puzzle`);
     }
-    await this.refuseWhileRunning(keys, what);
+    await this.refuseWhileRunning([...new Set(puzzles.map(canonicalKey))], what);
   }
 
   /**
-   * Whether `moves` from the puzzle's start give a running daily puzzle away: they pass through a
-   * board within its SPOILER_RADIUS, from where the rest of the moves plus the way there from the
-   * daily's start are no longer than its optimum (any such board while the optimum is unproven).
+   * Whether `moves` (normalized) from the puzzle's start give a running daily puzzle away. Along the
+   * route b_0..b_n (b_n the goal), the last n - i moves solve b_i -> goal and the first i solve
+   * start -> b_i. Either, when it is a puzzle of the daily's neighbourhood `away` moves short of the
+   * daily, completes to a daily solution of away + those moves: an optimal one when that is at most
+   * the optimum (any entry counts while the optimum is unproven). docs/competition.md, "Near a
+   * running daily, too".
    */
   async givesAway(spec: PuzzleSpec, moves: string): Promise<boolean> {
-    const dailies = await this.runningDailies(canonicalKey(spec));
+    const dailies = (await this.runningDailies()).filter((daily) => daily.family === family(spec));
     if (dailies.length === 0) return false;
-    const boards = positionsAlong(spec, moves);
-    return boards.some((board, i) => {
-      const key = canonicalKey({ ...spec, start: board });
-      const left = boards.length - 1 - i;
+    const completes = (puzzle: PuzzleSpec, length: number) => {
+      const key = nearKey(puzzle);
       return dailies.some((daily) => {
         const away = daily.near.get(key);
-        return away !== undefined && (daily.optimum === null || away + left <= daily.optimum);
+        return away !== undefined && (daily.optimum === null || away + length <= daily.optimum);
       });
-    });
+    };
+    const boards = positionsAlong(spec, moves);
+    const n = boards.length - 1;
+    // A Rotation Game route's prefix is no Rotation Game puzzle (its goal is any centre of one symbol).
+    return boards.some(
+      (board, i) =>
+        completes({ ...spec, start: board }, n - i) ||
+        (spec.kind === "sliding" && completes({ ...spec, goal: board }, i)),
+    );
   }
 
   /** Throws DAILY_IN_PROGRESS when `givesAway`. */
@@ -277,19 +338,18 @@ export class DailyService {
   }
 
   /**
-   * The running dailies whose boards can meet the puzzle of `key` (same kind, size and goal): today's
-   * and the next day's (a worker whose clock runs ahead may have made it). Read from the cache; a day
-   * without its row yet, or not yet proven, is read again after RECHECK_MS.
+   * The running dailies: today's and the next day's (a worker whose clock runs ahead may have made
+   * it). Read from the cache; a day without its row yet, or not yet proven, is read again after
+   * RECHECK_MS.
    */
-  private async runningDailies(key: string): Promise<RunningDaily[]> {
+  private async runningDailies(): Promise<RunningDaily[]> {
     const today = this.today();
     const next = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS));
     for (const [id, entry] of this.guards) if (entry.date < today) this.guards.delete(id);
     const dailies = await Promise.all(
       [today, next].flatMap((date) => DAILY_CATEGORIES.map((category) => this.guard(date, category))),
     );
-    const wanted = family(key);
-    return dailies.filter((daily): daily is RunningDaily => daily !== null && daily.family === wanted);
+    return dailies.filter((daily): daily is RunningDaily => daily !== null);
   }
 
   private guard(date: string, category: DailyCategory): Promise<RunningDaily | null> {
@@ -301,11 +361,10 @@ export class DailyService {
       const row = await this.dailies.find(date, category);
       if (row === null) return null;
       const before = await cached?.daily.catch(() => null);
+      const spec = specOfKey(row.canonicalKey);
       const near =
-        before?.key === row.canonicalKey
-          ? before.near
-          : neighbourhood(specOfKey(row.canonicalKey), SPOILER_RADIUS[category]);
-      return { key: row.canonicalKey, family: family(row.canonicalKey), optimum: row.optimalLength, near };
+        before?.key === row.canonicalKey ? before.near : neighbourhood(spec, SPOILER_RADIUS[category]);
+      return { key: row.canonicalKey, family: family(spec), optimum: row.optimalLength, near };
     })();
     const entry: GuardEntry = { date, readAt: Date.now(), daily, final: false };
     this.guards.set(id, entry);

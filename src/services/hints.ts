@@ -7,7 +7,6 @@ import type { PuzzleSpec } from "../core/types.ts";
 import { BadInputError } from "../errors/index.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
-import { keyAt } from "./analysis.ts";
 import type { DailyService } from "./daily.ts";
 import type { DistanceOracle } from "./distance-oracle.ts";
 
@@ -62,8 +61,8 @@ export class HintService {
     this.oracle.check(spec);
     const given = position !== null && position !== undefined;
     const board = checkedPosition(spec, given ? position : spec.start, given);
-    // Not at (or near) a running daily's start: hints walked from there would spell its answer.
-    await this.daily.refuseNearAny([keyAt(spec, board), puzzle.canonicalKey], "a hint");
+    // Not at (or near) a running daily: hints walked from there would spell its answer.
+    await this.daily.refuseNearAny([{ ...spec, start: board }, spec], "a hint");
     const answer = await this.oracle.distances(spec, [board]);
     if (answer.status === "PENDING") {
       return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };

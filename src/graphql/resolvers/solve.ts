@@ -44,8 +44,9 @@ export const solveResolvers = {
     ) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
-      // A running daily puzzle's board, a copy of it, or a board a few moves from it is not solved for
-      // anyone before its day ends (docs/competition.md, "No copying").
+      // A running daily puzzle's board, a copy of it, or a puzzle a few moves from it (sliding: also
+      // renamed, turned, mirrored or with start and goal swapped) is not solved for anyone before its
+      // day ends (docs/competition.md, "No copying").
       const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
       const spec = puzzle === null ? null : puzzleSpec(puzzle);
       if (spec !== null) await ctx.services.daily.refuseNearRunning(spec, "a solve");
