@@ -11,7 +11,7 @@ import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
 import { ALGORITHMS, solve } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
 import type { BatchHelpers } from "../local-executor/batch.ts";
-import type { LocalExecutor } from "../local-executor/executor.ts";
+import { SplitThreads } from "./split-threads.ts";
 import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { MAX_THREADS, parseSolveArgs, type SolveArgs } from "./args.ts";
 import { afterFirstTry, firstTryOptions, withFirstTry } from "./first-try.ts";
@@ -327,11 +327,11 @@ async function runBatch(args: SolveArgs): Promise<number> {
 async function solveOne(
   spec: PuzzleSpec,
   args: SolveArgs,
-  executor: LocalExecutor | undefined,
+  threads: SplitThreads | undefined,
   progress?: ProgressReporter,
 ): Promise<SolveResult> {
   const options: SolveOptions = { ...solveOptions(args), onProgress: progress?.onSearch };
-  if (executor === undefined || spec.kind !== "sliding") return solve(spec, options);
+  if (threads === undefined || spec.kind !== "sliding") return solve(spec, options);
   let interrupts = 0;
   const onInterrupt = () => {
     interrupts++;
@@ -341,13 +341,14 @@ async function solveOne(
   try {
     // A Ctrl-C during the first try is seen when it returns (once the threads are up): the split
     // then stops at once with its lower bound.
+    threads.firstTryStarts();
     const first = solve(
       spec,
-      firstTryOptions(options, () => executor.threadsUp()),
+      firstTryOptions(options, () => threads.up()),
     );
     const rest = afterFirstTry(first, solveOptions(args));
     if (rest === null) return first;
-    const split = await executor.solveSplit(spec, rest, {
+    const split = await threads.running.solveSplit(spec, rest, {
       onProgress: progress?.onSearch,
       isCancelled: () => interrupts > 0,
     });
@@ -358,14 +359,16 @@ async function solveOne(
 }
 
 /**
- * The threads of a split search, started before the tables are loaded (their start-up overlaps the
- * loading), or undefined when this puzzle is searched in this thread.
+ * The threads of a split search (started at once for a 24-puzzle, before the tables are loaded so
+ * that their start-up overlaps the loading; during the first try otherwise: split-threads.ts), or
+ * undefined when this puzzle is searched in this thread.
  */
-async function splitExecutor(spec: PuzzleSpec, args: SolveArgs): Promise<LocalExecutor | undefined> {
+async function splitThreads(spec: PuzzleSpec, args: SolveArgs): Promise<SplitThreads | undefined> {
   const threads = threadCount(args);
   if (threads <= 1 || spec.kind !== "sliding") return undefined;
   const { splittable, LocalExecutor } = await import("../local-executor/executor.ts");
-  return splittable(spec, solveOptions(args)) ? LocalExecutor.start(threads) : undefined;
+  if (!splittable(spec, solveOptions(args))) return undefined;
+  return new SplitThreads(spec.rows * spec.cols, () => LocalExecutor.start(threads));
 }
 
 export async function solveCommand(argv: readonly string[]): Promise<number> {
@@ -381,18 +384,18 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   }
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
-  const executor = await splitExecutor(spec, args);
+  const threads = await splitThreads(spec, args);
   let result: SolveResult;
   try {
     await loadPatternDatabases(spec, args);
     const progress = progressReporter(args.progress);
     try {
-      result = await solveOne(spec, args, executor, progress);
+      result = await solveOne(spec, args, threads, progress);
     } finally {
       progress?.finish();
     }
   } finally {
-    await executor?.close();
+    await threads?.close();
   }
   if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
   else process.stdout.write(describeSolution(spec, result, positionsAlong(spec, result.moves)));

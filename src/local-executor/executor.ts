@@ -2,6 +2,7 @@
 // by the coordinator to worker threads) or on a batch (whole puzzles, answers kept in input order).
 // Threads share the loaded pattern databases (SharedArrayBuffers passed in workerData).
 
+import { createRequire } from "node:module";
 import type { Piscina } from "piscina";
 import { preparePdb } from "../core/pdb/index.ts";
 import { SearchControl } from "../core/search-control.ts";
@@ -36,13 +37,14 @@ export class LocalExecutor {
 
   /**
    * Starts `threads` threads at once: they may start before the pattern databases are loaded (their
-   * start-up then overlaps the loading). Each task carries the tables loaded by the time of the
-   * first solve; a thread registers (or maps) them when it first sees them. piscina is imported
-   * here, not with this module: the `puzzle` command's bundle holds this module, and loading piscina
-   * (~10 ms) is for runs that start threads.
+   * start-up then overlaps the loading), or from within a search's cancel check (the CLI's first
+   * try, hence synchronous). Each task carries the tables loaded by the time of the first solve; a
+   * thread registers (or maps) them when it first sees them. piscina is required here, not imported
+   * with this module: the `puzzle` command's bundle holds this module, and loading piscina (~10 ms)
+   * is for runs that start threads.
    */
-  static async start(threads: number): Promise<LocalExecutor> {
-    const { Piscina } = await import("piscina");
+  static start(threads: number): LocalExecutor {
+    const { Piscina } = createRequire(import.meta.url)("piscina") as typeof import("piscina");
     const up = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     const workerData: UnitThreadData = { up: up.buffer as SharedArrayBuffer };
     const pool = new Piscina({
