@@ -35,11 +35,33 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["START_WORKER", "maybe"],
     ["SOLVER_THREADS", "0"],
+    // Numbers are written in decimal digits: no blank (Number(" ") is 0), hexadecimal or exponent.
+    ["PORT", " "],
+    ["SHUTDOWN_TIMEOUT_MS", "  "],
+    ["PORT", "0x10"],
+    ["RATE_LIMIT_WORK", "1e2"],
+    ["SOLVER_THREADS", "2.0"],
+    ["DATABASE_URL", "postgresql://127.0.0.1:5432"],
+    ["PDB_MMAP", "maybe"],
+    ["PUZZLE_HUGEPAGES", "please"],
   ])("names %s=%s in its error", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`),
     );
+  });
+
+  it("reads decimal numbers, with or without blanks around them", () => {
+    const config = loadConfig({ PORT: " 8080 ", SHUTDOWN_TIMEOUT_MS: "0", WORKER_METRICS_PORT: "9464" });
+    expect(config).toMatchObject({ port: 8080, shutdownTimeoutMs: 0, workerMetricsPort: 9464 });
+  });
+
+  it("accepts the documented spellings of PDB_MMAP and PUZZLE_HUGEPAGES", () => {
+    for (const value of ["0", "1", "true", "false", "on", "off", "yes", "no"])
+      expect(() => loadConfig({ PDB_MMAP: value, PUZZLE_HUGEPAGES: value })).not.toThrow();
+    // PDB_MMAP is read case-insensitively (src/pdb-settings.ts); the launcher reads PUZZLE_HUGEPAGES as written.
+    expect(() => loadConfig({ PDB_MMAP: " OFF " })).not.toThrow();
+    expect(() => loadConfig({ PUZZLE_HUGEPAGES: "OFF" })).toThrow(/PUZZLE_HUGEPAGES="OFF"/);
   });
 
   it("lists every bad variable at once", () => {

@@ -7,28 +7,45 @@ import { pdbDirectory } from "./pdb-settings.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/**
+ * A whole number written in decimal digits (blanks around it allowed). Not z.coerce.number(): it
+ * reads " " as 0, "0x10" as 16 and "1e3" as 1000, silently.
+ */
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "must be a whole number (decimal digits)")
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+/** The on/off spellings PDB_MMAP and PUZZLE_HUGEPAGES are read with (src/pdb-settings.ts, scripts/tuned-node.sh). */
+const ON_OFF = ["0", "1", "true", "false", "on", "off", "yes", "no"] as const;
 
-function url(protocols: readonly string[]) {
-  return z.string().refine(
-    (value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}` },
-  );
+function url(protocols: readonly string[], { database = false } = {}) {
+  const expected = `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`;
+  return z.string().superRefine((value, ctx) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: expected });
+      return;
+    }
+    if (!protocols.includes(parsed.protocol)) ctx.addIssue({ code: "custom", message: expected });
+    else if (database && parsed.pathname.replace(/^\//, "") === "")
+      ctx.addIssue({ code: "custom", message: "names no database (…/<database> at the end)" });
+  });
 }
 
 /** Environment variable -> schema. Defaults make `npm start` work on a fresh machine. */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: url(["postgresql:", "postgres:"]).default("postgresql://postgres@127.0.0.1:5432/puzzles"),
+  DATABASE_URL: url(["postgresql:", "postgres:"], { database: true }).default(
+    "postgresql://postgres@127.0.0.1:5432/puzzles",
+  ),
   REDIS_URL: url(["redis:", "rediss:"]).default("redis://127.0.0.1:6379"),
   /** Prefix of every Redis key the platform writes (rate limits, queues, events). No ':' inside. */
   REDIS_PREFIX: z
@@ -65,6 +82,16 @@ const envSchema = z.object({
   SOLVER_THREADS: int(1, 256).default(Math.max(1, availableParallelism())),
   /** Where pattern databases are stored once built. */
   PDB_DIR: z.string().min(1).default(".cache/pdb"),
+  /**
+   * Only validated here: src/pdb-settings.ts reads it (the CLI too, without this module). 0, false,
+   * off or no: tables are read into each process instead of mapped.
+   */
+  PDB_MMAP: z.string().trim().toLowerCase().pipe(z.enum(ON_OFF)).optional(),
+  /**
+   * Only validated here: scripts/tuned-node.sh and src/tuned-environment.ts read it, before node
+   * starts. 0, false, off or no: searching processes run without huge pages.
+   */
+  PUZZLE_HUGEPAGES: z.enum(ON_OFF).optional(),
   /** `npm start` spawns one worker process beside the API unless this is false. */
   START_WORKER: bool.default(true),
   // The solving pipeline (docs/pipeline.md).
