@@ -1,6 +1,10 @@
 // Subscriptions over graphql-ws on the same path. One lazy connection for the whole page; the token
 // goes in the `connection_init` payload as `{ authorization: "Bearer <token>" }`. Signing in or out
 // closes the connection, and the next subscription opens one with the new token.
+//
+// A server that goes away (a restart, a deploy) is waited for: the client reconnects with a capped
+// backoff for a few minutes and re-subscribes, so a solve's progress (whose first event is the stored
+// state) and the live lists carry on. Listeners of `onReconnect` refetch what they may have missed.
 import { createClient, type Client } from "graphql-ws";
 import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
@@ -8,6 +12,16 @@ import { GRAPHQL_PATH } from "./graphql.ts";
 import { authorization, onSessionChange } from "./session.ts";
 
 let client: Client | undefined;
+const reconnectListeners = new Set<() => void>();
+
+/** Attempts to reconnect after the connection is lost: at most RETRY_CAP_MS apart, about 5 minutes in all. */
+const RETRY_ATTEMPTS = 35;
+const RETRY_CAP_MS = 10_000;
+
+function retryWait(retries: number): Promise<void> {
+  const ms = Math.min(500 * 2 ** retries, RETRY_CAP_MS) + Math.random() * 500;
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 function socketUrl(): string {
   const url = new URL(GRAPHQL_PATH, window.location.href);
@@ -19,7 +33,17 @@ function getClient(): Client {
   client ??= createClient({
     url: socketUrl(),
     lazy: true,
-    retryAttempts: 5,
+    retryAttempts: RETRY_ATTEMPTS,
+    retryWait,
+    // graphql-ws retries only close events by default, but a browser reports a refused connection (the
+    // server is down) as an error event first: without this, the first failed attempt ends every
+    // subscription. Fatal close codes (4400, 4401, 4500...) still end them at once.
+    shouldRetry: () => true,
+    on: {
+      connected: (_socket, _payload, wasRetry) => {
+        if (wasRetry) for (const listener of reconnectListeners) listener();
+      },
+    },
     connectionParams: () => {
       const auth = authorization();
       return auth ? { authorization: auth } : {};
@@ -34,6 +58,12 @@ onSessionChange(() => {
   Promise.resolve(client?.dispose()).catch(() => undefined);
   client = undefined;
 });
+
+/** `listener` runs each time the live connection is made again after it was lost; returns a stop. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
 
 export interface SubscriptionHandlers<T> {
   next(data: T): void;

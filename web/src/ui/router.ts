@@ -35,7 +35,12 @@ function render(): void {
   for (const { pattern, keys, view } of routes) {
     const match = pattern.exec(path);
     if (!match) continue;
-    const params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+    let params: Record<string, string>;
+    try {
+      params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
+    } catch {
+      break; // a malformed escape such as /users/%E0%A4: no page of ours has that name
+    }
     cleanup = view(outlet, params) ?? undefined;
     return;
   }

@@ -51,6 +51,14 @@ function sideInput(name: string, label: string): HTMLInputElement {
   return h("input", { type: "number", name, min: 2, max: 5, value: 3, "aria-label": label, class: "side" });
 }
 
+const BAD_SIZE = "Rows and columns must be whole numbers from 2 to 5.";
+
+/** A custom size typed out of range (or not a number) cannot be shuffled, checked or saved. */
+function sizeValid(shape: Shape): boolean {
+  if (shape.kind === "rotation") return true;
+  return [shape.rows, shape.cols].every((side) => Number.isInteger(side) && side >= 2 && side <= 5);
+}
+
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.length === 0 ? text : text[0].toUpperCase() + text.slice(1);
@@ -152,6 +160,13 @@ export const createView: View = (outlet) => {
       : "Tiles, row by row (0, . or _ is the blank)";
     tiles.rows = rotation ? 7 : 5;
     message.clear();
+    if (!sizeValid(shape())) {
+      status.className = "status bad";
+      status.textContent = BAD_SIZE;
+      replace(preview);
+      save.disabled = true;
+      return;
+    }
     if (tiles.value.trim() === "") {
       status.className = "status muted";
       status.textContent = "Type the tiles or press Shuffle.";
@@ -182,16 +197,9 @@ export const createView: View = (outlet) => {
 
   const fillRandom = () => {
     const s = shape();
-    if (
-      s.kind === "sliding" &&
-      (!Number.isInteger(s.rows) ||
-        !Number.isInteger(s.cols) ||
-        s.rows < 2 ||
-        s.rows > 5 ||
-        s.cols < 2 ||
-        s.cols > 5)
-    ) {
-      message.show("Rows and columns must be from 2 to 5.");
+    if (!sizeValid(s)) {
+      // check() says what is wrong and disables saving (the tiles typed for another size stay).
+      check();
       return;
     }
     let goalTiles: number[] | undefined;
@@ -228,14 +236,20 @@ export const createView: View = (outlet) => {
   };
 
   presets.addEventListener("change", fillRandom);
-  for (const input of [rowsInput, colsInput]) input.addEventListener("change", fillRandom);
+  for (const input of [rowsInput, colsInput]) {
+    input.addEventListener("input", check);
+    input.addEventListener("change", fillRandom);
+  }
   tiles.addEventListener("input", check);
   goal.addEventListener("input", check);
   shuffle.addEventListener("click", fillRandom);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const result = read();
-    if ("error" in result) return;
+    if ("error" in result) {
+      message.show(result.error);
+      return;
+    }
     save.disabled = true;
     try {
       const puzzle = await createPuzzle(result.input);

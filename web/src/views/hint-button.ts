@@ -9,6 +9,9 @@ import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
 
 const POLL_MS = 1000;
+/** Beyond 16 cells the server gives no hints (docs/competition.md). */
+const MAX_HINT_CELLS = 16;
+const NO_5X5_HINT = "not for boards larger than 4×4 (proving a 5×5 distance can take minutes).";
 // The blank's move → the cell offset of the tile that slides into the gap, and that tile's arrow.
 const SLIDE: Record<string, { dr: number; dc: number; arrow: string }> = {
   U: { dr: -1, dc: 0, arrow: "↓" },
@@ -45,6 +48,13 @@ export function hintButton(
     text.className = "small hint-text muted";
   };
   if (dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now()) lock(dailyEndsAt);
+  else if (spec.kind === "sliding" && spec.rows * spec.cols > MAX_HINT_CELLS) {
+    // The server refuses (ANALYSIS_UNAVAILABLE): say so before anyone asks.
+    button.disabled = true;
+    button.title = NO_5X5_HINT;
+    text.textContent = `Hints: ${NO_5X5_HINT}`;
+    text.className = "small hint-text muted";
+  }
 
   const unmark = () => {
     for (const marked of boardElement.querySelectorAll(".hinted")) marked.classList.remove("hinted");

@@ -2,6 +2,7 @@
 // leaderboardChanged reports a new best entry (the refetch keeps ranks and ties exact).
 import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
+import { onReconnect } from "../api/subscriptions.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
@@ -103,5 +104,14 @@ export function leaderboardPanel(
     },
     error: (error) => message.error(error),
   });
-  return { element, reload: () => void load(), cleanup: stop };
+  // Entries submitted while the live connection was down sent events nobody heard.
+  const stopReconnect = onReconnect(() => void load());
+  return {
+    element,
+    reload: () => void load(),
+    cleanup: () => {
+      stop();
+      stopReconnect();
+    },
+  };
 }

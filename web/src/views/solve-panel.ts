@@ -12,6 +12,7 @@ import {
   type SolveStatus,
 } from "../api/operations.ts";
 import { workersOnline } from "../api/fleet.ts";
+import { currentSession } from "../api/session.ts";
 import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
 import { h, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -29,6 +30,7 @@ const STATUS_TEXT: Record<SolveStatus, string> = {
 };
 
 const NO_WORKER = "No worker is online: the search starts when one is";
+const BAD_TIME_LIMIT = "The time limit must be a whole number of seconds from 1 to 3600.";
 /** How often a queued solve asks again whether a worker came online. */
 const WORKER_CHECK_MS = 5000;
 
@@ -119,6 +121,7 @@ export function solvePanel(
   let stopSubscription: (() => void) | undefined;
   let stopPlayer: (() => void) | undefined;
   let solveId: string | undefined;
+  const openSolveKey = `puzzles.solve.${puzzleId}`;
   let seenBound: number | null = null;
   let chart: BoundChart | undefined;
 
@@ -166,6 +169,7 @@ export function solvePanel(
   }
 
   function finish(solve: Solve): void {
+    if (solve.id === solveId) forget();
     stopSubscription?.();
     stopSubscription = undefined;
     cancel.hidden = true;
@@ -223,6 +227,35 @@ export function solvePanel(
 
   start.addEventListener("click", async () => {
     message.clear();
+    // The API takes whole seconds from 1 to 3600; anything else would come back as GraphQL's wording.
+    const seconds = Number(timeLimit.value);
+    if (timeLimit.value.trim() === "" || !Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+      message.show(BAD_TIME_LIMIT);
+      timeLimit.focus();
+      return;
+    }
+    const current = resetLive();
+    const options: SolveRequestOptions = {
+      algorithm: algorithm.value as SolveRequestOptions["algorithm"],
+      timeLimitSeconds: seconds,
+    };
+    if (spec.kind === "sliding") options.heuristic = heuristic.value as SolveRequestOptions["heuristic"];
+    try {
+      const solve = await requestSolve(puzzleId, options);
+      solveId = solve.id;
+      showStatus(solve.status);
+      if (FINISHED.has(solve.status)) return finish(solve);
+      remember(solve.id);
+      follow(solve.id, current);
+    } catch (error) {
+      message.error(error);
+      start.disabled = false;
+      live.hidden = true;
+    }
+  });
+
+  /** Clears the live area for a new (or resumed) search and returns its chart. */
+  function resetLive(): BoundChart {
     stopSubscription?.();
     stopPlayer?.();
     start.disabled = true;
@@ -246,31 +279,46 @@ export function solvePanel(
       current.element,
     );
     live.hidden = false;
-    const options: SolveRequestOptions = {
-      algorithm: algorithm.value as SolveRequestOptions["algorithm"],
-      timeLimitSeconds: Number(timeLimit.value),
-    };
-    if (spec.kind === "sliding") options.heuristic = heuristic.value as SolveRequestOptions["heuristic"];
+    return current;
+  }
+
+  /** Watches an open solve: its stored state first, then live progress, then the final state. */
+  function follow(id: string, current: BoundChart): void {
+    solveId = id;
+    cancel.hidden = false;
+    stopSubscription = onSolveProgress(id, {
+      next: (event) => update(event, current),
+      error: (error) => {
+        // A solve the server does not know (or will not show this user) is not worth resuming.
+        if (error.code === "NOT_FOUND" || error.code === "FORBIDDEN") forget();
+        message.error(error);
+        start.disabled = false;
+        cancel.hidden = true;
+      },
+    });
+  }
+
+  // The open search survives a reload or a visit elsewhere: its id is kept until it ends.
+  function remember(id: string): void {
+    const session = currentSession();
+    if (session) localStorage.setItem(openSolveKey, JSON.stringify({ id, user: session.name }));
+  }
+  function forget(): void {
+    localStorage.removeItem(openSolveKey);
+  }
+  const resumable = (): string | undefined => {
     try {
-      const solve = await requestSolve(puzzleId, options);
-      solveId = solve.id;
-      showStatus(solve.status);
-      if (FINISHED.has(solve.status)) return finish(solve);
-      cancel.hidden = false;
-      stopSubscription = onSolveProgress(solve.id, {
-        next: (event) => update(event, current),
-        error: (error) => {
-          message.error(error);
-          start.disabled = false;
-          cancel.hidden = true;
-        },
-      });
-    } catch (error) {
-      message.error(error);
-      start.disabled = false;
-      live.hidden = true;
+      const saved = JSON.parse(localStorage.getItem(openSolveKey) ?? "null") as {
+        id?: unknown;
+        user?: unknown;
+      };
+      return typeof saved?.id === "string" && saved.user === currentSession()?.name ? saved.id : undefined;
+    } catch {
+      return undefined;
     }
-  });
+  };
+  const resume = resumable();
+  if (resume !== undefined) follow(resume, resetLive());
 
   cancel.addEventListener("click", async () => {
     if (solveId === undefined) return;

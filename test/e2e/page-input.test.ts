@@ -1,0 +1,130 @@
+// What the page does with input it cannot use: a custom size out of range, a time limit that is not
+// whole seconds, a malformed address, a long unbroken title on a phone, a hint on a 5x5. Each says
+// why in a sentence (or lays out), instead of doing nothing or showing GraphQL's wording.
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueName } from "../helpers/graphql.ts";
+import { useTestServer } from "../helpers/server.ts";
+import { type Browser, chromiumMissing, ensureWebBuilt, launchBrowser } from "./browser.ts";
+
+const missing = chromiumMissing();
+
+describe.skipIf(missing !== undefined)("the page with input it cannot use", () => {
+  const api = useTestServer();
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const name = uniqueName("input");
+  let token: string;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function signIn(target: Page): Promise<void> {
+    token ??= (await api.client().signUp(name)).token;
+    await target.goto(`${api.origin}/`);
+    await target.evaluate(
+      `localStorage.setItem("puzzles.token", ${JSON.stringify(token)}); localStorage.setItem("puzzles.name", ${JSON.stringify(name)})`,
+    );
+  }
+
+  async function createThroughApi(input: Record<string, unknown>): Promise<string> {
+    const data = await api
+      .client(token)
+      .data<{ createPuzzle: { id: string } }>(
+        `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
+        { input },
+      );
+    return data.createPuzzle.id;
+  }
+
+  it("refuses a custom size out of range instead of keeping the last board's verdict", async () => {
+    await signIn(page);
+    await page.goto(`${api.origin}/new`);
+    await page.locator(".segmented label", { hasText: "rows × cols" }).click();
+    await expect.poll(() => page.locator(".create .status").textContent()).toContain("Solvable");
+    await page.locator("input[name=rows]").fill("7");
+    await page.locator("input[name=rows]").press("Tab");
+    await expect
+      .poll(() => page.locator(".create .status").textContent())
+      .toBe("Rows and columns must be whole numbers from 2 to 5.");
+    expect(await page.getByRole("button", { name: /^Save/ }).isDisabled()).toBe(true);
+    await page.locator("input[name=rows]").fill("2");
+    await page.locator("input[name=rows]").press("Tab");
+    await expect.poll(() => page.locator(".create .status").textContent()).toContain("Solvable");
+    expect(await page.getByRole("button", { name: /^Save/ }).isDisabled()).toBe(false);
+  });
+
+  it("says what a time limit must be before asking the server", async () => {
+    const id = await createThroughApi({
+      kind: "SLIDING",
+      rows: 3,
+      cols: 3,
+      start: [1, 2, 3, 4, 5, 6, 0, 7, 8],
+    });
+    await page.goto(`${api.origin}/puzzles/${id}`);
+    for (const value of ["1.5", "", "0", "4000"]) {
+      await page.locator("input[name=timeLimitSeconds]").fill(value);
+      await page.getByRole("button", { name: "Find the optimal solution" }).click();
+      await expect
+        .poll(() => page.locator(".solve .message.error").textContent())
+        .toBe("The time limit must be a whole number of seconds from 1 to 3600.");
+    }
+    await page.locator("input[name=timeLimitSeconds]").fill("5");
+    await page.getByRole("button", { name: "Find the optimal solution" }).click();
+    await expect
+      .poll(() => page.getByTestId("solve-outcome").textContent())
+      .toBe("Optimal solution: 2 moves (proven minimal).");
+    expect(await page.locator(".solve .message.error").isVisible()).toBe(false);
+  });
+
+  it("offers no hint on a 5x5, and says why", async () => {
+    const start = Array.from({ length: 25 }, (_, i) => (i + 1) % 25);
+    [start[23], start[24]] = [start[24], start[23]]; // one move from the goal
+    const id = await createThroughApi({ kind: "SLIDING", rows: 5, cols: 5, start });
+    await page.goto(`${api.origin}/puzzles/${id}`);
+    const hint = page.getByRole("button", { name: "Hint" });
+    await hint.waitFor();
+    expect(await hint.isDisabled()).toBe(true);
+    expect(await page.getByTestId("hint-text").textContent()).toMatch(/larger than 4×4/);
+  });
+
+  it("shows the not-found page for a malformed address", async () => {
+    await page.goto(`${api.origin}/users/%E0%A4%A`);
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Page not found");
+    await page.goto(`${api.origin}/puzzles/%zz`);
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Page not found");
+  });
+
+  it("wraps a long unbroken title at phone width", async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    phone.on("pageerror", (error) => pageErrors.push(error.message));
+    const id = await createThroughApi({
+      kind: "SLIDING",
+      rows: 3,
+      cols: 3,
+      start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+      title: "W".repeat(200),
+    });
+    await signIn(phone);
+    for (const path of ["/", "/puzzles", `/puzzles/${id}`, `/users/${name}`]) {
+      await phone.goto(`${api.origin}${path}`);
+      await phone.locator(`a[href="/puzzles/${id}"], h1:has-text("WWWW")`).first().waitFor();
+      const overflow = await phone.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth",
+      );
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
+    await phone.close();
+    expect(pageErrors).toEqual([]);
+  });
+});
