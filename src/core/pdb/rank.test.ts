@@ -1,7 +1,7 @@
 // The direct-address layout: every placement's entry lands at sum cell_j * n^(k-1-j), holding the
 // compact table's entry at the placement's rank.
 import { describe, expect, it } from "vitest";
-import { expandToDirect, groupEntries, rankPositions, unrankPositions } from "./rank.ts";
+import { expandToDirect, groupEntries, popcountTable16, rankPositions, unrankPositions } from "./rank.ts";
 
 describe("expandToDirect", () => {
   for (const [n, k] of [
@@ -28,4 +28,16 @@ describe("expandToDirect", () => {
       expect(out.filter((v) => v !== 255).length).toBeLessThanOrEqual(written);
     });
   }
+});
+
+describe("popcountTable16", () => {
+  it("holds the number of set bits of every 16-bit value", () => {
+    for (let x = 0; x < 1 << 16; x++) {
+      let bits = 0;
+      for (let v = x; v !== 0; v >>>= 1) bits += v & 1;
+      if (popcountTable16[x] !== bits)
+        expect.fail(`popcount(${x}) = ${popcountTable16[x]}, expected ${bits}`);
+    }
+    expect(popcountTable16.length).toBe(1 << 16);
+  });
 });
