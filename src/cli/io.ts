@@ -2,9 +2,27 @@
 
 import { PuzzleInputError } from "../core/errors.ts";
 
-export async function readStdin(): Promise<string> {
+/**
+ * The most stdin a command reads (`judge`, `solve --batch -`): about a million Rotation Game
+ * boards or 3x3 batch lines. Beyond it the input is refused as soon as it is reached, instead of
+ * reading without end (`yes | puzzle judge acwing` held gigabytes within seconds).
+ */
+const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+
+export async function readStdin(maxBytes = MAX_STDIN_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      throw new PuzzleInputError(
+        `the input holds more than ${maxBytes / 1024 / 1024} MiB (the most one run reads): split it into several runs`,
+        "BAD_PUZZLE",
+        "input",
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString("utf8");
 }
 

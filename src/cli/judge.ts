@@ -6,6 +6,7 @@
 // (and the rotation judge, lazily): a judge run is Node's start-up, one table build and the lookups.
 
 import { PuzzleInputError } from "../core/errors.ts";
+import { quoteToken } from "../core/notation.ts";
 import { tableDistance } from "../core/sliding/table.ts";
 
 export const JUDGE_FORMATS = ["hihocoder", "acwing", "lanqiao", "rotation"] as const;
@@ -13,22 +14,40 @@ export type JudgeFormat = (typeof JUDGE_FORMATS)[number];
 
 const CELLS = 9;
 const DEFAULT_GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+/**
+ * The most characters a 3x3 format's input may hold: a valid one is a few hundred (at most 8
+ * boards), so 1 MiB leaves room for any padding and refuses junk before it is split into tokens.
+ * (stdin itself is read up to 64 MiB, io.ts, which the rotation format may use whole.)
+ */
+export const MAX_3X3_INPUT_CHARS = 1 << 20;
 
 function fail(message: string): never {
   throw new PuzzleInputError(message, "BAD_PUZZLE", "input");
 }
 
-function tokensOf(input: string): string[] {
+function tokensOf(input: string, format: string): string[] {
+  if (input.length > MAX_3X3_INPUT_CHARS) {
+    fail(`the input holds more than 1 MiB (a ${format} input is a few hundred characters)`);
+  }
   return input.split(/\s+/).filter((token) => token !== "");
 }
 
-/** Reads one 3x3 board from `cells` tokens; `blank` is the blank's symbol. Names the board in errors. */
-function readBoard(cells: readonly string[], blank: string, what: string): number[] {
+/** A number 0..8 written with leading zeros (`01`, `00`), as scanf("%d") reads it; else -1. */
+function integerTile(token: string): number {
+  return /^0+[0-8]$/.test(token) ? Number(token) : -1;
+}
+
+/**
+ * Reads one 3x3 board from `cells` tokens; `blank` is the blank's symbol. Names the board in errors.
+ * With `integers` (HihoCoder's numbers, blank 0) a tile may carry leading zeros, as t may: `01`.
+ */
+function readBoard(cells: readonly string[], blank: string, what: string, integers = false): number[] {
   const board: number[] = [];
   const seen = new Set<number>();
   for (const token of cells) {
-    const tile = token === blank ? 0 : /^[1-8]$/.test(token) ? Number(token) : -1;
-    if (tile < 0) fail(`${what}: "${token}" is not a tile (1-8, or ${blank} for the blank)`);
+    const tile =
+      token === blank ? 0 : /^[1-8]$/.test(token) ? Number(token) : integers ? integerTile(token) : -1;
+    if (tile < 0) fail(`${what}: ${quoteToken(token)} is not a tile (1-8, or ${blank} for the blank)`);
     if (seen.has(tile)) fail(`${what}: ${tile === 0 ? `blank ${blank}` : `tile ${tile}`} appears twice`);
     seen.add(tile);
     board.push(tile);
@@ -43,11 +62,11 @@ function distance(start: readonly number[], goal: readonly number[]): number {
 
 /** HihoCoder 1312: t (1..8), then t boards of 9 numbers (0 = blank); goal 1..8 then the blank. */
 function judgeHihocoder(input: string): string {
-  const tokens = tokensOf(input);
+  const tokens = tokensOf(input, "hihocoder");
   if (tokens.length === 0) fail("empty input: expected t, then t boards");
-  if (!/^\d+$/.test(tokens[0])) fail(`t is "${tokens[0]}", not a number`);
+  if (!/^\d+$/.test(tokens[0])) fail(`t is ${quoteToken(tokens[0])}, not a number`);
   const t = Number(tokens[0]);
-  if (t < 1 || t > 8) fail(`t is ${t}, must be 1..8`);
+  if (t < 1 || t > 8) fail(`t is ${Number.isSafeInteger(t) ? t : quoteToken(tokens[0])}, must be 1..8`);
   const expected = 1 + t * CELLS;
   if (tokens.length !== expected) {
     fail(
@@ -56,7 +75,7 @@ function judgeHihocoder(input: string): string {
   }
   let output = "";
   for (let b = 0; b < t; b++) {
-    const board = readBoard(tokens.slice(1 + b * CELLS, 1 + (b + 1) * CELLS), "0", `board ${b + 1}`);
+    const board = readBoard(tokens.slice(1 + b * CELLS, 1 + (b + 1) * CELLS), "0", `board ${b + 1}`, true);
     const d = distance(board, DEFAULT_GOAL);
     output += d < 0 ? "No Solution!\n" : `${d}\n`;
   }
@@ -65,19 +84,22 @@ function judgeHihocoder(input: string): string {
 
 /** AcWing 845: one board of 9 tokens, x = blank; goal 12345678x. */
 function judgeAcwing(input: string): string {
-  const tokens = tokensOf(input);
+  const tokens = tokensOf(input, "acwing");
+  if (tokens.length === 0) fail(`empty input: expected ${CELLS} tokens (digits 1-8 and x)`);
   if (tokens.length !== CELLS) fail(`expected ${CELLS} tokens (digits 1-8 and x), got ${tokens.length}`);
   return `${distance(readBoard(tokens, "x", "board"), DEFAULT_GOAL)}\n`;
 }
 
 /** Lanqiao 九宫重排: start and goal, 9 characters each, "." = blank. */
 function judgeLanqiao(input: string): string {
-  const tokens = tokensOf(input);
+  const tokens = tokensOf(input, "lanqiao");
+  if (tokens.length === 0) fail(`empty input: expected 2 lines (start and goal) of ${CELLS} characters`);
   if (tokens.length !== 2)
     fail(`expected 2 lines (start and goal) of ${CELLS} characters, got ${tokens.length} token(s)`);
   const [start, goal] = tokens.map((token, i) => {
     const what = i === 0 ? "start" : "goal";
-    if (token.length !== CELLS) fail(`${what} "${token}" has ${token.length} characters, expected ${CELLS}`);
+    const length = [...token].length;
+    if (length !== CELLS) fail(`${what} ${quoteToken(token)} has ${length} characters, expected ${CELLS}`);
     return readBoard([...token], ".", what);
   });
   return `${distance(start, goal)}\n`;

@@ -11,10 +11,14 @@ const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge in
 
 async function judgeCommand(args: readonly string[]): Promise<number> {
   const { JUDGE_FORMATS, judge } = await import("./judge.ts");
-  const format = args[0] as (typeof JUDGE_FORMATS)[number];
-  if (args.length !== 1 || !JUDGE_FORMATS.includes(format)) {
-    throw new UsageError(`usage: puzzle judge ${JUDGE_FORMATS.join("|")} (input on stdin)`);
+  const usage = `usage: puzzle judge ${JUDGE_FORMATS.join("|")} (input on stdin)`;
+  // Asked for, the usage is the answer (stdout, status 0), as for `solve --help` and `pdb --help`.
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
   }
+  const format = args[0] as (typeof JUDGE_FORMATS)[number];
+  if (args.length !== 1 || !JUDGE_FORMATS.includes(format)) throw new UsageError(usage);
   process.stdout.write(await judge(format, await readStdin()));
   return 0;
 }

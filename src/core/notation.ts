@@ -10,10 +10,31 @@ const SEPARATORS = /[\s,/;]+/;
 /** Rows of one character per tile: `123/x46/758` (2 to 5 rows of 2 to 5 characters, all alike). */
 const COMPACT_ROWS = /^[^\s,/;]{2,5}(?:\s*[/;]\s*[^\s,/;]{2,5}){1,4}$/;
 
+/** The longest text `parseTiles` reads: a 5x5 board written out takes under a hundred characters. */
+const MAX_TILES_TEXT = 4096;
+
+/** Characters shown of a token in an error message; a longer one is cut, ending in "…". */
+const SHOWN_TOKEN_LENGTH = 20;
+
+/**
+ * A token as an error message shows it: in double quotes, at most 20 characters (a megabyte-long
+ * "token" of junk stays a short line), control characters escaped (`"\u001b[31m"`: stderr may be
+ * a terminal).
+ */
+export function quoteToken(token: string): string {
+  const chars = [...token.slice(0, 2 * SHOWN_TOKEN_LENGTH + 2)];
+  const shown = chars.length > SHOWN_TOKEN_LENGTH ? `${chars.slice(0, SHOWN_TOKEN_LENGTH).join("")}…` : token;
+  return JSON.stringify(shown).replace(
+    /[\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 function readTile(token: string, field: string): number {
   if (BLANKS.has(token)) return 0;
-  if (!/^\d+$/.test(token))
-    throw new PuzzleInputError(`${field}: "${token}" is not a tile`, "BAD_PUZZLE", field);
+  // Digits only, and few enough that the board check names the number itself (not "Infinity").
+  if (!/^\d+$/.test(token) || !Number.isSafeInteger(Number(token)))
+    throw new PuzzleInputError(`${field}: ${quoteToken(token)} is not a tile`, "BAD_PUZZLE", field);
   return Number(token);
 }
 
@@ -25,6 +46,14 @@ function readTile(token: string, field: string): number {
  */
 export function parseTiles(input: string | readonly string[], field = "start"): number[] {
   const text = (typeof input === "string" ? input : input.join(" ")).trim();
+  // A board has at most 25 tiles: a longer text is refused before it is split (a 60 MB line of a
+  // batch file took 1.2 GB and 4 s to be told it was no board).
+  if (text.length > MAX_TILES_TEXT)
+    throw new PuzzleInputError(
+      `${field}: ${text.length} characters, too many for a board (at most ${MAX_TILES_TEXT})`,
+      "BAD_PUZZLE",
+      field,
+    );
   const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
   if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
   const compactRows = COMPACT_ROWS.test(text) && tokens.every((t) => t.length === tokens[0].length);

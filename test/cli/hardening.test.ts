@@ -30,6 +30,15 @@ function puzzle(args: string[], input = "", env: NodeJS.ProcessEnv = {}) {
 }
 
 describe("bad commands and sizes name what is wrong", () => {
+  it("judge --help prints the usage on stdout with status 0, as solve --help does", () => {
+    const run = puzzle(["judge", "--help"]);
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(run.stdout).toBe("usage: puzzle judge hihocoder|acwing|lanqiao|rotation (input on stdin)\n");
+    const wrong = puzzle(["judge", "nonsense"]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stdout).toBe("");
+  });
+
   it("an unknown command is named, with the commands, in one line", () => {
     const run = puzzle(["frobnicate"]);
     expect(run.status).toBe(2);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { PuzzleInputError } from "./errors.ts";
+import { parseTiles, quoteToken } from "./notation.ts";
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PuzzleInputError);
+    return (error as Error).message;
+  }
+  throw new Error("expected a PuzzleInputError");
+}
+
+describe("quoteToken", () => {
+  it("quotes a short token as it is", () => {
+    expect(quoteToken("x")).toBe('"x"');
+    expect(quoteToken("12345678901234567890")).toBe('"12345678901234567890"');
+  });
+
+  it("cuts a long token at 20 characters, counting characters rather than UTF-16 units", () => {
+    expect(quoteToken("1".repeat(1_000_000))).toBe(`"${"1".repeat(20)}…"`);
+    expect(quoteToken("\u{1F600}".repeat(21))).toBe(`"${"\u{1F600}".repeat(20)}…"`);
+    expect(quoteToken("\u{1F600}".repeat(20))).toBe(`"${"\u{1F600}".repeat(20)}"`);
+  });
+
+  it("escapes control characters, C1 and DEL included, and quotes", () => {
+    expect(quoteToken('\u001b[2J\u0000\u007f\u009b"')).toBe('"\\u001b[2J\\u0000\\u007f\\u009b\\""');
+  });
+});
+
+describe("parseTiles on hostile words", () => {
+  it("a number too long for a double is not a tile (before: a tile Infinity out of range)", () => {
+    expect(messageOf(() => parseTiles(`${"9".repeat(400)} 1 2 3`))).toBe(
+      `start: "${"9".repeat(20)}…" is not a tile`,
+    );
+    expect(messageOf(() => parseTiles("99999999999999999999 1 2 3"))).toBe(
+      'start: "99999999999999999999" is not a tile',
+    );
+    expect(parseTiles("9007199254740991 1 2 3")).toEqual([9007199254740991, 1, 2, 3]);
+  });
+
+  it("a long word of junk or control characters makes a short message", () => {
+    expect(messageOf(() => parseTiles(`${"a".repeat(4000)} 1 2 3`, "goal"))).toBe(
+      `goal: "${"a".repeat(20)}…" is not a tile`,
+    );
+    expect(messageOf(() => parseTiles("1 2 \u001b[31m 4"))).toBe('start: "\\u001b[31m" is not a tile');
+  });
+});
+
+describe("parseTiles on a text far too long for a board", () => {
+  it("refuses more than 4096 characters at once, before splitting them (before: 1.2 GB for a 60 MB line)", () => {
+    expect(messageOf(() => parseTiles("1 ".repeat(3_000_000)))).toBe(
+      "start: 5999999 characters, too many for a board (at most 4096)",
+    );
+    expect(messageOf(() => parseTiles(["1", "2 ".repeat(2100)], "goal"))).toMatch(
+      /^goal: 4201 characters, too many for a board/,
+    );
+    // Padding around a board is not counted, nor are the spaces of a generously written one.
+    const padded = `${" ".repeat(10_000)}1 2 3 x 4 6 7 5 8${" ".repeat(10_000)}`;
+    expect(parseTiles(padded)).toEqual([1, 2, 3, 0, 4, 6, 7, 5, 8]);
+    expect(parseTiles(Array.from({ length: 25 }, (_, i) => `${i}`).join(" ".repeat(150)))).toHaveLength(25);
+  });
+});

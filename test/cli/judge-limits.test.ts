@@ -1,0 +1,76 @@
+// `puzzle judge` on hostile input, as real processes (bin/puzzle.mjs running dist/: `npm test` builds
+// first): endless stdin is refused at a cap instead of read until memory runs out, and a million
+// Rotation Game boards fit in a small heap.
+
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+const BIN = join(ROOT, "bin", "puzzle.mjs");
+
+/**
+ * Runs `puzzle judge <format>` with stdin fed `chunk` again and again until the process ends, or
+ * 80 MiB are written (then stdin is closed: a command that reads it all still ends, its memory bounded).
+ */
+function judgeEndless(format: string, chunk: string) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string; ms: number }>((done) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [BIN, "judge", format]);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (data: Buffer) => (stdout += data.toString()));
+    child.stderr.on("data", (data: Buffer) => (stderr += data.toString()));
+    const block = Buffer.from(chunk.repeat(Math.ceil(65_536 / chunk.length)));
+    let open = true;
+    let written = 0;
+    child.stdin.on("error", () => (open = false)); // EPIPE once the command stops reading
+    const feed = () => {
+      while (open && written < 80 * 1024 * 1024) {
+        written += block.length;
+        if (!child.stdin.write(block)) return;
+      }
+      if (open) child.stdin.end();
+      open = false;
+    };
+    child.stdin.on("drain", feed);
+    feed();
+    const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.on("close", (status) => {
+      open = false;
+      clearTimeout(killer);
+      done({ status, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe("puzzle judge: hostile input", () => {
+  it("endless stdin (`yes | puzzle judge acwing`) stops at 64 MiB: one line, status 2", async () => {
+    // Before: read without end (2.9 GB resident after 6 s), until the machine ran out of memory.
+    for (const [format, chunk] of [
+      ["acwing", "y\n"],
+      ["rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"],
+    ]) {
+      const run = await judgeEndless(format, chunk);
+      expect(run, format).toMatchObject({
+        status: 2,
+        stdout: "",
+        stderr:
+          "puzzle: the input holds more than 64 MiB (the most one run reads): split it into several runs\n",
+      });
+    }
+  }, 70_000);
+
+  it("300,000 rotation boards are answered in a 64 MB heap (before: 128 MB ran out of memory)", () => {
+    const board = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n";
+    const run = spawnSync(process.execPath, ["--max-old-space-size=64", BIN, "judge", "rotation"], {
+      input: `${board.repeat(300_000)}0\n`,
+      encoding: "utf8",
+      timeout: 60_000,
+      maxBuffer: 1 << 26,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe("AC\n2\n".repeat(300_000));
+  }, 70_000);
+});
