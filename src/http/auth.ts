@@ -4,6 +4,8 @@
 // Failed authentications cost a Postgres lookup each, so they are limited per IP: once an IP has
 // spent its budget (RATE_LIMIT_AUTH_FAILURES per window), its tokens are refused with RATE_LIMITED
 // before Postgres is asked, except tokens this process already knows to be valid (no lookup needed).
+// Each lookup takes its point first and gets it back when the token is valid, so concurrent bad
+// tokens cannot all pass together.
 import type { App } from "../app.ts";
 import { type DomainError, RateLimitedError, UnauthenticatedError } from "../errors/index.ts";
 import type { PublicUser } from "../repositories/users.ts";
@@ -31,13 +33,25 @@ export async function authenticate(app: App, authorization: unknown, ip: string)
   const accounts = app.services.accounts;
   const known = token === null ? undefined : accounts.cachedUser(token);
   if (known !== undefined) return { ok: true, user: known };
+  // A lookup takes its point before it runs (atomically, in Redis) and gives it back if the token was
+  // valid: a lookup in flight counts as a failure until it succeeds. Checking the budget first and
+  // counting the failure afterwards let a burst of bad tokens sent at once all pass the check and all
+  // reach Postgres, however small the budget.
   const key = `ip:${ip}`;
-  const budget = await app.rateLimits.check("authFailures", key);
+  const budget = await app.rateLimits.consume("authFailures", key);
   if (!budget.allowed) {
     return { ok: false, error: new RateLimitedError(budget.retryAfter, "failed authentications") };
   }
-  const user = token === null ? null : await accounts.authenticate(token);
-  if (user !== null) return { ok: true, user };
-  await app.rateLimits.consume("authFailures", key);
+  let user: PublicUser | null;
+  try {
+    user = token === null ? null : await accounts.authenticate(token);
+  } catch (error) {
+    void app.rateLimits.refund("authFailures", key); // not a failed authentication (Postgres away)
+    throw error;
+  }
+  if (user !== null) {
+    void app.rateLimits.refund("authFailures", key);
+    return { ok: true, user };
+  }
   return failed(token === null ? "malformed Authorization: expected `Bearer <token>`" : "invalid API token");
 }

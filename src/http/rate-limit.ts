@@ -58,21 +58,6 @@ export class RateLimits {
     }
   }
 
-  /**
-   * Whether `key`'s budget of `kind` is already spent, without taking a point (a read: failed
-   * authentications are counted only once they happen). Redis and memory failures answer "allowed".
-   */
-  async check(kind: RateLimitKind, key: string): Promise<RateDecision> {
-    try {
-      const state = await this.limiters[kind].get(key);
-      if (state === null || state.remainingPoints > 0) return { allowed: true };
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
-    } catch (error) {
-      this.logger.warn({ err: error, kind }, "rate limiter failed; request allowed");
-      return { allowed: true };
-    }
-  }
-
   /** Gives back one point of `key`'s budget of `kind` that was taken but not spent. Best effort. */
   async refund(kind: RateLimitKind, key: string): Promise<void> {
     try {

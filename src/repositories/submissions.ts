@@ -23,14 +23,26 @@ export class SubmissionRepository {
   /**
    * Stores the submission and, when it beats the user's best for the puzzle (or is their first),
    * makes it their leaderboard entry: one statement, so concurrent submissions of one user cannot
-   * leave a worse entry behind (ON CONFLICT locks the entry row). A user's first entry also counts
-   * one more player in puzzle_stats (puzzles(orderBy: MOST_PLAYED)).
+   * leave a worse entry behind. A user's first entry also counts one more player in puzzle_stats
+   * (puzzles(orderBy: MOST_PLAYED)).
+   *
+   * The user's submissions on the puzzle are serialised by a transaction-scoped advisory lock on
+   * (puzzle, user), taken before the submission gets its id and its time (clock_timestamp(), read
+   * after the lock): ids, times and entry writes then come in one order. Without it, concurrent
+   * submissions of one user reached the entry in any order (ON CONFLICT waits on the row, and
+   * whichever waiter retried first won): the entry's first_submission_id (the rated game) could be a
+   * later submission than the user's first, and among equal lengths the entry could keep a later one.
    */
   async create(submission: NewSubmission): Promise<{ submission: Submission; newBest: boolean }> {
     const [row] = await this.prisma.$queryRaw<(Submission & { newBest: boolean })[]>`
-      WITH inserted AS (
-        INSERT INTO submissions (puzzle_id, user_id, moves, length)
-        VALUES (${submission.puzzleId}, ${submission.userId}, ${submission.moves}, ${submission.length})
+      WITH locked AS (
+        SELECT pg_advisory_xact_lock(hashtextextended(
+          ${`submission:${submission.puzzleId}:${submission.userId}`}::text, 0)) AS granted),
+      inserted AS (
+        INSERT INTO submissions (puzzle_id, user_id, moves, length, created_at)
+        SELECT ${submission.puzzleId}::int, ${submission.userId}::int, ${submission.moves}::text,
+               ${submission.length}::int, clock_timestamp()
+          FROM locked
         RETURNING id, puzzle_id, user_id, moves, length, created_at),
       entry AS (
         INSERT INTO leaderboard_entries (puzzle_id, user_id, submission_id, length, created_at, first_submission_id)

@@ -14,7 +14,21 @@ import type { PlayerGame, RatingRepository, StoredRating } from "../repositories
  */
 export const SETTLE_BATCH = 25;
 
+/** Pending games read at once by a run whose budget has grown (several calls joined it). */
+const MAX_PENDING_READ = 100;
+
+/** One puzzle's settling under way in this process, shared by the calls made meanwhile. */
+interface SettleRun {
+  /** Games the run may still read: SETTLE_BATCH per call that took part. */
+  budget: number;
+  /** Read the pending games again: a call joined (its game may be newer than the last read). */
+  again: boolean;
+  done: Promise<number>;
+}
+
 export class RatingService {
+  private readonly runs = new Map<number, SettleRun>();
+
   constructor(
     private readonly ratings: RatingRepository,
     private readonly leaderboards: LeaderboardRepository,
@@ -23,18 +37,58 @@ export class RatingService {
   ) {}
 
   /**
-   * Rates the first submissions on the puzzle not rated yet (oldest first, at most SETTLE_BATCH), if
+   * Rates the first submissions on the puzzle not rated yet (oldest first, SETTLE_BATCH per call), if
    * its optimum is known (games of players who had requested a solve of the board before are settled
-   * unrated). Returns the number of games settled by this call. Safe to call concurrently (each game is checked under the
-   * puzzle's lock).
+   * unrated). Returns the number of games settled by the run this call took part in. Safe to call
+   * concurrently (each game is checked under the puzzle's lock).
+   *
+   * Calls for one puzzle in this process share one run: a call made while a run is under way adds its
+   * batch to that run's budget and makes it read the pending games (and the optimum) again, then waits
+   * for it. Before, concurrent calls each read the same oldest SETTLE_BATCH games and raced for them:
+   * with more first submissions at once than that, the rest stayed pending although each of their
+   * requests had come to rate them (until some later submission on the puzzle).
    */
-  async settle(puzzleId: number): Promise<number> {
+  settle(puzzleId: number): Promise<number> {
+    const running = this.runs.get(puzzleId);
+    if (running !== undefined) {
+      running.budget += SETTLE_BATCH;
+      running.again = true;
+      return running.done;
+    }
+    const run: SettleRun = { budget: SETTLE_BATCH, again: false, done: Promise.resolve(0) };
+    this.runs.set(puzzleId, run);
+    run.done = this.drain(puzzleId, run);
+    return run.done;
+  }
+
+  /** Settles batches until the run's budget is spent or no call asked again since the last read. */
+  private async drain(puzzleId: number, run: SettleRun): Promise<number> {
+    let rated = 0;
+    try {
+      for (;;) {
+        run.again = false;
+        rated += await this.settleBatch(puzzleId, run);
+        // Decided with no await before the delete: a call arriving later starts a run of its own.
+        if (!run.again || run.budget <= 0) {
+          this.runs.delete(puzzleId);
+          return rated;
+        }
+      }
+    } catch (error) {
+      this.runs.delete(puzzleId);
+      throw error;
+    }
+  }
+
+  /** One read of the pending games (at most the run's budget) and their settling. */
+  private async settleBatch(puzzleId: number, run: SettleRun): Promise<number> {
     if (!(await this.ratings.hasPending(puzzleId))) return 0;
     const optimum = (await this.leaderboards.optima([puzzleId])).get(puzzleId);
     // A puzzle that starts solved (optimum 0) is no contest: it is never rated.
     if (optimum === undefined || optimum < 1) return 0;
     let rated = 0;
-    const games = await this.ratings.pending(puzzleId, SETTLE_BATCH);
+    const limit = Math.min(run.budget, MAX_PENDING_READ);
+    const games = await this.ratings.pending(puzzleId, limit);
     // A player who asked the platform for a solve of this board before their first submission
     // plays an unrated game: the game is settled, no rating moves (docs/competition.md).
     const selfSolved = (await this.competition?.selfSolved(puzzleId, games)) ?? new Set<number>();
@@ -50,6 +104,9 @@ export class RatingService {
       }));
       if (played) rated += 1;
     }
+    run.budget -= games.length;
+    // A full read may have left games behind: read again while the budget lasts.
+    if (games.length === limit && run.budget > 0) run.again = true;
     return rated;
   }
 

@@ -6,6 +6,7 @@ import { createClient } from "graphql-ws";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 
 const FAILURES = 5;
@@ -64,5 +65,40 @@ describe("failed authentications per IP", () => {
 
   it("anonymous requests are not affected", async () => {
     expect((await api.client().request(`{ me { id } }`)).status).toBe(200);
+  });
+});
+
+describe("failed authentications per IP, sent at once", () => {
+  const burst = useTestServer({ env: { RATE_LIMIT_AUTH_FAILURES: String(FAILURES) } });
+
+  it("a burst of bad tokens gets exactly N lookups; valid tokens give their point back", async () => {
+    // Valid tokens this process has not verified yet are looked up too, and cost nothing.
+    const users = await Promise.all(Array.from({ length: 3 }, () => burst.client().signUp()));
+    const valid = await Promise.all(users.map((u) => u.client.request(`{ me { id } }`)));
+    expect(valid.map((r) => r.status)).toEqual([200, 200, 200]);
+
+    // While the users table is locked every lookup waits in Postgres, so all 40 requests are in
+    // flight at once. Before the fix the budget was only checked before the lookup and charged after
+    // it: all 40 passed the check together and all 40 asked Postgres (40 answers 401, none 429).
+    let answers: Awaited<ReturnType<GraphQLClient["request"]>>[] = [];
+    const client = new pg.Client({ connectionString: burst.config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE users IN ACCESS EXCLUSIVE MODE");
+      const sent = Promise.all(
+        Array.from({ length: 40 }, () => burst.client(randomToken()).request(`{ me { id } }`)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await client.query("ROLLBACK");
+      answers = await sent;
+    } finally {
+      await client.end();
+    }
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - FAILURES);
+    // A token verified before is still served without asking.
+    expect((await users[0].client.request(`{ me { id } }`)).status).toBe(200);
   });
 });

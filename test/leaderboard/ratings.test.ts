@@ -158,6 +158,37 @@ describe("ratings", () => {
     expect(stats).toMatchObject({ ratedGames: 12, players: 12, rating: ordered.at(-1)?.puzzleAfter });
   });
 
+  it("rates every game of more concurrent first submissions than SETTLE_BATCH, each once", async () => {
+    // Each request settles its puzzle before it returns. Concurrent calls used to read the same
+    // oldest SETTLE_BATCH pending games and race for them, leaving the rest pending (about 25 of 40
+    // rated) until some later submission on the puzzle.
+    const owner = await api.client().signUp();
+    const board = near4x4();
+    const puzzleId = await createPuzzle(owner.client, board);
+    await proveOptimum(api.server.app, puzzleId, board);
+    const count = SETTLE_BATCH + 15;
+    const players = await Promise.all(Array.from({ length: count }, () => api.client().signUp()));
+    await Promise.all(players.map((p, i) => submit(p.client, puzzleId, i % 2 === 0 ? "RR" : "RLRR")));
+    const rated = await games(puzzleId);
+    expect(rated.map((g) => g.userId).sort((a, b) => a - b)).toEqual(
+      players.map((p) => Number(p.user.id)).sort((a, b) => a - b),
+    );
+    const ordered = chain(
+      rated,
+      (g) => g.puzzleBefore,
+      (g) => g.puzzleAfter,
+      DEFAULT_RATING.value,
+    );
+    const stats = await api.server.app.prisma.puzzleStats.findUniqueOrThrow({
+      where: { puzzleId: Number(puzzleId) },
+    });
+    expect(stats).toMatchObject({
+      ratedGames: count,
+      players: count,
+      rating: ordered.at(-1)?.puzzleAfter,
+    });
+  });
+
   it("serialises one player's concurrent games on different puzzles", async () => {
     const owner = await api.client().signUp();
     const puzzleIds: string[] = [];
