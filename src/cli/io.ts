@@ -1,29 +1,58 @@
 // Process plumbing shared by the subcommands.
 
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { PuzzleInputError } from "../core/errors.ts";
 
 /**
- * The most stdin a command reads (`judge`, `solve --batch -`): about a million Rotation Game
- * boards or 3x3 batch lines. Beyond it the input is refused as soon as it is reached, instead of
- * reading without end (`yes | puzzle judge acwing` held gigabytes within seconds).
+ * The most input a command reads (`judge`, `solve --batch -` or `--batch FILE`): about a million
+ * Rotation Game boards or 3x3 batch lines. Beyond it the input is refused as soon as it is reached,
+ * instead of reading without end (`yes | puzzle judge acwing` held gigabytes within seconds).
  */
-const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 
-export async function readStdin(maxBytes = MAX_STDIN_BYTES): Promise<string> {
+function tooLong(maxBytes: number): PuzzleInputError {
+  return new PuzzleInputError(
+    `the input holds more than ${maxBytes / 1024 / 1024} MiB (the most one run reads): split it into several runs`,
+    "BAD_PUZZLE",
+    "input",
+  );
+}
+
+export async function readStdin(maxBytes = MAX_INPUT_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      throw new PuzzleInputError(
-        `the input holds more than ${maxBytes / 1024 / 1024} MiB (the most one run reads): split it into several runs`,
-        "BAD_PUZZLE",
-        "input",
-      );
-    }
+    if (size > maxBytes) throw tooLong(maxBytes);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A file's text, at most `maxBytes` of it (a larger file is refused: a regular file by its size before
+ * any read, a pipe or device such as /dev/zero once that much came). Errors opening or reading it are
+ * thrown as they come (ENOENT, EISDIR, ...).
+ */
+export function readFileCapped(path: string, maxBytes = MAX_INPUT_BYTES): string {
+  const fd = openSync(path, "r");
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile() && stat.size > maxBytes) throw tooLong(maxBytes);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      const read = readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) break;
+      size += read;
+      if (size > maxBytes) throw tooLong(maxBytes);
+      chunks.push(chunk.subarray(0, read));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
 }
 
 // Exit statuses (docs/cli.md, "Exit status"). 1 is left for unexpected errors.

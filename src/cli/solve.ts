@@ -2,8 +2,8 @@
 // puzzles one per line (--batch FILE, "-" for stdin) answered as JSON lines in order, a bad line
 // giving {"error": ...} without stopping the batch. Tables are built or loaded once per process.
 
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { PuzzleInputError } from "../core/errors.ts";
 import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
 import { createPuzzle, positionsAlong } from "../core/puzzle.ts";
 import { checkSlidingTiles } from "../core/sliding/board.ts";
@@ -16,7 +16,14 @@ import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { MAX_THREADS, parseSolveArgs, type SolveArgs } from "./args.ts";
 import { afterFirstTry, firstTryOptions, withFirstTry } from "./first-try.ts";
 import { describeSolution, resultJson } from "./format.ts";
-import { EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_STOPPED, readStdin, UsageError } from "./io.ts";
+import {
+  EXIT_BAD_INPUT,
+  EXIT_INTERRUPTED,
+  EXIT_STOPPED,
+  readFileCapped,
+  readStdin,
+  UsageError,
+} from "./io.ts";
 import { missingTablesError } from "./missing-tables.ts";
 import { type ProgressReporter, progressReporter } from "./progress.ts";
 
@@ -188,8 +195,9 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
 /** A file the user named: not found, a directory, no permission... are their mistakes, said in one line. */
 function readBatchFile(path: string): string {
   try {
-    return readFileSync(path, "utf8");
+    return readFileCapped(path);
   } catch (error) {
+    if (error instanceof PuzzleInputError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
     throw new UsageError(`--batch ${path}: cannot read the file (${code})`);
   }

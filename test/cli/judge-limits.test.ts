@@ -3,6 +3,8 @@
 // Rotation Game boards fit in a small heap.
 
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -73,4 +75,34 @@ describe("puzzle judge: hostile input", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe("AC\n2\n".repeat(300_000));
   }, 70_000);
+});
+
+describe("puzzle solve --batch FILE: hostile input", () => {
+  const TOO_LONG =
+    "puzzle: the input holds more than 64 MiB (the most one run reads): split it into several runs\n";
+
+  it("a file over 64 MiB is refused by its size, before it is read", () => {
+    // Before: read whole (a 1 GB file took gigabytes; over 2 GB, "cannot read the file").
+    const dir = mkdtempSync(join(tmpdir(), "batch-cap-"));
+    try {
+      const path = join(dir, "huge.txt");
+      writeFileSync(path, "");
+      truncateSync(path, 65 * 1024 * 1024); // sparse: no disk used
+      const run = spawnSync(process.execPath, [BIN, "solve", "--batch", path], {
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(run).toMatchObject({ status: 2, stdout: "", stderr: TOO_LONG });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an endless device (/dev/zero) stops at 64 MiB", () => {
+    const run = spawnSync(process.execPath, [BIN, "solve", "--batch", "/dev/zero"], {
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run).toMatchObject({ status: 2, stdout: "", stderr: TOO_LONG });
+  });
 });
