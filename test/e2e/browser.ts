@@ -68,3 +68,14 @@ export async function launchBrowser(): Promise<Browser> {
     },
   };
 }
+
+/**
+ * Signs the browser's profile in as `name` with `token` (the page keeps both in localStorage, as
+ * after a sign-in), from `origin`'s front page: pages opened or reloaded afterwards are signed in.
+ */
+export async function signInPage(page: Page, origin: string, token: string, name: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.evaluate(
+    `localStorage.setItem("puzzles.token", ${JSON.stringify(token)}); localStorage.setItem("puzzles.name", ${JSON.stringify(name)})`,
+  );
+}

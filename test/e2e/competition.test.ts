@@ -13,7 +13,7 @@ import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { BOARDS, FAST_PIPELINE, startWorker } from "../pipeline/pipeline.ts";
 import type { WorkerProcess } from "../pipeline/worker-process.ts";
-import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser } from "./browser.ts";
+import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser, signInPage } from "./browser.ts";
 
 const missing = chromiumMissing();
 if (missing) console.warn(`[e2e] skipping the browser tests: ${missing}`);
@@ -72,11 +72,7 @@ describe.skipIf(missing !== undefined)("the competition on the web page", () => 
     page = await browser.newPage();
     page.setDefaultTimeout(20_000);
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${api.origin}/`);
-    await page.evaluate(
-      `localStorage.setItem("puzzles.token", ${JSON.stringify(player.token)});` +
-        `localStorage.setItem("puzzles.name", ${JSON.stringify(player.user.name)});`,
-    );
+    await signInPage(page, api.origin, player.token, player.user.name);
   }, 180_000);
 
   afterAll(async () => {

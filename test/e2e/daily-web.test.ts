@@ -11,7 +11,7 @@ import { applySlidingMoves } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
 import { projectRoot } from "../../src/project-root.ts";
 import { useTestServer } from "../helpers/server.ts";
-import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser } from "./browser.ts";
+import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser, signInPage } from "./browser.ts";
 
 const missing = chromiumMissing();
 const SCREENSHOTS = process.env.SCREENSHOTS === "1";
@@ -68,10 +68,7 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
     page = await browser.newPage({ width: 1200, height: 900 });
     page.setDefaultTimeout(20_000);
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${api.origin}/`);
-    await page.evaluate(
-      `localStorage.setItem("puzzles.token", ${JSON.stringify(token)}); localStorage.setItem("puzzles.name", ${JSON.stringify(name)})`,
-    );
+    await signInPage(page, api.origin, token, name);
   }, 120_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueName } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
-import { type Browser, chromiumMissing, ensureWebBuilt, launchBrowser } from "./browser.ts";
+import { type Browser, chromiumMissing, ensureWebBuilt, launchBrowser, signInPage } from "./browser.ts";
 
 const missing = chromiumMissing();
 
@@ -31,10 +31,7 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
 
   async function signIn(target: Page): Promise<void> {
     token ??= (await api.client().signUp(name)).token;
-    await target.goto(`${api.origin}/`);
-    await target.evaluate(
-      `localStorage.setItem("puzzles.token", ${JSON.stringify(token)}); localStorage.setItem("puzzles.name", ${JSON.stringify(name)})`,
-    );
+    await signInPage(target, api.origin, token, name);
   }
 
   async function createThroughApi(input: Record<string, unknown>): Promise<string> {

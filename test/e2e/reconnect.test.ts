@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { BOARDS, createPuzzle, FAST_PIPELINE } from "../pipeline/pipeline.ts";
-import { type Browser, chromiumMissing, ensureWebBuilt, launchBrowser } from "./browser.ts";
+import { type Browser, chromiumMissing, ensureWebBuilt, launchBrowser, signInPage } from "./browser.ts";
 
 const missing = chromiumMissing();
 
@@ -34,10 +34,7 @@ describe.skipIf(missing !== undefined)("the page across reloads and a server res
     const signedUp = await api.client().signUp(name);
     token = signedUp.token;
     puzzleId = await createPuzzle(signedUp.client, [...BOARDS.twoSeconds]);
-    await page.goto(`${api.origin}/`);
-    await page.evaluate(
-      `localStorage.setItem("puzzles.token", ${JSON.stringify(token)}); localStorage.setItem("puzzles.name", ${JSON.stringify(name)})`,
-    );
+    await signInPage(page, api.origin, token, name);
   }, 120_000);
 
   afterAll(async () => {
