@@ -3,7 +3,7 @@
 // Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
 // running daily puzzle is never analysed, nor any board that passes through its position.
 import { normalizeMoves, positionsAlong, PuzzleInputError, replayMoves } from "../core/index.ts";
-import { BadInputError } from "../errors/index.ts";
+import { AnalysisUnavailableError, BadInputError } from "../errors/index.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { DailyService } from "./daily.ts";
@@ -46,6 +46,21 @@ export class AnalysisService {
     private readonly oracle: DistanceOracle,
     private readonly daily: DailyService,
   ) {}
+
+  /**
+   * Whether `moves` on the puzzle are within what is analysed (a board of at most 16 cells, at most
+   * MAX_ANALYSED_MOVES moves): Submission.analysis is null beyond, rather than an error about moves the
+   * viewer did not give (submitSolution takes longer solutions).
+   */
+  analysable(puzzle: Puzzle, moves: string): boolean {
+    try {
+      this.oracle.check(puzzleSpec(puzzle));
+    } catch (error) {
+      if (error instanceof AnalysisUnavailableError) return false;
+      throw error;
+    }
+    return normalizeMoves(moves).length <= MAX_ANALYSED_MOVES;
+  }
 
   /**
    * Analyses `moves` on the puzzle: ILLEGAL_MOVE / NOT_A_SOLUTION as submitSolution, DAILY_IN_PROGRESS

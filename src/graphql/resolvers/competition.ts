@@ -60,7 +60,8 @@ export const competitionResolvers = {
     async analysis(submission: Submission, _: unknown, ctx: GraphQLContext) {
       if (!(await movesVisible(ctx, submission.puzzleId, submission.userId))) return null;
       const puzzle = await ctx.loaders.puzzleById.load(submission.puzzleId);
-      if (puzzle === null) return null;
+      // Beyond the limits (a 5x5, over 1,000 moves) null, not an error, and nothing charged.
+      if (puzzle === null || !ctx.services.analysis.analysable(puzzle, submission.moves)) return null;
       // The same work as analyzeSolution (proofs on the workers for a 4x4), so the same budget: one
       // point per analysis asked for (a viewer who may read moves always has a token).
       await limitWork(ctx);
