@@ -36,8 +36,9 @@ function puzzleInputExtensions(error: PuzzleInputError): Record<string, unknown>
 }
 
 /**
- * A domain error's extensions. `http` (UNAUTHENTICATED 401, RATE_LIMITED 429) sets the HTTP status
- * when the error reaches Apollo as a GraphQLError (see toGraphQLError); it is never shown to clients.
+ * A domain error's extensions. `http` (UNAUTHENTICATED 401, RATE_LIMITED 429 with its Retry-After
+ * header) sets the HTTP status and headers when the error reaches Apollo as a GraphQLError (see
+ * toGraphQLError); it is never shown to clients.
  */
 function domainErrorExtensions(error: DomainError): Record<string, unknown> {
   if (error instanceof BadInputError) {
@@ -46,7 +47,8 @@ function domainErrorExtensions(error: DomainError): Record<string, unknown> {
   }
   if (error instanceof UnauthenticatedError) return { code: error.code, http: { status: 401 } };
   if (error instanceof RateLimitedError) {
-    return { code: error.code, retryAfter: error.retryAfter, http: { status: 429 } };
+    const headers = new Map([["retry-after", String(error.retryAfter)]]);
+    return { code: error.code, retryAfter: error.retryAfter, http: { status: 429, headers } };
   }
   if (error instanceof LimitExceededError) return { code: error.code, limit: error.limit, open: error.open };
   if (error instanceof DailyInProgressError) return { code: error.code, endsAt: error.endsAt };

@@ -1,5 +1,6 @@
-// "Reads are public; every mutation except signUp needs a token", enforced once for every
-// operation (HTTP and WebSocket), so a new mutation is protected without remembering to.
+// "Reads are public (except the query `hint`, whose resolver asks for a token); every mutation
+// except signUp needs a token", enforced here once for every operation (HTTP and WebSocket), so a
+// new mutation is protected without remembering to.
 import { Kind, type GraphQLError, type OperationDefinitionNode } from "graphql";
 import { UnauthenticatedError } from "../errors/index.ts";
 import { toGraphQLError } from "./errors.ts";

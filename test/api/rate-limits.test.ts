@@ -28,10 +28,14 @@ describe("signUp", () => {
     await server().client().signUp();
     await server().client().signUp();
     const name = uniqueName();
-    const error = await server()
+    const { status, headers, body } = await server()
       .client()
-      .error(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
+      .request(`mutation ($n: String!) { signUp(name: $n) { token } }`, { n: name });
+    const error = body.errors![0]!;
     expect(error.extensions?.code).toBe("RATE_LIMITED");
+    // HTTP 429 with a Retry-After header equal to extensions.retryAfter (docs/api.md, "Errors").
+    expect(status).toBe(429);
+    expect(headers.get("retry-after")).toBe(String(error.extensions?.retryAfter));
     expect(error.extensions?.retryAfter).toBeGreaterThan(0);
     expect(error.extensions?.retryAfter).toBeLessThanOrEqual(600);
     expect(await server().server.app.prisma.user.findUnique({ where: { name } })).toBeNull();
@@ -45,9 +49,10 @@ describe("mutations that create work", () => {
     const alice = await server().client().signUp();
     const bob = await server().client().signUp();
     for (let i = 0; i < 3; i++) await alice.client.data(CREATE, { input: INPUT });
-    const { status, body } = await alice.client.request(CREATE, { input: INPUT });
+    const { status, headers, body } = await alice.client.request(CREATE, { input: INPUT });
     expect(status).toBe(429);
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED" });
+    expect(headers.get("retry-after")).toBe(String(body.errors?.[0]?.extensions?.retryAfter));
     expect(body.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(0);
     expect(body.errors?.[0]?.extensions?.retryAfter).toBeLessThanOrEqual(60);
     expect((await bob.client.data(CREATE, { input: INPUT })).createPuzzle.id).toBeTruthy();

@@ -21,7 +21,7 @@ const fetcher = createGraphiQLFetcher({
   enableIncrementalDelivery: false,
 });
 
-const DEFAULT_QUERY = `# Reads are public; mutations other than signUp need a token: put
+const DEFAULT_QUERY = `# Reads are public (except hint); mutations other than signUp need a token: put
 # {"Authorization": "Bearer <token>"} in the Headers tab below.
 {
   puzzles(first: 5) {
