@@ -13,6 +13,7 @@ import { SolveWorker, workerSettings } from "../../workers/solve-worker.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { applyMoves, GOAL4, randomWalk } from "./boards.ts";
+import { ANALYZE, CREATE } from "./operations.ts";
 
 const PDB_DIR = pdbDirectory();
 
@@ -39,13 +40,6 @@ afterAll(async () => {
 });
 
 const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { status progress move distance position } }`;
-const ANALYZE = `mutation ($p: ID!, $m: String!) {
-  analyzeSolution(puzzleId: $p, moves: $m) {
-    status progress length optimalLength movesLost mistakes { index }
-    moves { index move distanceBefore distanceAfter optimal }
-  }
-}`;
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 
 /** The core's optimal length from `start` (IDA* with 6-6-3, in this process). */
 function optimal(start: readonly number[]): { length: number; moves: string } {

@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { subscribe, wsClient } from "../helpers/ws.ts";
+import { CREATE } from "./operations.ts";
 
 const api = useTestServer({ env: { RATE_LIMIT_WORK: "4", RATE_LIMIT_WORK_WINDOW_SECONDS: "600" } });
 
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 const SUBMIT = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id } }`;
 const ANALYZE = `mutation ($p: ID!, $m: String!) { analyzeSolution(puzzleId: $p, moves: $m) { length } }`;
 const ANALYSIS = `query ($n: String!) {

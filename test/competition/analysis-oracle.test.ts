@@ -9,11 +9,11 @@ import { applyRotationMoves } from "../../src/core/rotation/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { subscribe, wsClient } from "../helpers/ws.ts";
-import { applyMoves, randomWalk } from "./boards.ts";
+import { applyMoves, bfsDistances, randomWalk } from "./boards.ts";
+import { CREATE } from "./operations.ts";
 
 const api = useTestServer({ env: { ANALYSIS_WAIT_MS: "500" } });
 
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 const SUBMIT = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id length } }`;
 const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { status move distance position } }`;
 const ANALYZE = `mutation ($p: ID!, $m: String!) {
@@ -28,37 +28,6 @@ const SUBMISSIONS = `query ($n: String!) {
 
 async function create(client: GraphQLClient, input: Record<string, unknown>): Promise<string> {
   return (await client.data(CREATE, { i: input })).createPuzzle.id;
-}
-
-/** Every state's distance to `goal` on a rows x cols board, by breadth-first search. */
-function slidingBfs(rows: number, cols: number, goal: readonly number[]): Map<string, number> {
-  const distances = new Map<string, number>([[goal.join(","), 0]]);
-  let frontier = [[...goal]];
-  for (let d = 1; frontier.length > 0; d++) {
-    const next: number[][] = [];
-    for (const board of frontier) {
-      const blank = board.indexOf(0);
-      const [r, c] = [Math.floor(blank / cols), blank % cols];
-      for (const [dr, dc] of [
-        [-1, 0],
-        [1, 0],
-        [0, -1],
-        [0, 1],
-      ]) {
-        if (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols) continue;
-        const to = (r + dr) * cols + c + dc;
-        const moved = [...board];
-        [moved[blank], moved[to]] = [moved[to], 0];
-        const key = moved.join(",");
-        if (!distances.has(key)) {
-          distances.set(key, d);
-          next.push(moved);
-        }
-      }
-    }
-    frontier = next;
-  }
-  return distances;
 }
 
 // The Rotation Game (UVa 1343): four 7-cell lines A-D, E-H the same lines the other way; a move
@@ -117,7 +86,7 @@ describe("analyses and hints against an independent BFS", () => {
   ])("%i x %i with a random custom goal: distances, mistakes, moves lost, hints", async (rows, cols) => {
     const { client } = await api.client().signUp();
     const goal = shuffled([...Array(rows * cols).keys()]);
-    const bfs = slidingBfs(rows, cols, goal);
+    const bfs = bfsDistances(rows, cols, goal);
     const states = [...bfs.keys()];
     const at = (board: readonly number[]) => bfs.get(board.join(",")) as number;
     for (let round = 0; round < 4; round++) {

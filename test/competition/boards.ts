@@ -8,21 +8,26 @@ export const GOAL4 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0];
 
 /** Every 3x3 state's distance to GOAL3, by breadth-first search (string keys, no shared code). */
 export function bfsDistances3x3(): Map<string, number> {
-  const distances = new Map<string, number>([[GOAL3.join(","), 0]]);
-  let frontier = [GOAL3];
+  return bfsDistances(3, 3, GOAL3);
+}
+
+/** Every state's distance to `goal` on a rows x cols board, by breadth-first search. */
+export function bfsDistances(rows: number, cols: number, goal: readonly number[]): Map<string, number> {
+  const distances = new Map<string, number>([[goal.join(","), 0]]);
+  let frontier = [[...goal]];
   for (let d = 1; frontier.length > 0; d++) {
     const next: number[][] = [];
     for (const board of frontier) {
       const blank = board.indexOf(0);
-      const [r, c] = [Math.floor(blank / 3), blank % 3];
+      const [r, c] = [Math.floor(blank / cols), blank % cols];
       for (const [dr, dc] of [
         [-1, 0],
         [1, 0],
         [0, -1],
         [0, 1],
       ]) {
-        if (r + dr < 0 || r + dr > 2 || c + dc < 0 || c + dc > 2) continue;
-        const to = (r + dr) * 3 + c + dc;
+        if (r + dr < 0 || r + dr >= rows || c + dc < 0 || c + dc >= cols) continue;
+        const to = (r + dr) * cols + c + dc;
         const moved = [...board];
         [moved[blank], moved[to]] = [moved[to], 0];
         const key = moved.join(",");

@@ -17,6 +17,7 @@ import { startCompetitionWorkers } from "../../workers/competition-workers.ts";
 import { SolveWorker, workerSettings } from "../../workers/solve-worker.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import { bfsDistances3x3, randomSolvable, randomWalk, applyMoves, GOAL3, GOAL4 } from "./boards.ts";
+import { ANALYZE, CREATE } from "./operations.ts";
 
 // The project's table store (or PDB_DIR): the worker below builds 6-6-3 there on first use.
 const PDB_DIR = pdbDirectory();
@@ -54,13 +55,6 @@ const DAILY = `query ($c: DailyCategory!, $d: String) {
 const SUBMIT = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id moves length optimal } }`;
 const REQUEST = `mutation ($p: ID!) { requestSolve(puzzleId: $p) { id moves status requestedBy { id } } }`;
 const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { status move distance position } }`;
-const ANALYZE = `mutation ($p: ID!, $m: String!) {
-  analyzeSolution(puzzleId: $p, moves: $m) {
-    status progress length optimalLength movesLost mistakes { index }
-    moves { index move distanceBefore distanceAfter optimal }
-  }
-}`;
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 
 async function waitFor<T>(read: () => Promise<T | null | undefined>, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -10,12 +10,12 @@ import { tableSolution } from "../../src/core/sliding/table.ts";
 import { SPOILER_RADIUS } from "../../src/services/daily.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { applyMoves, GOAL3 } from "./boards.ts";
+import { CREATE } from "./operations.ts";
 
 const api = useTestServer();
 
 const today = () => new Date().toISOString().slice(0, 10);
 const DAILY = `query ($c: DailyCategory!) { dailyPuzzle(category: $c) { optimalLength puzzle { start goal } } }`;
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 const REQUEST = `mutation ($p: ID!) { requestSolve(puzzleId: $p) { status moves } }`;
 const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { move distance } }`;
 const ANALYZE = `mutation ($p: ID!, $m: String!) { analyzeSolution(puzzleId: $p, moves: $m) { length } }`;

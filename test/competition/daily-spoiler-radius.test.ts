@@ -13,6 +13,7 @@ import { tableSolution } from "../../src/core/sliding/table.ts";
 import { nearKey, neighbourhood, SPOILER_RADIUS, specOfKey } from "../../src/services/daily.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { applyMoves, GOAL3 } from "./boards.ts";
+import { CREATE } from "./operations.ts";
 
 const api = useTestServer();
 
@@ -59,7 +60,6 @@ const today = () => new Date().toISOString().slice(0, 10);
 const DAILY = `query ($c: DailyCategory!, $d: String) {
   dailyPuzzle(category: $c, date: $d) { optimalLength puzzle { id start goal } }
 }`;
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 const REQUEST = `mutation ($p: ID!) { requestSolve(puzzleId: $p) { id status moves length } }`;
 const MY_SOLVES = `{ me { solves(first: 1) { edges { node { status moves length puzzle { id } } } } } }`;
 

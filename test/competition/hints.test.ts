@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
 import { GOAL3, GOAL4 } from "./boards.ts";
+import { CREATE } from "./operations.ts";
 
 const api = useTestServer({ env: { ANALYSIS_WAIT_MS: "500" } });
 
 const HINT = `query ($p: ID!, $pos: [Int!]) { hint(puzzleId: $p, position: $pos) { status move distance position } }`;
-const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
 
 /** The goal with its first two tiles swapped: the wrong parity, never solvable. */
 function swapped(goal: readonly number[]): number[] {
