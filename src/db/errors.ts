@@ -23,15 +23,17 @@ const ADAPTER_KINDS = new Set([
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN"]);
 /**
  * SQLSTATEs: class 08 (connection exception), 57P01-57P03 (admin shutdown, crash shutdown, cannot
- * connect now: a restart), 53300 (too many connections).
+ * connect now: a restart), 53300 (too many connections), 57014 (a statement cancelled: by the
+ * statement timeout of src/db/client.ts, or by an operator).
  */
-const SQLSTATE = /^(08\w{3}|57P0[123]|53300)$/;
+const SQLSTATE = /^(08\w{3}|57P0[123]|53300|57014)$/;
 /**
  * pg's plain Errors when the server goes while a client waits or connects, or when a pooled client
- * whose connection broke is used again (seen during `npm run faults`' Postgres restart).
+ * whose connection broke is used again (seen during `npm run faults`' Postgres restart), or when a
+ * connected server gave no answer within the query timeout (src/db/client.ts).
  */
 const PG_MESSAGES =
-  /^Connection terminated( unexpectedly| due to connection timeout)?$|^timeout exceeded when trying to connect$|^Client has encountered a connection error and is not queryable$/;
+  /^Connection terminated( unexpectedly| due to connection timeout)?$|^timeout exceeded when trying to connect$|^Client has encountered a connection error and is not queryable$|^Query read timeout$/;
 
 function isUnavailableHere(error: object): boolean {
   const { code, kind, message } = error as { code?: unknown; kind?: unknown; message?: unknown };
