@@ -5,20 +5,21 @@
 // starts solving as soon as the tables are there. Answers come back in any order; the caller
 // prints them in input order.
 
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import { tablesForThreads } from "../pdb-store/thread-tables.ts";
 import { type BatchAnswer, type BatchWork, takeNext } from "./batch-task.ts";
 import type { PlainSolveOptions } from "./task.ts";
-import { compiledThreadPath } from "../thread-path.ts";
+import { startThread } from "../thread-path.ts";
 
 export class BatchHelpers {
   private readonly workers: Worker[];
 
   /** Starts `count` helper threads now; they wait for `run`. */
   constructor(count: number) {
-    const path = compiledThreadPath("src/local-executor/batch-thread.ts");
-    this.workers = Array.from({ length: Math.max(0, count) }, () => new Worker(path));
+    this.workers = Array.from({ length: Math.max(0, count) }, () =>
+      startThread("src/local-executor/batch-thread.ts"),
+    );
   }
 
   /**

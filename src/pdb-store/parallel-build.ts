@@ -7,10 +7,9 @@
 
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Worker } from "node:worker_threads";
 import { pdbTableSpecs } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
-import { compiledThreadPath } from "../thread-path.ts";
+import { startThread } from "../thread-path.ts";
 import { buildFigures } from "./build-figures.ts";
 import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
 import type { BuildThreadMessage } from "./build-thread.ts";
@@ -37,7 +36,7 @@ function buildOnThread(
   onFraction: (f: number) => void,
 ): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(compiledThreadPath("src/pdb-store/build-thread.ts"), { workerData: table });
+    const worker = startThread("src/pdb-store/build-thread.ts", { workerData: table });
     let data: Uint8Array | undefined;
     worker.on("message", (message: BuildThreadMessage) => {
       lock.refresh();
