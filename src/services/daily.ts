@@ -2,8 +2,8 @@
 // created once however many schedulers fire, and published only once the platform's own solve has
 // proven its optimum. While its day runs, the board (and any copy of it: same canonical key) is under
 // the strict spoiler rule: no optimal solution, no one else's moves, no hints, no analysis; and no
-// solve of a puzzle near it (SPOILER_RADIUS; for sliding dailies up to renaming, symmetry and swapping
-// start and goal), nor an answer that passes near it on an optimal route.
+// solve of a puzzle near it (SPOILER_RADIUS; up to renaming, symmetry and, for sliding dailies,
+// swapping start and goal), nor an answer that passes near it on an optimal route.
 import {
   boardsOneMoveFrom,
   canonicalKey,
@@ -12,6 +12,7 @@ import {
   isSolvable,
   positionsAlong,
 } from "../core/index.ts";
+import { rotationEquivalenceKey } from "../core/rotation/equivalence.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
@@ -125,12 +126,13 @@ export function specOfKey(key: string): PuzzleSpec {
 }
 
 /**
- * The key a running daily's neighbourhood is looked up by: for sliding puzzles the same for every
- * renamed, turned, mirrored or swapped copy (they have the same optimal solutions, mapped); the
- * Rotation Game keeps its canonical key (its symmetries are not covered).
+ * The key a running daily's neighbourhood is looked up by, the same for every disguised copy (they
+ * have the same optimal length, their optimal solutions mapped onto one another): for sliding puzzles
+ * renamed, turned, mirrored or swapped copies; for the Rotation Game the board turned or mirrored and
+ * its symbols renamed.
  */
 export function nearKey(spec: PuzzleSpec): string {
-  return spec.kind === "sliding" ? equivalenceKey(spec) : canonicalKey(spec);
+  return spec.kind === "sliding" ? equivalenceKey(spec) : rotationEquivalenceKey(spec);
 }
 
 /** The boards of `spec`'s kind and size at each distance 0..radius from `from`, nearest first. */
@@ -271,7 +273,7 @@ export class DailyService {
   /**
    * Throws DAILY_IN_PROGRESS when the puzzle is within SPOILER_RADIUS moves of a running daily
    * (`neighbourhood`: its start, and for sliding dailies its goal, moved by that many moves in all,
-   * and any renamed, turned, mirrored or swapped copy), or is an exact copy of a running daily (any day not over, as `refuseWhileRunning`).
+   * and any renamed, turned or mirrored copy, for sliding dailies swapped too), or is an exact copy of a running daily (any day not over, as `refuseWhileRunning`).
    * No query while the running dailies' guards are cached, then one indexed query.
    */
   async refuseNearRunning(spec: PuzzleSpec, what: string): Promise<void> {

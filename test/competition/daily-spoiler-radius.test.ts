@@ -51,7 +51,7 @@ describe("the guard's neighbourhood", () => {
     expect(specOfKey(canonicalKey(rotation))).toEqual(rotation);
     const rotationNear = neighbourhood(rotation, 2);
     expect(
-      rotationNear.get(canonicalKey({ ...rotation, start: applyRotationMoves(rotation.start, "AC") })),
+      rotationNear.get(nearKey({ ...rotation, start: applyRotationMoves(rotation.start, "AC") })),
     ).toBeLessThanOrEqual(2);
   });
 });
