@@ -6,7 +6,8 @@
 //                before 2026-11-24 have no padding: they are read, not mapped, until rewritten)
 //   then         `entries` bytes of table data (one distance per entry)
 // Encodings: "u8", a compact table (ranked placements); "direct", its direct-address copy (index =
-// sum cell_j * n^(k-1-j), n^k entries; derived from the compact one, see store.ts).
+// sum cell_j * n^(k-1-j), n^k entries; derived from the compact one, see store.ts); "move-machine",
+// a board's move machine as laid out in memory (`entries` bytes; move-machine-file.ts).
 // The checksum is the SHA-256 of the data. A file whose size, header or checksum disagrees with the
 // table it should hold is rejected (PdbFileError), never used. The checksum is computed once per
 // version of a file (verified.ts); the data is then mapped (mapped-file.ts) or read.
@@ -33,12 +34,17 @@ const CHUNK = 64 << 20;
 /** The data of files written now starts at a multiple of this (a page), so that it can be mapped. */
 export const DATA_ALIGNMENT = 4096;
 
-/** A table as stored: a compact table ("u8", the default) or a direct-address copy ("direct"). */
+/** A table as stored: a compact table ("u8", the default), a direct-address copy or a move machine. */
 export type StoredTable = Pick<TableSpec, "key" | "rows" | "cols" | "cells" | "entries"> & {
-  readonly encoding?: "u8" | "direct";
-  /** For a "direct" table: the checksum of the compact table it was laid out from. */
+  readonly encoding?: TableEncoding;
+  /**
+   * For a "direct" table: the checksum of the compact table it was laid out from; for a move
+   * machine: the fingerprint of the code that laid it out.
+   */
   readonly source?: string;
 };
+
+type TableEncoding = "u8" | "direct" | "move-machine";
 
 export interface PdbFileHeader {
   readonly format: 1;
@@ -48,7 +54,7 @@ export interface PdbFileHeader {
   readonly cols: number;
   readonly cells: readonly number[];
   readonly entries: number;
-  readonly encoding: "u8" | "direct";
+  readonly encoding: TableEncoding;
   readonly checksum: string;
   readonly source?: string;
 }

@@ -5,7 +5,8 @@
 // (mapped-file.ts: one copy in memory for every process of the machine), else read into a
 // SharedArrayBuffer; solver threads get both kinds through thread-tables.ts. The direct-address
 // copies the search uses for 6-6-3 and 6-6-6-6 are saved beside the tables the first time they are
-// laid out (direct-tables.ts), and mapped or read from there afterwards.
+// laid out (direct-tables.ts), and mapped or read from there afterwards; so is the board's move
+// machine (move-machine-file.ts).
 
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -16,7 +17,8 @@ import { buildFigures } from "./build-figures.ts";
 import { acquireBuildLock } from "./build-lock.ts";
 import { loadDirectTables } from "./direct-tables.ts";
 import { writeTableFile } from "./file-format.ts";
-import { type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
+import { type LoadOptions, type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
+import { loadMoveMachine } from "./move-machine-file.ts";
 
 export { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
 
@@ -40,6 +42,7 @@ export interface EnsureOptions {
 export function loadPdb(name: string, options: Pick<EnsureOptions, "dir" | "onEvent">): boolean {
   if (!pdbTableSpecs(name).every((table) => hasTable(table.key) || loadTable(table, options))) return false;
   loadDirectTables(name, options);
+  loadBoardMachine(name, options);
   return preparePdb(name);
 }
 
@@ -106,7 +109,14 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
     done += table.entries;
   }
   loadDirectTables(name, options);
+  loadBoardMachine(name, options);
   preparePdb(name);
+}
+
+/** The move machine of the partition's board, from PDB_DIR when it is there (move-machine-file.ts). */
+function loadBoardMachine(name: string, options: LoadOptions): void {
+  const [{ rows, cols }] = pdbTableSpecs(name);
+  loadMoveMachine(rows, cols, options);
 }
 
 /** Saves a table just built (remembering its checksum) and registers it for this process. */

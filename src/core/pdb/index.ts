@@ -7,6 +7,7 @@
 //   buildTable(table, opts)     builds one table in memory, with progress (loaders store it)
 //   preparePdb(name)            makes the direct-address copies now (to share them with threads)
 //   pdbDirectSpecs(name), expandDirectTable(direct, compact)   those copies, for loaders that save them
+//   storedMachineTable(rows, cols), prepareMoveMachine(rows, cols)   the board's move machine, likewise
 //   solveWithPdb(spec, heuristic, options, tables?)
 
 import { PuzzleInputError } from "../errors.ts";
@@ -23,6 +24,9 @@ import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.
 import { expandToDirect } from "./rank.ts";
 import { PARTITIONS, type PartitionDef, validatePartition } from "./partitions.ts";
 import { TableNotLoadedError } from "./table-not-loaded-error.ts";
+
+export { storedMachineTable } from "./move-machine.ts";
+export { prepareMoveMachine };
 
 export type PdbHeuristic = "pdb:663" | "pdb:555" | "pdb:78" | "pdb:6666";
 export const PDB_HEURISTICS: readonly PdbHeuristic[] = ["pdb:663", "pdb:555", "pdb:78", "pdb:6666"];

@@ -11,6 +11,7 @@ import {
   forbiddenSequences,
   type MoveMachine,
   moveMachine,
+  storedMachineTable,
 } from "./move-machine.ts";
 import { buildAutomaton, decodeAutomaton, encodeAutomaton } from "./move-automaton.ts";
 import { STORED_AUTOMATON, STORED_LENGTH, STORED_SEQUENCES } from "./move-sequences.ts";
@@ -184,6 +185,7 @@ describe("a machine is a table", () => {
     expect(machine.step.byteOffset).toBe(8);
     expect(machine.prune.byteOffset).toBe(8 + machine.step.byteLength);
     expect(buffer.byteLength).toBe(8 + 5 * 4 * machine.states);
+    expect(buffer.byteLength).toBe(storedMachineTable(4, 4).bytes); // what a store expects on disk
     expect(machine.sequences).toBe(2540);
     // The same arrays as compiling the stored sequences afresh.
     const fresh = compileMoveMachine(4, 4, forbiddenSequences(12));
