@@ -208,7 +208,7 @@ export class SolveWorker {
     worker.on("stalled", (jobId) => log.warn({ jobId }, "stalled job moved back to the queue"));
     worker.on("failed", (job, error) => {
       if (job && !(error instanceof SupersededError))
-        markFailedForGood(job, error, solves, announce.finished, log);
+        markFailedForGood(job, error, solves, announce.finished, log, (id) => coordinator.discard(id));
     });
     const stops = new UnitStops();
     const unitWorker = new Worker<UnitJobData, void>(
@@ -311,13 +311,15 @@ export class SolveWorker {
   }
 }
 
-/** After the last attempt (or an unrecoverable error), the job's Solves are marked FAILED. */
+/** After the last attempt (or an unrecoverable error), the job's Solves are marked FAILED and its split state discarded. */
 function markFailedForGood(
   job: Job<SolveJobData, SolveJobResult>,
   error: Error,
   solves: SolveRepository,
   announce: (written: readonly Solve[]) => Promise<void>,
   log: Logger,
+  /** Its split state and units, which no coordinator will read again (SplitCoordinator.discard). */
+  discard: (jobId: string) => Promise<void>,
 ): void {
   job
     .getState()
@@ -330,6 +332,7 @@ function markFailedForGood(
         announce,
       );
       log.error({ jobId: job.id, err: error, updated: written.length }, "search failed");
+      await discard(job.id);
     })
     .catch((failure: unknown) =>
       log.error({ err: failure, jobId: job.id }, "could not mark a failed search"),

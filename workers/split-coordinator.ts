@@ -126,6 +126,17 @@ export class SplitCoordinator {
   }
 
   /**
+   * Ends what a search that will not be coordinated again left behind (its job failed for good): the
+   * state goes (so its queued units are not searched: workers/unit-processor.ts) and its running units
+   * stop on every worker.
+   */
+  async discard(searchId: string): Promise<void> {
+    await this.deps.store.clear(searchId);
+    const message: UnitStopMessage = { searchId };
+    await this.deps.events.publish(UNIT_STOP_TOPIC, message);
+  }
+
+  /**
    * Stops running units of the search on every worker, and removes its queued ones; returns the ids
    * of the jobs removed before they ran (no outcome will come from them).
    */

@@ -108,6 +108,14 @@ export class SplitStore {
     return saved === 1;
   }
 
+  /**
+   * Whether the search is still coordinated: its state is saved before any of its unit jobs exists and
+   * deleted only once the search has ended (done, stopped, failed, or its job removed while waiting).
+   */
+  async isLive(searchId: string): Promise<boolean> {
+    return (await this.redis.exists(this.keys(searchId).state)) === 1;
+  }
+
   async clear(searchId: string): Promise<void> {
     const k = this.keys(searchId);
     await this.redis.del(k.state, k.owner, k.results);

@@ -101,6 +101,13 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     try {
       // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
       if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
+      // A unit left queued by a search that ended without its coordinator (cancelled while its job
+      // waited, failed for good): nobody would read its outcome. Not marked stopped: a search re-added
+      // under the same id (Redis lost its data) queues units again once its new state is saved.
+      if (!(await store.isLive(searchId))) {
+        deps.log.info({ jobId: searchId, unit: jobId }, "unit of an ended search: not searched");
+        return;
+      }
       const began = performance.now();
       let ran: { result: unknown; threadId?: number; failure?: SearchFailure };
       try {

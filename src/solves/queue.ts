@@ -1,7 +1,8 @@
 // The solve queue's producer side (API, reconciler).
 import { Queue } from "bullmq";
 import type { JobsOptions } from "bullmq";
-import { SEARCH_JOB, SOLVE_QUEUE, isValidJobId } from "./contracts.ts";
+import type { Redis } from "ioredis";
+import { SEARCH_JOB, SOLVE_QUEUE, isValidJobId, splitKeys } from "./contracts.ts";
 import type { SolveJobData, SolveJobResult } from "./contracts.ts";
 import { producerRedisOptions } from "../redis/connection.ts";
 import { withTimeout } from "../with-timeout.ts";
@@ -46,4 +47,24 @@ export async function addSearchJob(
   if (!isValidJobId(jobId)) throw new Error(`invalid job id ${jobId}`);
   const adding = queue.add(SEARCH_JOB, data, { ...SEARCH_JOB_OPTIONS, jobId, priority: options.priority });
   await withTimeout(adding, options.timeoutMs ?? 1500, "adding the search job");
+}
+
+/** The states of a search job no worker holds: it can be removed. */
+const UNHELD = new Set(["waiting", "prioritized", "delayed"]);
+
+/**
+ * Removes a search job no worker holds (waiting, prioritized or delayed), and with it the hot state a
+ * coordinator left in Redis for its successor (a split search handed back at shutdown, or after a
+ * worker died): nobody would read it again, and it stayed a day. Unit jobs of that search still queued
+ * find the state gone and are not searched (workers/unit-processor.ts). Returns false when the job was
+ * not removed: gone already, or a worker runs it (a locked job cannot be removed; its coordinator
+ * clears the state when it stops). Without `redis` the state is left to expire (a day).
+ */
+export async function removeUnheldSearch(queue: SolveQueue, jobId: string, redis?: Redis): Promise<boolean> {
+  const job = await queue.getJob(jobId);
+  if (!job || !UNHELD.has(await job.getState())) return false;
+  await job.remove();
+  const keys = splitKeys(queue.opts.prefix ?? "bull", jobId);
+  await redis?.del(keys.state, keys.owner, keys.results);
+  return true;
 }

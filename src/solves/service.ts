@@ -24,7 +24,7 @@ import { newSolveJobId } from "./contracts.ts";
 import { puzzleSpec, searchJobData } from "./job-data.ts";
 import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "./search-options.ts";
 import type { StoredAlgorithm } from "./search-options.ts";
-import { addSearchJob, createSolveQueue } from "./queue.ts";
+import { addSearchJob, createSolveQueue, removeUnheldSearch } from "./queue.ts";
 import type { SolveQueue } from "./queue.ts";
 import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
 import { outcomeOfResult } from "./outcome.ts";
@@ -50,6 +50,8 @@ export interface SolveServiceSettings {
   readonly maxOpenSolvesPerUser?: number;
   /** The live workers and the pattern databases they hold (their heartbeats); absent: not checked. */
   readonly fleet?: () => Promise<FleetSize>;
+  /** Where a cancelled search's split state is deleted along with its waiting job; absent: left to expire. */
+  readonly redis?: Redis;
 }
 
 /** Heuristics every worker runs: no table to load. */
@@ -269,10 +271,9 @@ export class SolveService {
 
   private async stopSearch(jobId: string): Promise<void> {
     try {
-      // A waiting job is removed; a running one is locked (remove throws) and gets the cancel message.
-      const job = await this.queue.getJob(jobId);
-      const state = job ? await job.getState() : "unknown";
-      if (job && (state === "waiting" || state === "prioritized" || state === "delayed")) await job.remove();
+      // A waiting job is removed (with any split state it left); a running one is locked (remove
+      // throws) and gets the cancel message.
+      await removeUnheldSearch(this.queue, jobId, this.settings.redis);
     } catch (error) {
       this.log.debug({ err: error, jobId }, "job not removed");
     }
@@ -314,6 +315,7 @@ export function createSolveService({
       enqueueTimeoutMs: config.pipeline.enqueueTimeoutMs,
       maxOpenSolvesPerUser: config.pipeline.maxOpenSolvesPerUser,
       fleet: redis && (() => readFleet(redis, config.redisPrefix)),
+      redis,
     },
     logger,
   );
