@@ -113,15 +113,22 @@ export class RatingRepository {
         UPDATE puzzle_stats SET rating = ${result.puzzle.value}, deviation = ${result.puzzle.deviation},
                volatility = ${result.puzzle.volatility}, rated_games = rated_games + 1
          WHERE puzzle_id = ${puzzleId}`;
-      await tx.$executeRaw`
+      // The game's time is taken here, under the player's lock, and is later than the player's previous
+      // game (updated_at holds its time): the history's order (played_at) is the order in which the
+      // games moved the rating. now() is the transaction's start: concurrent games of one player
+      // started in one order and took the lock in another, so the history showed each game's "before"
+      // next to a game it did not follow, and its newest "after" was not the player's rating.
+      const [{ playedAt }] = await tx.$queryRaw<{ playedAt: Date }[]>`
         UPDATE player_ratings SET value = ${result.player.value}, deviation = ${result.player.deviation},
-               volatility = ${result.player.volatility}, games = games + 1, updated_at = now()
-         WHERE user_id = ${game.userId}`;
+               volatility = ${result.player.volatility}, games = games + 1,
+               updated_at = greatest(clock_timestamp(), updated_at + interval '1 millisecond')
+         WHERE user_id = ${game.userId}
+        RETURNING updated_at AS "playedAt"`;
       await tx.$executeRaw`
         INSERT INTO rated_games (puzzle_id, user_id, submission_id, length, optimum, score,
-                                 player_before, player_after, puzzle_before, puzzle_after)
+                                 player_before, player_after, puzzle_before, puzzle_after, played_at)
         VALUES (${puzzleId}, ${game.userId}, ${game.submissionId}, ${game.length}, ${optimum}, ${result.score},
-                ${player.value}, ${result.player.value}, ${puzzleBefore.value}, ${result.puzzle.value})`;
+                ${player.value}, ${result.player.value}, ${puzzleBefore.value}, ${result.puzzle.value}, ${playedAt})`;
       return true;
     });
   }

@@ -5,13 +5,15 @@ import { type Glicko2Options, type Rating, updateRating } from "./glicko2.ts";
 
 /**
  * The platform's settings: Glickman's tau; deviations stay within 45..350 (a floor as Lichess has,
- * so that a rating played for years still moves).
+ * so that a rating played for years still moves); ratings stay at 400 or above, Lichess's floor
+ * (a puzzle that every newcomer solves optimally otherwise sinks below 0 after about a thousand games).
  */
 const PLATFORM_OPTIONS: Glicko2Options = {
   tau: 0.5,
   epsilon: 1e-6,
   maxDeviation: 350,
   minDeviation: 45,
+  minRating: 400,
 };
 
 export interface GameResult {
