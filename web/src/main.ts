@@ -27,6 +27,7 @@ route("/daily", dailyArchiveView);
 route("/daily/:category", dailyArchiveView);
 route("/daily/:category/:date", dailyPageView);
 startRouter(outlet, (target) => {
+  document.title = "Page not found · Puzzles";
   target.append(
     h(
       "section",

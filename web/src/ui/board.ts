@@ -33,7 +33,8 @@ function slidingBoard(
   handlers: BoardHandlers,
   label: string,
 ): BoardView {
-  const element = h("div", { class: "board sliding", role: "grid", "aria-label": label });
+  // A group of buttons, not an ARIA grid: a grid needs rows and cells, and tiles are placed by transforms.
+  const element = h("div", { class: "board sliding", role: "group", "aria-label": label });
   element.style.setProperty("--rows", String(rows));
   element.style.setProperty("--cols", String(cols));
   const tiles = new Map<number, HTMLButtonElement>();
@@ -93,15 +94,15 @@ export const ROTATION_PLACES: readonly [number, number][] = [
 ];
 export const CENTRE = new Set([6, 7, 8, 11, 12, 15, 16, 17]);
 // Each move button sits at the head of its line (where the symbols go), on a 9x9 grid with a margin.
-const MOVE_BUTTONS: readonly { move: string; arrow: string; row: number; col: number }[] = [
-  { move: "A", arrow: "↑", row: 0, col: 3 },
-  { move: "B", arrow: "↑", row: 0, col: 5 },
-  { move: "C", arrow: "→", row: 3, col: 8 },
-  { move: "D", arrow: "→", row: 5, col: 8 },
-  { move: "E", arrow: "↓", row: 8, col: 5 },
-  { move: "F", arrow: "↓", row: 8, col: 3 },
-  { move: "G", arrow: "←", row: 5, col: 0 },
-  { move: "H", arrow: "←", row: 3, col: 0 },
+const MOVE_BUTTONS: readonly { move: string; arrow: string; way: string; row: number; col: number }[] = [
+  { move: "A", arrow: "↑", way: "up", row: 0, col: 3 },
+  { move: "B", arrow: "↑", way: "up", row: 0, col: 5 },
+  { move: "C", arrow: "→", way: "right", row: 3, col: 8 },
+  { move: "D", arrow: "→", way: "right", row: 5, col: 8 },
+  { move: "E", arrow: "↓", way: "down", row: 8, col: 5 },
+  { move: "F", arrow: "↓", way: "down", row: 8, col: 3 },
+  { move: "G", arrow: "←", way: "left", row: 5, col: 0 },
+  { move: "H", arrow: "←", way: "left", row: 3, col: 0 },
 ];
 
 function place(element: HTMLElement, row: number, col: number): void {
@@ -110,17 +111,24 @@ function place(element: HTMLElement, row: number, col: number): void {
 }
 
 function rotationBoard(handlers: BoardHandlers, label: string): BoardView {
-  const element = h("div", { class: "board rotation", role: "grid", "aria-label": label });
+  const element = h("div", { class: "board rotation", role: "group", "aria-label": label });
   const cells = ROTATION_PLACES.map(([row, col], index) => {
-    const cell = h("div", { class: CENTRE.has(index) ? "cell centre" : "cell" });
+    // Read row by row as "symbol 2", the eight goal cells as "centre, symbol 2".
+    const cell = h("div", { class: CENTRE.has(index) ? "cell centre" : "cell", role: "img" });
     place(cell, row + 1, col + 1);
     element.append(cell);
     return cell;
   });
-  for (const { move, arrow, row, col } of MOVE_BUTTONS) {
+  for (const { move, arrow, way, row, col } of MOVE_BUTTONS) {
     const button = h(
       "button",
-      { class: "move", type: "button", title: `move ${move}`, onclick: () => handlers.onMove?.(move) },
+      {
+        class: "move",
+        type: "button",
+        title: `move ${move}`,
+        "aria-label": `Move ${move}: shift line ${move} ${way}`, // not "A up arrow"
+        onclick: () => handlers.onMove?.(move),
+      },
       `${move}${arrow}`,
     );
     place(button, row, col);
@@ -134,6 +142,7 @@ function rotationBoard(handlers: BoardHandlers, label: string): BoardView {
       next.forEach((symbol, index) => {
         cells[index].textContent = String(symbol);
         cells[index].dataset.symbol = String(symbol);
+        cells[index].setAttribute("aria-label", `${CENTRE.has(index) ? "centre, " : ""}symbol ${symbol}`);
       });
     },
   };

@@ -31,6 +31,8 @@ function render(): void {
   cleanup?.();
   cleanup = undefined;
   outlet.replaceChildren();
+  // Each view names itself in the tab's title (a screen reader's first word on a new page).
+  document.title = "Puzzles";
   const path = window.location.pathname;
   for (const { pattern, keys, view } of routes) {
     const match = pattern.exec(path);
@@ -51,10 +53,14 @@ export function navigate(path: string): void {
   if (path !== window.location.pathname + window.location.search) window.history.pushState(null, "", path);
   render();
   window.scrollTo(0, 0);
+  // The link just followed may be gone with the old view: without this, focus would fall back to the
+  // document and neither a keyboard nor a screen reader would land in the new content.
+  outlet.focus({ preventScroll: true });
 }
 
 export function startRouter(target: HTMLElement, fallback: View): void {
   outlet = target;
+  outlet.tabIndex = -1; // focusable by script (see navigate), never by Tab
   notFound = fallback;
   window.addEventListener("popstate", render);
   // Links marked data-link navigate without reloading the page.

@@ -13,6 +13,7 @@ import { currentSession, onSessionChange } from "../api/session.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../puzzle/random.ts";
 import { createBoardView } from "../ui/board.ts";
 import { h, replace } from "../ui/dom.ts";
+import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import { navigate, type View } from "../ui/router.ts";
 import { signUpForm } from "./signup.ts";
@@ -118,6 +119,7 @@ export const createView: View = (outlet) => {
     h("div", { class: "row" }, save),
   );
   tiles.id = "tiles";
+  document.title = "New puzzle · Puzzles";
   outlet.append(form);
 
   const shape = (): Shape => {
@@ -257,6 +259,7 @@ export const createView: View = (outlet) => {
     } catch (error) {
       message.error(error);
       save.disabled = false;
+      refocus(save);
     }
   });
 

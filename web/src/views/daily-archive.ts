@@ -2,6 +2,7 @@
 // (cursor pagination: "Older" follows endCursor, "Newer" goes back along the cursors already seen).
 import { dailyArchive, type DailyCategory, type DailyPage } from "../api/operations.ts";
 import { h, link, replace } from "../ui/dom.ts";
+import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
 import {
@@ -60,13 +61,18 @@ export const dailyArchiveView: View = (outlet, { category: slug }) => {
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const newer = h("button", { type: "button" }, "← Newer");
   const older = h("button", { type: "button" }, "Older →");
-  const where = h("span", { class: "muted small", "data-testid": "archive-page" });
+  const where = h("span", {
+    class: "muted small",
+    "data-testid": "archive-page",
+    role: "status", // "page 2" is read out when the list changes
+  });
   // cursors[i] is the `after` of page i (null for the first).
   const cursors: (string | null)[] = [null];
   let index = 0;
   let left = false;
 
-  const load = () => {
+  /** `pressed`: the pager button that asked for this page, which keeps the focus if it can. */
+  const load = (pressed?: HTMLButtonElement) => {
     newer.disabled = true;
     older.disabled = true;
     dailyArchive(category, PAGE_SIZE, cursors[index]).then(
@@ -77,6 +83,7 @@ export const dailyArchiveView: View = (outlet, { category: slug }) => {
         newer.disabled = index === 0;
         older.disabled = !page.hasNextPage;
         where.textContent = `page ${index + 1}`;
+        refocus(pressed, pressed === older ? newer : older);
       },
       (error) => {
         replace(body);
@@ -86,11 +93,11 @@ export const dailyArchiveView: View = (outlet, { category: slug }) => {
   };
   newer.addEventListener("click", () => {
     index = Math.max(0, index - 1);
-    load();
+    load(newer);
   });
   older.addEventListener("click", () => {
     index++;
-    load();
+    load(older);
   });
 
   document.title = `Daily ${dailyCategoryLabel(category)} archive · Puzzles`;

@@ -5,6 +5,7 @@ import type { PuzzleSpec } from "../../../src/core/index.ts";
 import { ApiError } from "../api/errors.ts";
 import { hint } from "../api/operations.ts";
 import { h } from "../ui/dom.ts";
+import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
 
@@ -84,6 +85,7 @@ export function hintButton(
         return;
       }
       button.disabled = false;
+      refocus(button); // it lost the focus while disabled
       text.className = "small hint-text";
       if (answer.move === null || answer.move === undefined) {
         text.textContent = "You are at the goal.";
@@ -96,6 +98,7 @@ export function hintButton(
     } catch (error) {
       if (mine !== run) return;
       button.disabled = false;
+      refocus(button);
       text.textContent = "";
       if (
         error instanceof ApiError &&

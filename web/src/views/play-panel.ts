@@ -6,6 +6,7 @@ import { ARROW_TO_BLANK_MOVE, rotationMoveForKey, slideMovesForClick } from "../
 import { Game } from "../puzzle/game.ts";
 import { createBoardView } from "../ui/board.ts";
 import { h } from "../ui/dom.ts";
+import { focusFirst, refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { analysisPanel } from "./analysis-panel.ts";
@@ -40,6 +41,8 @@ export function playPanel(
   const counter = h("span", { class: "counter", "data-testid": "move-count" }, "0");
   const moves = h("code", { class: "moves", "data-testid": "moves" });
   const status = h("p", { class: "status", "aria-live": "polite" });
+  // What the last move did, for a screen reader (the board itself changes silently).
+  const moved = h("p", { class: "sr-only", "aria-live": "polite", "data-testid": "move-announcement" });
   const submit = h("button", { type: "button", class: "primary", hidden: true }, "Submit to leaderboard");
   const result = createMessage("info");
   const message = createMessage();
@@ -48,7 +51,14 @@ export function playPanel(
   let submitted = "";
 
   const play = (letters: string) => {
-    if (letters && game.play(letters)) draw();
+    if (!letters) return;
+    const blank = game.board.indexOf(0);
+    if (!game.play(letters)) return;
+    draw();
+    moved.textContent =
+      spec.kind === "sliding"
+        ? `Tile ${game.board[blank]} to row ${Math.floor(blank / spec.cols) + 1}, column ${(blank % spec.cols) + 1}. ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}.`
+        : `Move ${letters}. ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}.`;
   };
   const board = createBoardView(spec, {
     onCell: (index) => spec.kind === "sliding" && play(slideMovesForClick(spec.cols, game.board, index)),
@@ -101,10 +111,13 @@ export function playPanel(
       result.show(verdict(submission));
       analysis.analyze(submitted);
       draw();
+      // The button is gone: the verdict takes the focus, so it is read out and Tab goes on from it.
+      focusFirst(result.element);
     } catch (error) {
       message.error(error);
     } finally {
       submit.disabled = false;
+      refocus(submit);
     }
   });
 
@@ -133,6 +146,7 @@ export function playPanel(
     h("p", { class: "muted small" }, help),
     h("p", { class: "small" }, "Your moves: ", moves),
     status,
+    moved,
     h("div", { class: "row" }, submit),
     result.element,
     message.element,

@@ -24,7 +24,7 @@ export const puzzlesView: View = (outlet) => {
   const query = parsePuzzleQuery(window.location.search);
   const message = createMessage();
   const list = h("div", { class: "puzzle-results" }, h("p", { class: "muted" }, "Loading…"));
-  const pager = h("nav", { class: "row pager" });
+  const pager = h("nav", { class: "row pager", "aria-label": "Pages" });
 
   const kind = select("kind", query.kind, [
     ["", "Any kind"],

@@ -14,7 +14,9 @@ import {
 import { workersOnline } from "../api/fleet.ts";
 import { currentSession } from "../api/session.ts";
 import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
+import { createAnnouncer } from "../ui/announcer.ts";
 import { h, replace } from "../ui/dom.ts";
+import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { solutionPlayer } from "./solution-player.ts";
@@ -33,6 +35,9 @@ const NO_WORKER = "No worker is online: the search starts when one is";
 const BAD_TIME_LIMIT = "The time limit must be a whole number of seconds from 1 to 3600.";
 /** How often a queued solve asks again whether a worker came online. */
 const WORKER_CHECK_MS = 5000;
+
+/** How often a running search's numbers are read out to a screen reader (status changes: at once). */
+const ANNOUNCE_PROGRESS_MS = 15_000;
 
 const FINISHED = new Set<SolveStatus>(["SOLVED", "UNSOLVABLE", "CANCELLED", "TIMED_OUT", "FAILED"]);
 
@@ -102,6 +107,7 @@ export function solvePanel(
   const cancel = h("button", { type: "button", hidden: true }, "Cancel");
   const message = createMessage();
   const live = h("div", { class: "live", hidden: true });
+  const announcer = createAnnouncer(ANNOUNCE_PROGRESS_MS);
   const element = h(
     "section",
     { class: "card solve", "data-updates": "0" },
@@ -116,6 +122,7 @@ export function solvePanel(
     h("div", { class: "row" }, start, cancel),
     message.element,
     live,
+    announcer.element,
   );
 
   let stopSubscription: (() => void) | undefined;
@@ -154,6 +161,7 @@ export function solvePanel(
       if (workerCheck === undefined) return;
       if (status.value.dataset.status === "QUEUED") {
         status.value.textContent = workers === 0 ? NO_WORKER : STATUS_TEXT.QUEUED;
+        announcer.say(status.value.textContent);
         workerCheck = setTimeout(check, WORKER_CHECK_MS);
       } else workerCheck = undefined;
     };
@@ -164,6 +172,8 @@ export function solvePanel(
     if (status.value.dataset.status === current) return;
     status.value.dataset.status = current;
     status.value.textContent = STATUS_TEXT[current];
+    // The outcome's sentence (finish) says more than "Solved": no need to read both.
+    if (!FINISHED.has(current)) announcer.say(STATUS_TEXT[current]);
     if (current === "QUEUED") checkWorkers(current);
     else stopWorkerCheck();
   }
@@ -174,6 +184,7 @@ export function solvePanel(
     stopSubscription = undefined;
     cancel.hidden = true;
     start.disabled = false;
+    refocus(start); // Cancel, which may have had the focus, is gone
     showStatus(solve.status);
     if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
@@ -189,6 +200,7 @@ export function solvePanel(
       outcome(solve, seenBound),
     );
     live.append(result);
+    announcer.say(outcome(solve, seenBound));
     if (solve.status === "SOLVED" && solve.moves !== null) {
       if (solve.moves.length === 0) {
         live.append(h("p", { class: "muted" }, "The start is already the goal."));
@@ -221,6 +233,9 @@ export function solvePanel(
     if (event.status === "RUNNING" && event.lowerBound !== null) {
       chart.add(event.elapsedMs ?? 0, event.lowerBound);
       element.dataset.updates = String(Number(element.dataset.updates) + 1);
+      announcer.progress(
+        `Searching: lower bound ${event.lowerBound}, ${nodes.value.textContent} nodes, ${elapsed.value.textContent}.`,
+      );
     }
     if (event.solve && FINISHED.has(event.solve.status)) finish(event.solve);
   }
@@ -247,10 +262,12 @@ export function solvePanel(
       if (FINISHED.has(solve.status)) return finish(solve);
       remember(solve.id);
       follow(solve.id, current);
+      refocus(cancel); // the pressed button is disabled while the search runs
     } catch (error) {
       message.error(error);
       start.disabled = false;
       live.hidden = true;
+      refocus(start);
     }
   });
 
@@ -294,6 +311,7 @@ export function solvePanel(
         message.error(error);
         start.disabled = false;
         cancel.hidden = true;
+        refocus(start);
       },
     });
   }
@@ -330,6 +348,7 @@ export function solvePanel(
       message.error(error);
     } finally {
       cancel.disabled = false;
+      refocus(cancel, start);
     }
   });
 

@@ -15,6 +15,7 @@ export const solversView: View = (outlet) => {
       href,
       h("span", { class: active ? "tab active" : "tab", "aria-current": active ? "page" : null }, label),
     );
+  document.title = `Top solvers${order === "RATING" ? " by rating" : ""} · Puzzles`;
   outlet.append(
     h(
       "section",
@@ -22,7 +23,7 @@ export const solversView: View = (outlet) => {
       h("h1", {}, "Top solvers"),
       h(
         "nav",
-        { class: "tabs row" },
+        { class: "tabs row", "aria-label": "Ranking" },
         tab("By optimal solutions", "/solvers", order === "OPTIMAL_SOLUTIONS"),
         tab("By rating", "/solvers?by=rating", order === "RATING"),
       ),

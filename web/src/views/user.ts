@@ -12,12 +12,16 @@ export const userView: View = (outlet, { name }) => {
   const message = createMessage();
   const page = h("div", { class: "user-page" }, h("p", { class: "muted" }, "Loading…"));
   outlet.append(message.element, page);
+  let left = false;
   userPage(name).then(
     (user) => {
+      if (left) return; // the visitor went elsewhere meanwhile: leave that page's title alone
       if (user === null) {
+        document.title = "No such player · Puzzles";
         replace(page, h("h1", {}, "No such player"), h("p", {}, `Nobody is called “${name}”.`));
         return;
       }
+      document.title = `${user.name} · Puzzles`;
       const stats = user.stats;
       const stat = (label: string, value: number | undefined) =>
         h(
@@ -97,4 +101,7 @@ export const userView: View = (outlet, { name }) => {
       message.error(error);
     },
   );
+  return () => {
+    left = true;
+  };
 };
