@@ -32,6 +32,24 @@ const THREADS = Object.fromEntries(
 export const BUNDLES = { ...CLI, ...THREADS };
 
 /**
+ * node:fs through `require` in the ES module bundle: an ES module's `import … from "node:fs"` makes
+ * Node build fs's ES module facade, which reads every export, lazy getters included (ReadStream,
+ * WriteStream: they load fs's streams), ~2-3 ms of every `puzzle` process for code it never runs. The
+ * imports become property reads of the CommonJS module (`__nodeRequire`, made by the banner below).
+ * @type {import("esbuild").Plugin}
+ */
+const fsThroughRequire = {
+  name: "fs-through-require",
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: "node:fs", namespace: "fs-through-require" }));
+    build.onLoad({ filter: /.*/, namespace: "fs-through-require" }, () => ({
+      contents: 'module.exports = __nodeRequire("node:fs");',
+      loader: "js",
+    }));
+  },
+};
+
+/**
  * esbuild's options for `entries` in `format`.
  * @param {Record<string, string>} entries @param {"esm" | "cjs"} format @param {boolean} write
  * @returns {import("esbuild").BuildOptions}
@@ -58,7 +76,12 @@ function options(entries, format, write) {
             js: '"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
           },
         }
-      : {}),
+      : {
+          plugins: [fsThroughRequire],
+          banner: {
+            js: 'import { createRequire as __createRequire } from "node:module";\nconst __nodeRequire = __createRequire(import.meta.url);',
+          },
+        }),
     // Readable output (stack traces name the real functions; ida.ts copies a function by its
     // source text), and no source maps: nothing would read them.
     minify: false,
