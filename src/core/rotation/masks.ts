@@ -34,11 +34,24 @@ for (let v = 1; v < 256; v++) POPCOUNT[v] = POPCOUNT[v >> 1] + (v & 1);
 
 /**
  * RANK_PART[(byte * 9 + below) * 256 + value]: the rank contribution of byte `byte` holding
- * `value` when `below` bits are set in the lower bytes.
+ * `value` when `below` bits are set in the lower bytes. Filled by fillMaskTables.
  */
 export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
-{
-  // Built from the value without its highest bit, so start-up stays cheap (this runs at import).
+
+/** MOVE_IMAGE[(move * 3 + byte) * 256 + value]: where move `move` sends the bits of that byte. */
+export const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
+
+let filled = false;
+
+/**
+ * Fills RANK_PART and MOVE_IMAGE, once, on the first use of either (rankMask, moveMask,
+ * buildRotationTable): every `puzzle` process imports this module, and most never see a Rotation
+ * board, so the ~2 ms of cold code it takes is not paid at import.
+ */
+export function fillMaskTables(): void {
+  if (filled) return;
+  filled = true;
+  // Built from the value without its highest bit, so that the first use stays cheap.
   const choose = binomials();
   for (let byte = 0; byte < BYTES; byte++) {
     for (let below = 0; below <= COPIES_PER_SYMBOL; below++) {
@@ -51,24 +64,22 @@ export const RANK_PART = new Uint32Array(BYTES * (COPIES_PER_SYMBOL + 1) * 256);
       }
     }
   }
-}
-
-/** MOVE_IMAGE[(move * 3 + byte) * 256 + value]: where move `move` sends the bits of that byte. */
-export const MOVE_IMAGE = new Uint32Array(MOVE_COUNT * BYTES * 256);
-for (let move = 0; move < MOVE_COUNT; move++) {
-  for (let byte = 0; byte < BYTES; byte++) {
-    const base = (move * BYTES + byte) * 256;
-    for (let bit = 0; bit < 8; bit++) {
-      // Values whose highest bit is `bit` are that bit's image added to a smaller value's image.
-      const image = 1 << moveDestination(move, byte * 8 + bit);
-      for (let rest = 0; rest < 1 << bit; rest++)
-        MOVE_IMAGE[base + (rest | (1 << bit))] = MOVE_IMAGE[base + rest] | image;
+  for (let move = 0; move < MOVE_COUNT; move++) {
+    for (let byte = 0; byte < BYTES; byte++) {
+      const base = (move * BYTES + byte) * 256;
+      for (let bit = 0; bit < 8; bit++) {
+        // Values whose highest bit is `bit` are that bit's image added to a smaller value's image.
+        const image = 1 << moveDestination(move, byte * 8 + bit);
+        for (let rest = 0; rest < 1 << bit; rest++)
+          MOVE_IMAGE[base + (rest | (1 << bit))] = MOVE_IMAGE[base + rest] | image;
+      }
     }
   }
 }
 
 /** The rank of a mask with exactly eight bits set. */
 export function rankMask(mask: number): number {
+  if (!filled) fillMaskTables();
   const low = mask & 0xff;
   const mid = (mask >>> 8) & 0xff;
   const below = POPCOUNT[low];
@@ -81,6 +92,7 @@ export function rankMask(mask: number): number {
 
 /** The mask after move m (0..7 = A..H). */
 export function moveMask(mask: number, move: number): number {
+  if (!filled) fillMaskTables();
   const base = move * 768;
   return (
     MOVE_IMAGE[base + (mask & 0xff)] |

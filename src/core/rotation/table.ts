@@ -6,7 +6,7 @@
 
 import { getTable } from "../tables.ts";
 import { MOVE_LINES } from "./geometry.ts";
-import { GOAL_MASK, MASK_COUNT, MOVE_IMAGE, POPCOUNT, RANK_PART, rankMask } from "./masks.ts";
+import { fillMaskTables, GOAL_MASK, MASK_COUNT, MOVE_IMAGE, POPCOUNT, RANK_PART, rankMask } from "./masks.ts";
 
 export const ROTATION_TABLE_NAME = "rotation-masks";
 const UNSEEN = 0xff;
@@ -16,6 +16,7 @@ export function buildRotationTable(): SharedArrayBuffer {
   const distance = new Uint8Array(buffer).fill(UNSEEN);
   // moveMask and rankMask, written out inline over local references to their lookup tables:
   // this loop runs 5.9 million times and V8 runs it about twice as fast this way.
+  fillMaskTables();
   const image = MOVE_IMAGE;
   const part = RANK_PART;
   const popcount = POPCOUNT;
