@@ -92,7 +92,10 @@ export interface SolvingState {
   readonly optimum: number | null;
   /** A Solve of the canonical key is queued or running. */
   readonly pending: boolean;
-  /** The platform already asked once and that search ended without an optimum (e.g. TIMED_OUT). */
+  /**
+   * The platform already asked once and that search ended without an optimum (e.g. TIMED_OUT). A
+   * platform search that was cancelled or failed is no attempt: the next submission asks again.
+   */
   readonly ownAttemptEnded: boolean;
 }
 
@@ -189,7 +192,8 @@ export class LeaderboardRepository {
     const [row] = await this.prisma.$queryRaw<SolvingState[]>`
       SELECT min(length) FILTER (WHERE status = 'SOLVED' AND optimal) AS optimum,
              coalesce(bool_or(status IN ('QUEUED', 'RUNNING')), false) AS pending,
-             coalesce(bool_or(requested_by_id IS NULL AND status NOT IN ('QUEUED', 'RUNNING')), false)
+             coalesce(bool_or(requested_by_id IS NULL
+                              AND status NOT IN ('QUEUED', 'RUNNING', 'CANCELLED', 'FAILED')), false)
                AS "ownAttemptEnded"
         FROM solves WHERE canonical_key = ${canonicalKey}`;
     return row ?? { optimum: null, pending: false, ownAttemptEnded: false };

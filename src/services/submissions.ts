@@ -92,7 +92,11 @@ export class SubmissionService {
   /**
    * Asks for the platform's own Solve when the puzzle has no proven optimum, none is queued or
    * running, and the platform has not already tried (a search that timed out is not retried on
-   * every submission; anyone can still requestSolve with a longer limit). Never fails the submission:
+   * every submission; anyone can still requestSolve with a longer limit). A platform search that was
+   * cancelled (by the submitter it ran for) or failed is no attempt: this submission asks again, so
+   * the board's pending games still get their proof. That retry happens only here, at most one per
+   * submission and never while a search of the board is queued or running: cancelling again and
+   * again costs the platform one search per submission, no more. Never fails the submission:
    * a submitter at their open-solves cap gets no platform search (nothing is stored, so the next
    * submission on the board, theirs or anyone's, asks again).
    */

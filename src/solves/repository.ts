@@ -68,6 +68,14 @@ async function lockKey(tx: Tx, canonicalKey: string): Promise<void> {
 
 const active = { in: [...ACTIVE_STATUSES] };
 
+/**
+ * How a platform Solve ends without being the platform's attempt at its key: it proved nothing (its
+ * submitter cancelled it, or the search failed), so the platform asks again. The same list is in
+ * solve_create_queued (migration …_platform_solve_retry_cancelled) and in
+ * LeaderboardRepository.solvingState.
+ */
+const ENDED_WITHOUT_ANSWER: readonly SolveStatus[] = ["CANCELLED", "FAILED"];
+
 export interface QueueLimits {
   /**
    * Refuse (OpenSolvesLimitError) when the requester (for a platform Solve, its on-behalf-of user)
@@ -251,13 +259,18 @@ export class SolveRepository {
   /**
    * The platform's own Solve answered within the request: at most one per canonical key (as in
    * solve_create_queued), decided under the key's advisory lock; a later or concurrent request gets
-   * the existing row. Rare (once per puzzle), so not batched.
+   * the existing row, unless it was cancelled or failed (no attempt: see ENDED_WITHOUT_ANSWER). Rare
+   * (once per puzzle), so not batched.
    */
   private createPlatformFinished(solve: NewSolve, outcome: SolveOutcome, now: Date): Promise<Solve> {
     return this.db.$transaction(async (tx) => {
       await lockKey(tx, solve.canonicalKey);
       const existing = await tx.solve.findFirst({
-        where: { canonicalKey: solve.canonicalKey, requestedById: null },
+        where: {
+          canonicalKey: solve.canonicalKey,
+          requestedById: null,
+          status: { notIn: [...ENDED_WITHOUT_ANSWER] },
+        },
         orderBy: { id: "asc" },
       });
       if (existing !== null) return existing;
@@ -273,8 +286,9 @@ export class SolveRepository {
    * the new job id `jobId` (the caller then adds that job). Refused (OpenSolvesLimitError, nothing
    * stored) when it would need a search and the requester already has `maxOpenPerUser` open Solves.
    * The platform (requestedById null) asks at most once per canonical key: a second request gets the
-   * first one's row back, via "cached" (nothing to enqueue). A platform Solve with `onBehalfOfId` is
-   * counted (and refused) as that user's.
+   * first one's row back, via "cached" (nothing to enqueue), unless that one was cancelled or failed
+   * (then it is asked again: migration …_platform_solve_retry_cancelled). A platform Solve with
+   * `onBehalfOfId` is counted (and refused) as that user's.
    *
    * One round trip (this is on every queued request's path): the SQL function solve_create_queued
    * (prisma/migrations/…_solve_pipeline_functions) takes the advisory locks (the canonical key's, then
