@@ -29,6 +29,13 @@ export interface PlayerGame {
   readonly playedAt: Date;
 }
 
+/** A puzzle's board as its difficulty needs it. */
+export interface PuzzleBoard {
+  readonly rows: number | null;
+  readonly cols: number | null;
+  readonly goal: readonly number[];
+}
+
 /** Computes both new ratings from both old ones; called inside the transaction, under the locks. */
 export type GameRater = (player: Rating, puzzle: Rating) => { player: Rating; puzzle: Rating; score: number };
 
@@ -87,11 +94,25 @@ export class RatingRepository {
        LIMIT ${limit}`;
   }
 
+  /** The puzzle's board, for its difficulty: size and goal (null size and empty goal: Rotation Game). */
+  async board(puzzleId: number): Promise<PuzzleBoard | undefined> {
+    const [row] = await this.prisma.$queryRaw<PuzzleBoard[]>`
+      SELECT rows, cols, goal FROM puzzles WHERE id = ${puzzleId}`;
+    return row;
+  }
+
   /**
    * Rates one game unless it was rated meanwhile (checked under the puzzle's lock). Returns false
    * when there was nothing left to do.
    */
-  play(puzzleId: number, game: PendingGame, optimum: number, rate: GameRater): Promise<boolean> {
+  play(
+    puzzleId: number,
+    game: PendingGame,
+    optimum: number,
+    rate: GameRater,
+    /** The puzzle's rating if this is its first rated game (its difficulty's start); default a newcomer's. */
+    puzzleStart: Rating = this.initial,
+  ): Promise<boolean> {
     const { value, deviation, volatility } = this.initial;
     return this.prisma.$transaction(async (tx) => {
       await tx.$executeRaw`INSERT INTO puzzle_stats (puzzle_id) VALUES (${puzzleId}) ON CONFLICT DO NOTHING`;
@@ -107,7 +128,9 @@ export class RatingRepository {
       const [player] = await tx.$queryRaw<RatingRow[]>`
         SELECT user_id AS id, value, deviation, volatility, games
           FROM player_ratings WHERE user_id = ${game.userId} FOR UPDATE`;
-      const puzzleBefore = puzzle.games === 0 ? this.initial : puzzle;
+      // A puzzle's stored rating counts from its first rated game; before it, the column holds the
+      // table default (1500), and the puzzle starts where its difficulty says (puzzleStart).
+      const puzzleBefore = puzzle.games === 0 ? puzzleStart : puzzle;
       const result = rate(player, puzzleBefore);
       await tx.$executeRaw`
         UPDATE puzzle_stats SET rating = ${result.puzzle.value}, deviation = ${result.puzzle.deviation},

@@ -2,7 +2,7 @@
 // between player and puzzle, rated as soon as the puzzle's optimum is proven: at once when it is
 // known at submission time, else when the next submission on that puzzle arrives after the proof
 // (or when the pipeline calls settle). Games of one puzzle are rated in submission order.
-import { type Rating, rateGame, solutionScore } from "../core/rating/index.ts";
+import { type Rating, initialPuzzleRating, rateGame, solutionScore } from "../core/rating/index.ts";
 import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { PlayerGame, RatingRepository, StoredRating } from "../repositories/ratings.ts";
@@ -92,22 +92,43 @@ export class RatingService {
     // A player who asked the platform for a solve of this board before their first submission
     // plays an unrated game: the game is settled, no rating moves (docs/competition.md).
     const selfSolved = (await this.competition?.selfSolved(puzzleId, games)) ?? new Set<number>();
+    // Where the puzzle starts if this batch holds its first rated game: its difficulty's rating, so
+    // that creating and beating trivial puzzles is worth little (docs/competition.md). Used by play()
+    // only while the puzzle has no rated game: puzzles already rated keep their ratings.
+    const puzzleStart = games.length === 0 ? undefined : await this.puzzleStart(puzzleId, optimum);
     for (const game of games) {
       if (selfSolved.has(game.submissionId)) {
         if (await this.competition?.settleUnrated(puzzleId, game, optimum)) rated += 1;
         continue;
       }
       const score = solutionScore(game.length, optimum);
-      const played = await this.ratings.play(puzzleId, game, optimum, (player: Rating, puzzle: Rating) => ({
-        ...rateGame(player, puzzle, score),
-        score,
-      }));
+      const played = await this.ratings.play(
+        puzzleId,
+        game,
+        optimum,
+        (player: Rating, puzzle: Rating) => ({
+          ...rateGame(player, puzzle, score),
+          score,
+        }),
+        puzzleStart,
+      );
       if (played) rated += 1;
     }
     run.budget -= games.length;
     // A full read may have left games behind: read again while the budget lasts.
     if (games.length === limit && run.budget > 0) run.again = true;
     return rated;
+  }
+
+  /** The puzzle's start from its board's difficulty; a newcomer's 1500 where that is not known. */
+  private async puzzleStart(puzzleId: number, optimum: number): Promise<Rating> {
+    const board = await this.ratings.board(puzzleId);
+    return initialPuzzleRating(
+      board?.rows ?? undefined,
+      board?.cols ?? undefined,
+      board?.goal.indexOf(0) ?? -1,
+      optimum,
+    );
   }
 
   players(userIds: readonly number[]): Promise<Map<number, StoredRating>> {

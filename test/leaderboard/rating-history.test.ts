@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_RATING, rateGame } from "../../src/core/rating/index.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { ONE_STEP, TWO_STEPS, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
+import { puzzleStart } from "./puzzle-start.ts";
 
 const api = useTestServer();
 
@@ -37,7 +38,10 @@ describe("rating history", () => {
     expect(earliest.score).toBeCloseTo(1 / 9, 9);
     expect(latest.ratingBefore).toBe(earliest.ratingAfter);
     expect(latest.ratingAfter).toBe(user.rating.value);
-    expect(earliest.ratingAfter).toBeCloseTo(rateGame(DEFAULT_RATING, DEFAULT_RATING, 1 / 9).player.value, 9);
+    expect(earliest.ratingAfter).toBeCloseTo(
+      rateGame(DEFAULT_RATING, puzzleStart(ONE_STEP), 1 / 9).player.value,
+      9,
+    );
 
     const one = await alice.client.data(HISTORY, { u: alice.user.name, first: 1 });
     expect(one.user.ratingHistory).toHaveLength(1);

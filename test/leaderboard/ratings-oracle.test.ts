@@ -22,6 +22,7 @@ import {
   proveOptimum,
   submit,
 } from "./fixtures.ts";
+import { puzzleStart } from "./puzzle-start.ts";
 
 const api = useTestServer();
 const sockets: Client[] = [];
@@ -185,7 +186,7 @@ describe("rated games replay through the rating core", () => {
       const games = mine.filter((game) => game.puzzleId === Number(puzzleId));
       expect(games).toHaveLength(field.length);
       const chain: typeof games = [];
-      let current = DEFAULT_RATING.value;
+      let current = puzzleStart(lateBoard).value; // every near4x4 board: a 4x4 two moves from its goal
       while (chain.length < games.length) {
         const next = games.find((game) => game.puzzleBefore === current && !chain.includes(game));
         expect(next, `a game of puzzle ${puzzleId} starts at ${current}`).toBeDefined();
@@ -232,13 +233,13 @@ describe("rated games replay through the rating core", () => {
     while (pending.length > 0) {
       const next = pending.findIndex((game) => {
         const player = ratings.get(`u${game.userId}`) ?? DEFAULT_RATING;
-        const puzzle = ratings.get(`p${game.puzzleId}`) ?? DEFAULT_RATING;
+        const puzzle = ratings.get(`p${game.puzzleId}`) ?? puzzleStart(lateBoard);
         return game.playerBefore === player.value && game.puzzleBefore === puzzle.value;
       });
       expect(next, "some game must start where both of its sides stand").toBeGreaterThanOrEqual(0);
       const [game] = pending.splice(next, 1);
       const player = ratings.get(`u${game.userId}`) ?? DEFAULT_RATING;
-      const puzzle = ratings.get(`p${game.puzzleId}`) ?? DEFAULT_RATING;
+      const puzzle = ratings.get(`p${game.puzzleId}`) ?? puzzleStart(lateBoard);
       const result = rateGame(player, puzzle, game.score);
       expect(game.playerAfter).toBe(result.player.value);
       expect(game.puzzleAfter).toBe(result.puzzle.value);
@@ -348,7 +349,7 @@ describe("games made before the proof", () => {
         [c.id, Number(firstC.id), 2, 1],
       ]);
       // Submission order is rating order: each starts where the previous one left the puzzle.
-      expect(games[0].puzzleBefore).toBe(DEFAULT_RATING.value);
+      expect(games[0].puzzleBefore).toBe(puzzleStart(board).value);
       expect(games[1].puzzleBefore).toBe(games[0].puzzleAfter);
       expect(games[2].puzzleBefore).toBe(games[1].puzzleAfter);
       expect(
@@ -574,8 +575,9 @@ describe("one rank wherever it is shown", () => {
   it("topSolvers(orderBy: RATING): equal ratings share a rank and page by user id", async () => {
     // A newcomer's optimal solution of a newcomer puzzle: the same rating for each of them.
     const [owner, ...group] = await players(4);
+    let board = near4x4();
     for (const player of group) {
-      const board = near4x4();
+      board = near4x4();
       const id = await createPuzzle(owner.client, board);
       await proveOptimum(api.server.app, id, board);
       await submit(player.client, id, "RR");
@@ -586,7 +588,7 @@ describe("one rank wherever it is shown", () => {
     expect(new Set(all.map((row) => row.user.name)).size).toBe(all.length);
     const rows = all.filter((row) => group.some((p) => p.name === row.user.name));
     expect(rows.map((row) => row.user.name)).toEqual(group.map((p) => p.name)); // signed up in id order
-    const value = rateGame(DEFAULT_RATING, DEFAULT_RATING, 1).player.value;
+    const value = rateGame(DEFAULT_RATING, puzzleStart(board), 1).player.value;
     for (const row of rows) {
       expect(row.user.rating.value).toBe(value);
       expect(row.rank).toBe(1 + all.filter((other) => other.user.rating.value > value).length);

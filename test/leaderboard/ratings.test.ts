@@ -7,6 +7,7 @@ import { DEFAULT_RATING, rateGame, solutionScore } from "../../src/core/rating/i
 import { SETTLE_BATCH } from "../../src/services/ratings.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { type PuzzleFixture, ONE_STEP, createPuzzle, proveOptimum, submit } from "./fixtures.ts";
+import { puzzleStart } from "./puzzle-start.ts";
 
 const api = useTestServer();
 
@@ -64,7 +65,7 @@ describe("ratings", () => {
     await proveOptimum(api.server.app, puzzleId, ONE_STEP);
     const alice = await api.client().signUp();
     await submit(alice.client, puzzleId, "R");
-    const expected = rateGame(DEFAULT_RATING, DEFAULT_RATING, 1);
+    const expected = rateGame(DEFAULT_RATING, puzzleStart(ONE_STEP), 1);
     const first = await alice.client.data(RATINGS, { p: puzzleId, u: alice.user.name });
     expect(first.user.rating.games).toBe(1);
     expect(first.user.rating.value).toBeCloseTo(expected.player.value, 9);
@@ -150,7 +151,7 @@ describe("ratings", () => {
       rated,
       (g) => g.puzzleBefore,
       (g) => g.puzzleAfter,
-      DEFAULT_RATING.value,
+      puzzleStart(board).value,
     );
     const stats = await api.server.app.prisma.puzzleStats.findUniqueOrThrow({
       where: { puzzleId: Number(puzzleId) },
@@ -177,7 +178,7 @@ describe("ratings", () => {
       rated,
       (g) => g.puzzleBefore,
       (g) => g.puzzleAfter,
-      DEFAULT_RATING.value,
+      puzzleStart(board).value,
     );
     const stats = await api.server.app.prisma.puzzleStats.findUniqueOrThrow({
       where: { puzzleId: Number(puzzleId) },

@@ -4,3 +4,4 @@ export type { Rating } from "./glicko2.ts";
 export { rateGame } from "./game.ts";
 export { solutionScore } from "./score.ts";
 export { difficultyPercentile, distanceDistribution } from "./difficulty.ts";
+export { initialPuzzleRating } from "./initial-rating.ts";
