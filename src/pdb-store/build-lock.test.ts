@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { pdbTableSpecs } from "../core/pdb/index.ts";
+import { pdbTableSpecs, storedMachineTable } from "../core/pdb/index.ts";
 import { acquireBuildLock } from "./build-lock.ts";
 import { tablePath } from "./store.ts";
 
@@ -57,8 +57,10 @@ describe("table build lock", () => {
         expect(events.some((e) => e.table === key && (e.kind === "built" || e.kind === "loaded"))).toBe(true);
     }
     // Nothing left behind: no lock, no temporary file; beside each table its direct-address copy
-    // (laid out by whichever process got there first) and the stamps of their verified checksums.
-    const files = tables.flatMap((key) => [`${key}.pdb`, `${key}@direct.pdb`]);
+    // (laid out by whichever process got there first), the board's move machine (likewise) and the
+    // stamps of their verified checksums.
+    const machine = `${storedMachineTable(4, 4).key}.pdb`;
+    const files = [...tables.flatMap((key) => [`${key}.pdb`, `${key}@direct.pdb`]), machine];
     expect(readdirSync(dir).sort()).toEqual([...files, ...files.map((f) => `${f}.verified`)].sort());
   }, 60_000);
 

@@ -267,8 +267,11 @@ describe("stopping searches", () => {
   it("cancels a running search for its requester only, on the worker that runs it", async () => {
     const requested = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), IDA_LC);
     const watch = new ProgressWatch(api.wsUrl, alice.token, requested.id);
+    // Cancelled once the search has counted work (a split search counts a unit's nodes when the unit
+    // ends: cancelled before any did, on a loaded machine, it would truly have nothing to report).
     const live = await watch.waitFor(
-      (e) => e.status === "RUNNING" && e.solve === null && e.lowerBound !== null,
+      (e) =>
+        e.status === "RUNNING" && e.solve === null && e.lowerBound !== null && (e.nodesExpanded ?? 0) > 0,
     );
 
     const cancel = `mutation ($id: ID!) { cancelSolve(id: $id) { id status } }`;
