@@ -251,11 +251,11 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
         jobId,
         known,
         async (rows) => {
-          const cached = await solves.markCached(rows);
-          await deps.announce.finished(cached);
-          updated = cached.length;
+          await deps.announce.finished(rows);
+          updated = rows.length;
         },
         startedAt,
+        true,
       ),
     );
     log.info({ jobId, length: known.length, updated }, "answered from a known optimal solve, no search");

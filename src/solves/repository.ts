@@ -381,13 +381,25 @@ export class SolveRepository {
     jobId: string,
     outcome: SolveOutcome,
     startedAt?: Date,
+    /** The outcome is a known answer (knownOptimal): the rows are marked `cached` in the same transaction. */
+    cached = false,
   ): Promise<Solve[]> {
     const c = outcomeColumns(outcome, new Date());
-    const rows = await this.db.$queryRaw<SolveSqlRow[]>`
+    const finish = (db: Pick<PrismaClient, "$queryRaw">) => db.$queryRaw<SolveSqlRow[]>`
       SELECT s.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
         ${c.moves}::text, ${c.length}::int, ${c.optimal}::boolean, ${c.lowerBound}::int, ${c.nodesExpanded}::bigint,
         ${c.durationMs}::int, ${c.algorithmUsed}::varchar, ${c.heuristicUsed}::varchar, ${c.error}::text,
         ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz) AS s`;
+    if (cached) {
+      // One transaction: no reader ever sees the answer without its `cached` mark.
+      const marked = await this.db.$transaction(async (tx) => {
+        const ids = (await finish(tx)).map((row) => row.id);
+        return tx.$queryRaw<SolveSqlRow[]>`
+          UPDATE "solves" SET "cached" = true WHERE "id" = ANY(${ids}::int[]) RETURNING *`;
+      });
+      return marked.map(solveOfRow);
+    }
+    const rows = await finish(this.db);
     if (c.status !== "CANCELLED") return rows.map(solveOfRow);
     const filled = await this.db.$queryRaw<SolveSqlRow[]>`
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
@@ -425,8 +437,10 @@ export class SolveRepository {
     outcome: SolveOutcome,
     announce: (rows: Solve[]) => Promise<void> | void,
     startedAt?: Date,
+    /** A known answer: the rows are written `cached` (see finishJob). */
+    cached = false,
   ): Promise<Solve[]> {
-    const rows = await this.finishJob(canonicalKey, jobId, outcome, startedAt);
+    const rows = await this.finishJob(canonicalKey, jobId, outcome, startedAt, cached);
     await announce(rows);
     await this.flushed();
     return rows;
@@ -455,16 +469,6 @@ export class SolveRepository {
       heuristicUsed: known.heuristicUsed,
       error: null,
     };
-  }
-
-  /** Marks rows written from a known answer (knownOptimal) as `cached`, as requests answered from it are. */
-  async markCached(rows: readonly Solve[]): Promise<Solve[]> {
-    if (rows.length === 0) return [];
-    await this.db.solve.updateMany({
-      where: { id: { in: rows.map((row) => row.id) } },
-      data: { cached: true },
-    });
-    return rows.map((row) => ({ ...row, cached: true }));
   }
 
   /**
