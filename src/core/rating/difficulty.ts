@@ -61,6 +61,21 @@ export function difficultyPercentile(
   goalBlank: number,
   optimalLength: number,
 ): number | undefined {
+  const rank = lengthRank(rows, cols, goalBlank, optimalLength);
+  return rank === undefined ? undefined : (100 * rank.shorter) / rank.total;
+}
+
+/**
+ * Where an optimum stands among the board's positions: how many have a shorter optimum, how many
+ * the same, how many in all; undefined when the distribution is not known or the length is not one
+ * of its (difficultyPercentile, initial-rating.ts's midRankPercentile).
+ */
+export function lengthRank(
+  rows: number,
+  cols: number,
+  goalBlank: number,
+  optimalLength: number,
+): { shorter: number; same: number; total: number } | undefined {
   const counts = distanceDistribution(rows, cols, goalBlank);
   if (counts === undefined || optimalLength >= counts.length || optimalLength < 0) return undefined;
   let shorter = 0;
@@ -69,5 +84,5 @@ export function difficultyPercentile(
     total += counts[d];
     if (d < optimalLength) shorter += counts[d];
   }
-  return (100 * shorter) / total;
+  return { shorter, same: counts[optimalLength], total };
 }

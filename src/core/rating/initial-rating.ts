@@ -5,7 +5,7 @@
 // beating a trivial one is worth almost nothing. The deviation stays a newcomer's 350, so that its
 // games still move the puzzle quickly to where players put it.
 import { probit } from "simple-statistics";
-import { distanceDistribution } from "./difficulty.ts";
+import { lengthRank } from "./difficulty.ts";
 import { DEFAULT_RATING, type Rating } from "./glicko2.ts";
 
 /**
@@ -51,16 +51,20 @@ export function midRankPercentile(
   goalBlank: number,
   optimalLength: number,
 ): number | undefined {
-  const counts = distanceDistribution(rows, cols, goalBlank);
-  if (counts === undefined || !Number.isInteger(optimalLength)) return undefined;
-  if (optimalLength < 0 || optimalLength >= counts.length || counts[optimalLength] === 0) return undefined;
-  let shorter = 0;
-  let total = 0;
-  for (let d = 0; d < counts.length; d++) {
-    total += counts[d];
-    if (d < optimalLength) shorter += counts[d];
-  }
-  return (100 * (shorter + counts[optimalLength] / 2)) / total;
+  return midRank(rows, cols, goalBlank, optimalLength)?.percentile;
+}
+
+/** midRankPercentile, with the number of the board's positions. */
+function midRank(
+  rows: number,
+  cols: number,
+  goalBlank: number,
+  optimalLength: number,
+): { percentile: number; positions: number } | undefined {
+  if (!Number.isInteger(optimalLength)) return undefined;
+  const rank = lengthRank(rows, cols, goalBlank, optimalLength);
+  if (rank === undefined || rank.same === 0) return undefined;
+  return { percentile: (100 * (rank.shorter + rank.same / 2)) / rank.total, positions: rank.total };
 }
 
 /**
@@ -76,10 +80,9 @@ export function initialPuzzleRating(
   optimalLength: number,
 ): Rating {
   if (rows === undefined || cols === undefined || goalBlank < 0) return DEFAULT_RATING;
-  const percentile = midRankPercentile(rows, cols, goalBlank, optimalLength);
-  if (percentile === undefined) return DEFAULT_RATING;
-  let value = startForPercentile(percentile);
-  const positions = distanceDistribution(rows, cols, goalBlank)?.reduce((sum, n) => sum + n, 0) ?? 0;
-  if (positions < MIN_POSITIONS_FOR_RAISE) value = Math.min(value, DEFAULT_RATING.value);
+  const rank = midRank(rows, cols, goalBlank, optimalLength);
+  if (rank === undefined) return DEFAULT_RATING;
+  let value = startForPercentile(rank.percentile);
+  if (rank.positions < MIN_POSITIONS_FOR_RAISE) value = Math.min(value, DEFAULT_RATING.value);
   return { ...DEFAULT_RATING, value };
 }
