@@ -76,8 +76,9 @@ const UNIT_JOB_OPTIONS = { removeOnComplete: true, removeOnFail: true, attempts:
 const UNITS_PER_THREAD_AT_LEAST = 8;
 
 /**
- * Once the answer is proven, how long the coordinator waits for the units still running (stopped at
- * once: milliseconds) to report the work they did, which the answer's node count includes.
+ * Once the answer is proven, or the search is cancelled or out of time, how long the coordinator
+ * waits for the units still running (stopped at once: milliseconds) to report the work they did,
+ * which the result's node count includes.
  */
 const STRAGGLERS_MS = 1000;
 
@@ -146,6 +147,26 @@ export class SplitCoordinator {
     // A running job is locked (remove throws): the message stops it.
     const removed = await Promise.all(unitJobIds.map((id) => this.deps.units.remove(id).catch(() => 0)));
     return unitJobIds.filter((_, i) => removed[i] === 1);
+  }
+
+  /**
+   * Waits up to STRAGGLERS_MS for the units in `open` (stopped: they end within milliseconds) to
+   * report; each outcome read goes to `take`, which removes it from `open`. Returns how many came.
+   */
+  private async awaitStragglers(
+    searchId: string,
+    open: ReadonlySet<string>,
+    take: (outcome: UnitOutcome) => void,
+  ): Promise<number> {
+    const deadline = Date.now() + STRAGGLERS_MS;
+    let read = 0;
+    while (open.size > 0 && Date.now() < deadline) {
+      await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
+      const late = await this.deps.store.pending(searchId);
+      for (const outcome of late.slice(read)) take(outcome);
+      read = late.length;
+    }
+    return read;
   }
 
   /** The error ending a search whose thread failed (and would fail again on a retry). */
@@ -451,14 +472,7 @@ export class SplitCoordinator {
         // stalled on a dead worker) are stopped with the whole search and left.
         if (open.size > 0) {
           withdraw(await this.stopUnits(searchId, [...open], false));
-          const deadline = Date.now() + STRAGGLERS_MS;
-          let read = 0;
-          while (open.size > 0 && Date.now() < deadline) {
-            await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
-            const late = await store.pending(searchId);
-            for (const outcome of late.slice(read)) take(outcome);
-            read = late.length;
-          }
+          await this.awaitStragglers(searchId, open, take);
         }
         withdraw(await this.stopUnits(searchId, [...open], true));
         await store.clear(searchId);
@@ -482,10 +496,24 @@ export class SplitCoordinator {
       }
       if (stop === "shutdown") return cancelledResult(record, lowerBound(state));
       if (stop !== undefined) {
-        await this.stopUnits(searchId, [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])], true);
+        // Every unit stops at once; the work of those that were running (they report as they stop)
+        // is waited for a moment and counted in the result's nodes, as when the answer is proven.
+        const running = [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])];
+        withdraw(await this.stopUnits(searchId, running, true));
+        const late = await this.awaitStragglers(searchId, open, take);
         await store.clear(searchId);
-        log.info({ jobId: searchId, stop, lowerBound: lowerBound(state) }, "split search stopped");
-        return splitResult(state, elapsedMs, record.nodes, stop);
+        log.info(
+          {
+            jobId: searchId,
+            stop,
+            lowerBound: lowerBound(state),
+            nodes: record.nodes,
+            stoppedUnitsReported: late,
+            abandoned: open.size,
+          },
+          "split search stopped",
+        );
+        return splitResult(state, Date.now() - record.startedAt, record.nodes, stop);
       }
       if (state.units.every((u) => !u.busy) && next(state) === null)
         throw new Error("split search: no unit left and no solution");

@@ -138,8 +138,9 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         await job.moveToWait(token);
         throw new WaitingError();
       }
-      // The search ended meanwhile (done, cancelled, timed out): nobody reads this outcome.
-      if (stops.isStopped(searchId)) return;
+      // Pushed even when the search was stopped (cancelled, out of time, answered): its coordinator
+      // waits a moment for the work of the units it stopped; once its state is gone the push only
+      // counts the thread time for fairness (split-store.ts).
       const outcome: UnitOutcome = {
         unitJobId: jobId,
         result,

@@ -36,11 +36,6 @@ export class UnitStops {
     };
   }
 
-  /** Whether the search was stopped as a whole (its coordinator no longer reads outcomes). */
-  isStopped(searchId: string): boolean {
-    return this.stopped.has(searchId);
-  }
-
   /** Stops the listed units of a search, or all of them (and any taken later) when `units` is absent. */
   stop(searchId: string, units?: readonly string[]): number {
     if (units === undefined) this.stopped.set(searchId, true);

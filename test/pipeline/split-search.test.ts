@@ -75,6 +75,19 @@ function expectEveryUnitAccountedFor(done: Record<string, unknown>): void {
   expect(n("handedOut")).toBe(n("outcomes") + n("withdrawn") + n("abandoned"));
 }
 
+const CANCEL = `mutation ($id: ID!) { cancelSolve(id: $id) { status } }`;
+
+/** Waits until the worker's write has given the cancelled solve a node count matching `nodes`. */
+async function written(id: string, nodes: (n: number | null) => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const read = await readSolve(alice.client, id);
+    if (read.status === "CANCELLED" && nodes(read.nodesExpanded)) return;
+    expect(Date.now()).toBeLessThan(until);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const workerIds = () => workers.map((w) => w.ready.workerId as string);
 
 /** The unit jobs of a search still in the unit queue (waiting, prioritized or running). */
@@ -205,6 +218,40 @@ describe("a split search on a fleet of worker processes", () => {
     expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walked5x5(3), 5));
     expect(await unitJobsOf(await jobIdOf(solve.id))).toEqual([]);
   }, 60_000);
+
+  it("counts the work of the units a cancel stops", async () => {
+    // Split: cancelled while units of it run (BullMQ's active jobs), before it could end.
+    const split = await requestSolve(alice.client, await createPuzzle(alice.client, walked5x5(5), 5), IDA_LC);
+    const jobId = await jobIdOf(split.id);
+    const deadline = Date.now() + 20_000;
+    const runs = async () =>
+      (await units.getJobs(["active"])).some((job) => job?.id?.startsWith(`unit-${jobId}-`));
+    while (!(await runs())) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await alice.client.data(CANCEL, { id: split.id });
+    const stopped = await Promise.any(
+      workers.map((w) => w.waitForLog((l) => l.msg === "split search stopped" && l.jobId === jobId, 20_000)),
+    );
+    expect(stopped).toMatchObject({ stop: "cancelled", abandoned: 0 });
+    expect(stopped.stoppedUnitsReported as number).toBeGreaterThan(0);
+    expect(stopped.nodes as number).toBeGreaterThan(0);
+    // The worker's write gives the cancelled row the nodes its stopped units counted.
+    await written(split.id, (n) => n === stopped.nodes);
+  }, 60_000);
+
+  it("gives a cancelled whole search (split: false) its thread's node count, not 0", async () => {
+    const whole = await requestSolve(alice.client, await createPuzzle(alice.client, BOARDS.hard), {
+      ...IDA_LC,
+      split: false,
+    });
+    const watch = new ProgressWatch(api.wsUrl, alice.token, whole.id);
+    const live = await watch.waitFor((e) => e.status === "RUNNING" && (e.nodesExpanded ?? 0) > 0);
+    await alice.client.data(CANCEL, { id: whole.id });
+    await watch.finished(10_000);
+    await written(whole.id, (n) => (n ?? 0) >= (live.nodesExpanded as number));
+  }, 90_000);
 
   it("survives a worker killed mid-unit: the unit runs again elsewhere, one optimal result", async () => {
     const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
