@@ -78,6 +78,27 @@ export function reportError(error: unknown): number {
   return 1;
 }
 
+/**
+ * Ends the process on a failed write to stdout: quietly (status 0) when the reader has gone (EPIPE,
+ * `| head -2`), else with one line on stderr and status 1 (`> /dev/full`: ENOSPC).
+ */
+export function endOnOutputError(error: NodeJS.ErrnoException): never {
+  if (error.code === "EPIPE") process.exit(0);
+  process.stderr.write(`puzzle: cannot write the output: ${error.code ?? error.message.split("\n")[0]}\n`);
+  process.exit(1);
+}
+
+/**
+ * Ends the process now if a write to stdout has failed. The stream reports the failure as an event,
+ * which waits for the event loop: a batch whose search holds this thread (every line with --threads
+ * 1, the main thread's own puzzle with more) calls this after its writes, so that `| head -1` ends
+ * it at its next line instead of after the whole batch.
+ */
+export function endIfOutputFailed(): void {
+  const error = process.stdout.errored as NodeJS.ErrnoException | null | undefined;
+  if (error) endOnOutputError(error);
+}
+
 /** A command line the CLI cannot make sense of. */
 export class UsageError extends Error {
   override readonly name: string = "UsageError";

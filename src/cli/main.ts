@@ -2,7 +2,7 @@
 // imported on demand so that `puzzle judge` loads only the 3x3 table code: a judge run must finish,
 // Node's start-up included, well within the time a C program takes.
 
-import { EXIT_BAD_INPUT, readStdin, reportError, UsageError } from "./io.ts";
+import { EXIT_BAD_INPUT, endOnOutputError, readStdin, reportError, UsageError } from "./io.ts";
 
 const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge input on stdin)
        puzzle solve <tiles...> [options]                  (puzzle solve --help)
@@ -33,11 +33,7 @@ function stopQuietlyWhenOutputCloses(): void {
   // Once per process: main() runs many times in one process in the tests.
   if (stoppingQuietly) return;
   stoppingQuietly = true;
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    process.stderr.write(`puzzle: cannot write the output: ${error.code ?? error.message.split("\n")[0]}\n`);
-    process.exit(1);
-  });
+  process.stdout.on("error", endOnOutputError);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

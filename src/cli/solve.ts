@@ -20,6 +20,7 @@ import {
   EXIT_BAD_INPUT,
   EXIT_INTERRUPTED,
   EXIT_STOPPED,
+  endIfOutputFailed,
   readFileCapped,
   readStdin,
   UsageError,
@@ -270,8 +271,10 @@ async function answerLines(
   );
   let printed = 0;
   const flush = () => {
-    for (; printed < answers.length && answers[printed] !== undefined; printed++)
+    for (; printed < answers.length && answers[printed] !== undefined; printed++) {
       process.stdout.write(`${JSON.stringify(answers[printed])}\n`);
+      endIfOutputFailed(); // a reader that has gone ends the batch now, not after its last line
+    }
   };
   const at = lines.flatMap((line, index) => ("spec" in line ? [index] : []));
   const specs = at.map((index) => (lines[index] as { spec: PuzzleSpec }).spec);
@@ -279,7 +282,20 @@ async function answerLines(
     answers[at[answer.index]] = answerJson(answer);
     flush();
   };
-  const solveHere = (spec: PuzzleSpec) => solve(spec, options);
+  // `poll` takes the helpers' answers in the middle of this thread's own search (batch.ts).
+  const solveHere = (spec: PuzzleSpec, poll?: () => void) =>
+    solve(
+      spec,
+      poll === undefined
+        ? options
+        : {
+            ...options,
+            isCancelled: () => {
+              poll();
+              return false;
+            },
+          },
+    );
   if (helpers !== undefined) await helpers.run(specs, options, solveHere, onAnswer);
   else
     specs.forEach((spec, index) => {

@@ -2,6 +2,7 @@
 // memory that hands out the next puzzle to whichever thread is free (no thread idles while a puzzle
 // is left), and the answers the helpers post back.
 
+import type { MessagePort } from "node:worker_threads";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import type { ThreadTables } from "../pdb-store/thread-tables.ts";
 import type { PlainSolveOptions } from "./task.ts";
@@ -12,7 +13,15 @@ export interface BatchWork {
   readonly options: PlainSolveOptions;
   /** Int32Array[1]: the index of the next puzzle to take. */
   readonly counter: SharedArrayBuffer;
+  /**
+   * Where the helper posts its answers, then `{ done: true }`: a port, not the thread's own channel,
+   * so that the main thread can take them (receiveMessageOnPort) in the middle of its own puzzle.
+   */
+  readonly answers: MessagePort;
 }
+
+/** What a helper posts on its answers port: an answer, or that it has taken its last puzzle. */
+export type HelperMessage = BatchAnswer | { readonly done: true };
 
 export type BatchAnswer =
   | { readonly index: number; readonly result: SolveResult }

@@ -22,7 +22,9 @@ parentPort?.once("message", (work: BatchWork) => {
     } catch (error) {
       answer = { index, error: error instanceof Error ? error.message : String(error) };
     }
-    parentPort?.postMessage(answer);
+    work.answers.postMessage(answer);
   }
+  work.answers.postMessage({ done: true });
+  work.answers.close();
   parentPort?.close();
 });

@@ -5,12 +5,16 @@
 // starts solving as soon as the tables are there. Answers come back in any order; the caller
 // prints them in input order.
 
-import type { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { MessagePort, Worker } from "node:worker_threads";
 import type { PuzzleSpec, SolveResult } from "../core/types.ts";
 import { tablesForThreads } from "../pdb-store/thread-tables.ts";
-import { type BatchAnswer, type BatchWork, takeNext } from "./batch-task.ts";
+import { type BatchAnswer, type BatchWork, type HelperMessage, takeNext } from "./batch-task.ts";
 import type { PlainSolveOptions } from "./task.ts";
 import { startThread } from "../thread-path.ts";
+
+/** How often, at most, the main thread's search takes the helpers' answers (ms). */
+const POLL_MS = 20;
 
 export class BatchHelpers {
   private readonly workers: Worker[];
@@ -24,29 +28,69 @@ export class BatchHelpers {
 
   /**
    * Solves every puzzle once, on this thread (`solveHere`) and the helpers, calling `onAnswer` as
-   * each answer arrives. This thread gives way to the helpers' messages between its puzzles.
+   * each answer arrives. This thread gives way to the helpers' messages between its puzzles, and
+   * `solveHere` is given `poll`, which its search calls now and then (a cancel check) to take the
+   * helpers' answers that came meanwhile: a line a helper answered is printed then, not once this
+   * thread's puzzle ends (seconds later, or never if Ctrl-C comes first).
    */
   async run(
     specs: readonly PuzzleSpec[],
     options: PlainSolveOptions,
-    solveHere: (spec: PuzzleSpec) => SolveResult,
+    solveHere: (spec: PuzzleSpec, poll: () => void) => SolveResult,
     onAnswer: (answer: BatchAnswer) => void,
   ): Promise<void> {
+    const { MessageChannel, receiveMessageOnPort } = createRequire(import.meta.url)(
+      "node:worker_threads",
+    ) as typeof import("node:worker_threads");
     const counter = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-    const work: BatchWork = { tables: tablesForThreads(), specs, options, counter };
+    const tables = tablesForThreads();
+    const takers = new Map<MessagePort, (message: HelperMessage) => void>();
+    // The ports of the helpers still answering (a port leaves once its helper said it is done).
+    const drain = (port: MessagePort) => {
+      for (
+        let got = receiveMessageOnPort(port);
+        got !== undefined && takers.has(port);
+        got = receiveMessageOnPort(port)
+      )
+        takers.get(port)?.(got.message as HelperMessage);
+    };
     const finished = this.workers.map(
       (worker) =>
         new Promise<void>((resolve, reject) => {
-          worker.on("message", onAnswer);
+          const { port1, port2 } = new MessageChannel();
+          const take = (message: HelperMessage) => {
+            if ("done" in message) {
+              takers.delete(port1);
+              port1.close();
+            } else onAnswer(message);
+          };
+          port1.on("message", take);
+          takers.set(port1, take);
           worker.once("error", reject);
-          worker.once("exit", () => resolve());
-          worker.postMessage(work);
+          // The wait ends when the thread has ended (it ends once it said it is done; its output,
+          // forwarded through this thread, is then out too), taking what it posted, if it was not yet.
+          worker.once("exit", () => {
+            if (takers.has(port1)) drain(port1);
+            // A thread that died without saying it was done: its port holds nothing more.
+            takers.delete(port1);
+            port1.close();
+            resolve();
+          });
+          const work: BatchWork = { tables, specs, options, counter, answers: port2 };
+          worker.postMessage(work, [port2]);
         }),
     );
+    let nextPoll = 0;
+    const poll = () => {
+      const now = performance.now();
+      if (now < nextPoll) return;
+      nextPoll = now + POLL_MS;
+      for (const port of [...takers.keys()]) drain(port);
+    };
     const shared = new Int32Array(counter);
     for (let index = takeNext(shared, specs.length); index >= 0; index = takeNext(shared, specs.length)) {
       try {
-        onAnswer({ index, result: solveHere(specs[index]) });
+        onAnswer({ index, result: solveHere(specs[index], poll) });
       } catch (error) {
         onAnswer({ index, error: error instanceof Error ? error.message : String(error) });
       }
