@@ -372,8 +372,12 @@ async function solveOne(
     );
     const rest = afterFirstTry(first, solveOptions(args));
     if (rest === null) return first;
+    const onSearch = progress?.onSearch;
     const split = await threads.running.solveSplit(spec, rest, {
-      onProgress: progress?.onSearch,
+      // The counts go on from the first try's, as the answer's do (withFirstTry).
+      onProgress:
+        onSearch &&
+        ((p) => onSearch({ ...p, nodes: first.nodes + p.nodes, elapsedMs: first.elapsedMs + p.elapsedMs })),
       isCancelled: () => interrupts > 0,
     });
     return withFirstTry(first, split);

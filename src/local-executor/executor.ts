@@ -29,6 +29,9 @@ export function splittable(spec: PuzzleSpec, options: PlainSolveOptions): boolea
   return options.algorithm === undefined || options.algorithm === "auto" || options.algorithm === "idastar";
 }
 
+/** How often a split search checks its time limit and cancel while units run (ms). */
+const WATCH_MS = 10;
+
 export class LocalExecutor {
   readonly threads: number;
   private readonly pool: Piscina;
@@ -103,35 +106,61 @@ export class LocalExecutor {
     const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
     const running = new Map<UnitTask, Int32Array>();
     let nodes = 0;
+    // Node budget handed to the units running (their shares: see dispatch).
+    let promised = 0;
     let reported = -1;
-    await new Promise<void>((resolve, reject) => {
-      const pump = () => {
-        const low = lowerBound(state);
-        const stop = low > reported ? control.newBound(nodes, low) : control.poll(nodes, low);
-        reported = Math.max(reported, low);
-        if (stop) for (const flag of running.values()) Atomics.store(flag, 0, 1);
-        while (control.stopReason === undefined && running.size < this.threads) {
-          const unit = next(state);
-          if (unit === null) break;
-          dispatch(unit);
-        }
-        if (running.size === 0) resolve();
-      };
-      const dispatch = (unit: UnitTask) => {
-        const cancelFlag = new SharedArrayBuffer(4);
-        running.set(unit, new Int32Array(cancelFlag));
-        const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag, tables };
-        (this.pool.run(task) as Promise<UnitResult>).then((result) => {
-          running.delete(unit);
-          nodes += result.nodes;
-          fold(state, unit, result);
-          // Units whose bound reached the new answer's length cannot improve it: stop them.
-          for (const [other, flag] of running) if (isObsolete(state, other)) Atomics.store(flag, 0, 1);
-          pump();
-        }, reject);
-      };
-      pump();
-    });
+    const stopAll = () => {
+      for (const flag of running.values()) Atomics.store(flag, 0, 1);
+    };
+    // The clock and the caller's cancel (Ctrl-C) are checked between units and by this timer: a
+    // unit may run for seconds, and the threads cannot see this thread's clock or callbacks.
+    const watch = setInterval(() => {
+      if (control.poll(nodes, lowerBound(state))) stopAll();
+    }, WATCH_MS);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const pump = () => {
+          const low = lowerBound(state);
+          const stop = low > reported ? control.newBound(nodes, low) : control.poll(nodes, low);
+          reported = Math.max(reported, low);
+          if (stop) stopAll();
+          while (control.stopReason === undefined && running.size < this.threads) {
+            const unit = next(state);
+            if (unit === null) break;
+            dispatch(unit);
+          }
+          if (running.size === 0) resolve();
+        };
+        const dispatch = (unit: UnitTask) => {
+          const cancelFlag = new SharedArrayBuffer(4);
+          running.set(unit, new Int32Array(cancelFlag));
+          // The node budget is shared by the threads: a unit gets an equal share of what is neither
+          // spent nor promised to the units running, so that together they stay within it (one
+          // stopped by its share runs again later if the budget still allows).
+          const maxNodes =
+            options.maxNodes === undefined
+              ? undefined
+              : Math.max(
+                  1,
+                  Math.floor((options.maxNodes - nodes - promised) / (this.threads - running.size + 1)),
+                );
+          promised += maxNodes ?? 0;
+          const task: ThreadTask = { kind: "unit", spec, options, unit, cancelFlag, tables, maxNodes };
+          (this.pool.run(task) as Promise<UnitResult>).then((result) => {
+            running.delete(unit);
+            promised -= maxNodes ?? 0;
+            nodes += result.nodes;
+            fold(state, unit, result);
+            // Units whose bound reached the new answer's length cannot improve it: stop them.
+            for (const [other, flag] of running) if (isObsolete(state, other)) Atomics.store(flag, 0, 1);
+            pump();
+          }, reject);
+        };
+        pump();
+      });
+    } finally {
+      clearInterval(watch);
+    }
     const stop = control.stopReason;
     if (stop === undefined && !isDone(state)) throw new Error("split search: no unit left and no solution");
     return splitResult(state, control.elapsedMs(), nodes, stop);

@@ -24,6 +24,8 @@ interface UnitThreadTask {
   readonly cancelFlag: SharedArrayBuffer;
   /** The process's tables (shared buffers, mapped files), registered by the thread once. */
   readonly tables: ThreadTables;
+  /** The unit's share of the node budget left, if the search has one. */
+  readonly maxNodes?: number;
 }
 
 export type ThreadTask = SolveTask | UnitThreadTask;

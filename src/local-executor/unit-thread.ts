@@ -21,5 +21,6 @@ export default function run(task: ThreadTask): SolveResult | UnitResult {
   return searchUnit(task.spec, task.unit, undefined, {
     isCancelled: () => Atomics.load(flag, 0) !== 0,
     transpositions: task.options.transpositions,
+    maxNodes: task.maxNodes,
   });
 }

@@ -84,3 +84,25 @@ describe("puzzle solve --batch into a reader that stops early (`| head -1`)", ()
       expect(ms).toBeLessThan(3_000);
     }, 60_000);
 });
+
+describe("puzzle solve --threads 2 on one puzzle (a split search)", () => {
+  it("keeps to --max-nodes with both threads together", () => {
+    // Korf's #3 with linear conflict: far more than 3 M nodes. The threads' units share the budget;
+    // before, each unit was given all of it and two running at once spent ~3.8 M.
+    const k3 = "14,7,8,2,13,11,10,4,9,12,5,0,3,6,1,15";
+    const run = spawnSync(
+      process.execPath,
+      [BIN, "solve", k3, "--goal", GOAL, "--heuristic", "linear-conflict", "--threads", "2"].concat([
+        "--max-nodes",
+        "3000000",
+        "--json",
+      ]),
+      { encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.status).toBe(3);
+    const answer = JSON.parse(run.stdout);
+    expect(answer.status).toBe("budget_exhausted");
+    expect(answer.nodes).toBeGreaterThanOrEqual(3_000_000);
+    expect(answer.nodes).toBeLessThan(3_030_000);
+  }, 60_000);
+});
