@@ -40,3 +40,10 @@ export function authorization(): string | undefined {
   const session = currentSession();
   return session ? `Bearer ${session.token}` : undefined;
 }
+
+// Another tab of the same browser signed in or out (or `localStorage` was cleared): this tab follows,
+// so it never shows an account whose token it no longer sends.
+window.addEventListener("storage", (event) => {
+  if (event.key === null || event.key === TOKEN_KEY || event.key === NAME_KEY)
+    for (const listener of listeners) listener();
+});

@@ -4,12 +4,14 @@
 import type { PuzzleSpec } from "../../../src/core/index.ts";
 import { ApiError } from "../api/errors.ts";
 import { hint } from "../api/operations.ts";
+import { createAnnouncer } from "../ui/announcer.ts";
 import { h } from "../ui/dom.ts";
 import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
 
 const POLL_MS = 1000;
+const ANNOUNCE_PROGRESS_MS = 15_000;
 /** Beyond 16 cells the server gives no hints (docs/competition.md). */
 const MAX_HINT_CELLS = 16;
 const NO_5X5_HINT = "not for boards larger than 4×4 (proving a 5×5 distance can take minutes).";
@@ -36,9 +38,19 @@ export function hintButton(
   dailyEndsAt?: string,
 ): HintButton {
   const button = h("button", { type: "button", class: "hint-button" }, "Hint");
-  const text = h("span", { class: "small hint-text", "data-testid": "hint-text", "aria-live": "polite" });
+  // Not a live region itself: a PENDING hint's percentage changes every second. The announcer reads the
+  // answer at once and the progress at most every 15 s.
+  const text = h("span", { class: "small hint-text", "data-testid": "hint-text" });
+  const announcer = createAnnouncer(ANNOUNCE_PROGRESS_MS);
+  announcer.element.dataset.testid = "hint-announcer";
   const message = createMessage();
-  const element = h("div", { class: "hint" }, h("div", { class: "row" }, button, text), message.element);
+  const element = h(
+    "div",
+    { class: "hint" },
+    h("div", { class: "row" }, button, text),
+    message.element,
+    announcer.element,
+  );
   let run = 0;
   let timer: number | undefined;
 
@@ -81,6 +93,7 @@ export function hintButton(
       if (mine !== run) return;
       if (answer.status === "PENDING") {
         text.textContent = `Proving the best move… ${Math.round(answer.progress * 100)}%`;
+        announcer.progress(text.textContent);
         timer = window.setTimeout(() => void ask(board, mine), POLL_MS);
         return;
       }
@@ -89,12 +102,14 @@ export function hintButton(
       text.className = "small hint-text";
       if (answer.move === null || answer.move === undefined) {
         text.textContent = "You are at the goal.";
+        announcer.say(text.textContent);
         return;
       }
       const { element: marked, words } = target(board, answer.move);
       marked?.classList.add("hinted");
       text.textContent = `${answer.distance} moves from the goal: ${words}.`;
       text.dataset.distance = String(answer.distance);
+      announcer.say(text.textContent);
     } catch (error) {
       if (mine !== run) return;
       button.disabled = false;
@@ -104,9 +119,10 @@ export function hintButton(
         error instanceof ApiError &&
         error.code === "DAILY_IN_PROGRESS" &&
         typeof error.extensions.endsAt === "string"
-      )
+      ) {
         lock(error.extensions.endsAt);
-      else message.error(error);
+        announcer.say(text.textContent);
+      } else message.error(error);
     }
   }
 
@@ -117,6 +133,7 @@ export function hintButton(
     message.clear();
     button.disabled = true;
     text.textContent = "Thinking…";
+    announcer.say(text.textContent);
     void ask([...currentBoard()], run);
   });
 

@@ -3,9 +3,13 @@
 import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
 import { onReconnect } from "../api/subscriptions.ts";
+import { createAnnouncer } from "../ui/announcer.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
+import { focusFirst } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
+
+const ANNOUNCE_MS = 15_000;
 
 function optimalMark(optimal: boolean | null): string {
   return optimal === true ? "✓" : optimal === false ? "" : "?";
@@ -61,14 +65,19 @@ export function leaderboardPanel(
   const summary = h("p", { class: "muted small" });
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const message = createMessage();
+  // Live changes are read out politely, at most every 15 s (a busy puzzle's board changes often).
+  const announcer = createAnnouncer(ANNOUNCE_MS);
+  const heading = h("h2", {}, "Leaderboard");
   const element = h(
     "section",
     { class: "card board-list" },
-    h("h2", {}, "Leaderboard"),
+    heading,
     summary,
     message.element,
     body,
+    announcer.element,
   );
+  let loaded = false;
   let loading = false;
   let again = false;
 
@@ -84,7 +93,28 @@ export function leaderboardPanel(
       message.clear();
       const players = `${board.totalEntries} ${board.totalEntries === 1 ? "player" : "players"}`;
       summary.textContent = `${players} · optimum: ${board.optimalLength ?? "not known yet"}`;
+      // A redraw must not drop the keyboard focus: back to the same player's link, else the link now at
+      // the same row, else the heading; and not scroll the page.
+      const active = document.activeElement;
+      const links = [...body.querySelectorAll("a")];
+      const index = active instanceof HTMLAnchorElement ? links.indexOf(active) : -1;
+      const focusedName = index >= 0 ? active?.textContent : undefined;
+      const before = body.textContent;
       replace(body, table(board));
+      if (index >= 0) {
+        const now = [...body.querySelectorAll("a")];
+        const same = now.find((a) => a.textContent === focusedName);
+        focusFirst(same, now[Math.min(index, now.length - 1)], heading, { preventScroll: true });
+      }
+      // A refetch that changed nothing (after a reconnection, say) is not read out.
+      if (loaded && body.textContent !== before) {
+        const me = currentSession()?.name;
+        const mine = board.entries.find((entry) => entry.user.name === me);
+        announcer.progress(
+          `Leaderboard updated: ${summary.textContent}${mine ? `; you are rank ${mine.rank}` : ""}.`,
+        );
+      }
+      loaded = true;
     } catch (error) {
       message.error(error);
     } finally {
