@@ -379,6 +379,8 @@ async function solveOne(
         onSearch &&
         ((p) => onSearch({ ...p, nodes: first.nodes + p.nodes, elapsedMs: first.elapsedMs + p.elapsedMs })),
       isCancelled: () => interrupts > 0,
+      // The iterations the first try exhausted are not searched again.
+      provenBound: first.lowerBound,
     });
     return withFirstTry(first, split);
   } finally {

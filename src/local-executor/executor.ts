@@ -93,17 +93,23 @@ export class LocalExecutor {
 
   /**
    * One puzzle on every thread: the split search's units, smallest bound first. `hooks` (callbacks,
-   * which stay in this thread) report progress at each new proven bound and cancel the search.
+   * which stay in this thread) report progress at each new proven bound and cancel the search;
+   * `provenBound` is a lower bound an earlier search of the board proved (its iterations are not
+   * searched again).
    */
   async solveSplit(
     spec: SlidingSpec,
     options: PlainSolveOptions,
-    hooks: Pick<SolveOptions, "onProgress" | "isCancelled"> = {},
+    hooks: Pick<SolveOptions, "onProgress" | "isCancelled"> & { readonly provenBound?: number } = {},
   ): Promise<SolveResult> {
     if (!isSlidingSolvable(spec)) return this.solve(spec, options);
     const tables = this.threadTables();
     const control = new SearchControl({ ...options, ...hooks });
-    const state = planUnits(spec, { threads: this.threads, heuristic: options.heuristic });
+    const state = planUnits(spec, {
+      threads: this.threads,
+      heuristic: options.heuristic,
+      provenBound: hooks.provenBound,
+    });
     const running = new Map<UnitTask, Int32Array>();
     let nodes = 0;
     // Node budget handed to the units running (their shares: see dispatch).

@@ -51,7 +51,10 @@ export interface SplitState {
   readonly heuristic?: string;
   /** The frontier's depth. */
   readonly depth?: number;
-  /** h(root) rounded to the parity: the unsplit IDA*'s first bound; no unit starts below it. */
+  /**
+   * h(root) rounded to the parity, the unsplit IDA*'s first bound, or the bound an earlier search
+   * proved if higher (PlanOptions.provenBound): no unit starts below it.
+   */
   readonly rootBound?: number;
 }
 

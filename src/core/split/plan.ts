@@ -1,7 +1,8 @@
 // planUnits: how to cut a search into units, decided from the board alone (the platform can call it
 // to make queue jobs): expand the root until there are `unitsPerThread` x `threads` states, listed in
 // the order the unsplit kernel would search them, and start every unit at the bound the unsplit
-// IDA* would first search it under: its own f, and never below h(root), the unsplit search's first.
+// IDA* would first search it under: its own f, and never below h(root), the unsplit search's first
+// (nor below a bound an earlier search of the board proved).
 
 import type { SlidingSpec, SolveOptions } from "../types.ts";
 import type { ResplitPolicy, SplitState } from "./coordinator.ts";
@@ -20,6 +21,11 @@ export interface PlanOptions {
   readonly resplit?: ResplitPolicy;
   /** As SolveOptions.heuristic (default auto: the strongest loaded pattern database). */
   readonly heuristic?: SolveOptions["heuristic"];
+  /**
+   * A lower bound an earlier search of the same board proved (no solution is shorter: every IDA*
+   * iteration below it exhausted): no unit searches below it. Default none.
+   */
+  readonly provenBound?: number;
 }
 
 /** Parity of every solution's length: the blank's grid distance from start to goal, mod 2. */
@@ -48,7 +54,8 @@ export function planUnits(spec: SlidingSpec, options: PlanOptions): SplitState {
   // Both are proven lower bounds of the solutions through a unit (admissible heuristic; g is the
   // length of the unit's path): no iteration below them can find anything.
   const [rootH, ...h] = unitEstimates(spec, heuristic, [spec.start, ...frontier.nodes.map((n) => n.board)]);
-  const bounds = h.map((unitH) => Math.max(frontier.depth + unitH, rootH));
+  const floor = Math.max(rootH, options.provenBound ?? 0);
+  const bounds = h.map((unitH) => Math.max(frontier.depth + unitH, floor));
   const state = initialState(moves, parity, bounds, spec, options.resplit);
-  return { ...state, heuristic, depth: frontier.depth, rootBound: withParity(rootH, parity) };
+  return { ...state, heuristic, depth: frontier.depth, rootBound: withParity(floor, parity) };
 }

@@ -243,6 +243,31 @@ describe("the split search's first bound", () => {
     );
   });
 
+  it("starts no unit below a bound an earlier search proved, and still finds the optimum", () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 70 }), fc.nat(20_000), (choices, budget) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const optimum = solve(s, { algorithm: "idastar", heuristic: "linear-conflict" }).length;
+        // An earlier search stopped by its node budget proved this much (the CLI's first try).
+        const earlier = solve(s, {
+          algorithm: "idastar",
+          heuristic: "linear-conflict",
+          maxNodes: budget + 1,
+        });
+        const proven = earlier.status === "solved" ? optimum : earlier.lowerBound;
+        const state = planUnits(s, { threads: 2, heuristic: "linear-conflict", provenBound: proven });
+        if (isDone(state)) return; // the goal met while the frontier was expanded
+        expect(lowerBound(state)).toBeGreaterThanOrEqual(proven);
+        for (const unit of state.units) expect(unit.bound).toBeGreaterThanOrEqual(proven);
+        for (let task = next(state); task !== null; task = next(state))
+          fold(state, task, searchUnit(s, task));
+        expect(isDone(state)).toBe(true);
+        expect(state.best?.length).toBe(optimum);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it("with the 6-6-3 pattern databases too", () => {
     const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]); // 56 moves
     const rootBound = firstBound(s, { heuristic: "pdb:663" });
