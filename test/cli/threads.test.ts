@@ -90,15 +90,8 @@ describe("puzzle solve --threads 2 on one puzzle (a split search)", () => {
     // Korf's #3 with linear conflict: far more than 3 M nodes. The threads' units share the budget;
     // before, each unit was given all of it and two running at once spent ~3.8 M.
     const k3 = "14,7,8,2,13,11,10,4,9,12,5,0,3,6,1,15";
-    const run = spawnSync(
-      process.execPath,
-      [BIN, "solve", k3, "--goal", GOAL, "--heuristic", "linear-conflict", "--threads", "2"].concat([
-        "--max-nodes",
-        "3000000",
-        "--json",
-      ]),
-      { encoding: "utf8", timeout: 60_000 },
-    );
+    const args = `solve ${k3} --goal ${GOAL} --heuristic linear-conflict --threads 2 --max-nodes 3000000 --json`;
+    const run = spawnSync(process.execPath, [BIN, ...args.split(" ")], { encoding: "utf8", timeout: 60_000 });
     expect(run.status).toBe(3);
     const answer = JSON.parse(run.stdout);
     expect(answer.status).toBe("budget_exhausted");
