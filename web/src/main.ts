@@ -1,6 +1,7 @@
 // The page's entry point: header, routes, and the view outlet.
 import "./styles.css";
 import { h, link } from "./ui/dom.ts";
+import { createLiveStatus } from "./ui/live-status.ts";
 import { route, startRouter } from "./ui/router.ts";
 import { createView } from "./views/create.ts";
 import { dailyArchiveView } from "./views/daily-archive.ts";
@@ -15,6 +16,8 @@ import { userView } from "./views/user.ts";
 const app = document.getElementById("app") as HTMLElement;
 const outlet = h("main", { id: "view" });
 app.append(createHeader());
+// One status line for the live connection, outside the view so that a navigation keeps it.
+app.append(createLiveStatus());
 app.append(outlet);
 
 route("/", homeView);

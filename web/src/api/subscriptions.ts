@@ -5,6 +5,12 @@
 // A server that goes away (a restart, a deploy) is waited for: the client reconnects with a capped
 // backoff for a few minutes and re-subscribes, so a solve's progress (whose first event is the stored
 // state) and the live lists carry on. Listeners of `onReconnect` refetch what they may have missed.
+//
+// `onLiveStatus` hears the connection once for the whole page, not once per subscription: "lost" when
+// it drops while subscriptions are open (the retries go on quietly), "back" when it is made again,
+// "stopped" when the retries ran out (every open subscription then ends with the same error, which
+// `isLiveGiveUp` tells the panels to leave to the page's one status line), and "idle" when signing in
+// or out replaced a client that was still retrying.
 import { createClient, type Client } from "graphql-ws";
 import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
@@ -13,6 +19,19 @@ import { authorization, onSessionChange } from "./session.ts";
 
 let client: Client | undefined;
 const reconnectListeners = new Set<() => void>();
+
+export type LiveStatus = "lost" | "back" | "stopped" | "idle";
+const statusListeners = new Set<(status: LiveStatus) => void>();
+/** Subscriptions started and not yet ended: a socket closing with none open is the lazy close. */
+let open = 0;
+let state: "up" | "lost" | "stopped" = "up";
+/** The errors subscriptions ended with when the retries ran out. */
+const giveUps = new WeakSet<ApiError>();
+
+function setState(next: typeof state, status: LiveStatus): void {
+  state = next;
+  for (const listener of statusListeners) listener(status);
+}
 
 /** Attempts to reconnect after the connection is lost: at most RETRY_CAP_MS apart, about 5 minutes in all. */
 const RETRY_ATTEMPTS = 35;
@@ -30,7 +49,8 @@ function socketUrl(): string {
 }
 
 function getClient(): Client {
-  client ??= createClient({
+  if (client) return client;
+  const created: Client = createClient({
     url: socketUrl(),
     lazy: true,
     retryAttempts: RETRY_ATTEMPTS,
@@ -40,7 +60,15 @@ function getClient(): Client {
     // subscription. Fatal close codes (4400, 4401, 4500...) still end them at once.
     shouldRetry: () => true,
     on: {
+      // A client replaced at sign-in or sign-out, or the lazy close when the last subscription ended
+      // (code 1000, even if a new one started meanwhile), closes on purpose: not a lost connection.
+      closed: (event) => {
+        if ((event as { code?: number }).code === 1000) return;
+        if (created === client && open > 0 && state === "up") setState("lost", "lost");
+      },
       connected: (_socket, _payload, wasRetry) => {
+        if (created !== client) return;
+        if (state !== "up") setState("up", "back");
         if (wasRetry) for (const listener of reconnectListeners) listener();
       },
     },
@@ -49,7 +77,8 @@ function getClient(): Client {
       return auth ? { authorization: auth } : {};
     },
   });
-  return client;
+  client = created;
+  return created;
 }
 
 onSessionChange(() => {
@@ -57,12 +86,24 @@ onSessionChange(() => {
   // does not know: close 4403), the promise rejects with the CloseEvent. Nothing is left to close then.
   Promise.resolve(client?.dispose()).catch(() => undefined);
   client = undefined;
+  if (state !== "up") setState("up", "idle");
 });
 
 /** `listener` runs each time the live connection is made again after it was lost; returns a stop. */
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
+}
+
+/** `listener` hears the live connection being lost, back, given up or forgotten; returns a stop. */
+export function onLiveStatus(listener: (status: LiveStatus) => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** Whether `error` ended a subscription because the retries ran out: the status line already says so. */
+export function isLiveGiveUp(error: unknown): boolean {
+  return error instanceof ApiError && giveUps.has(error);
 }
 
 export interface SubscriptionHandlers<T> {
@@ -85,15 +126,36 @@ export function subscribe<T, V>(
   variables: V,
   handlers: SubscriptionHandlers<T>,
 ): () => void {
-  return getClient().subscribe<T>(
+  open++;
+  let ended = false;
+  const end = () => {
+    if (!ended) open--;
+    ended = true;
+  };
+  const stop = getClient().subscribe<T>(
     { query: document.toString(), variables: variables as Record<string, unknown> },
     {
       next: (result) => {
         if (result.errors && result.errors.length > 0) handlers.error?.(ApiError.from(result.errors[0]));
         else if (result.data) handlers.next(result.data as T);
       },
-      error: (error) => handlers.error?.(toApiError(error)),
-      complete: () => handlers.complete?.(),
+      error: (error) => {
+        end();
+        const apiError = toApiError(error);
+        if (state !== "up" && !Array.isArray(error)) {
+          giveUps.add(apiError);
+          if (state === "lost") setState("stopped", "stopped");
+        }
+        handlers.error?.(apiError);
+      },
+      complete: () => {
+        end();
+        handlers.complete?.();
+      },
     },
   );
+  return () => {
+    end();
+    stop();
+  };
 }

@@ -2,7 +2,7 @@
 // leaderboardChanged reports a new best entry (the refetch keeps ranks and ties exact).
 import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
-import { onReconnect } from "../api/subscriptions.ts";
+import { isLiveGiveUp, onReconnect } from "../api/subscriptions.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { focusFirst } from "../ui/focus.ts";
@@ -132,7 +132,10 @@ export function leaderboardPanel(
       void load();
       onChange?.();
     },
-    error: (error) => message.error(error),
+    // A lost connection is the page's status line's to report, once, not each panel's.
+    error: (error) => {
+      if (!isLiveGiveUp(error)) message.error(error);
+    },
   });
   // Entries submitted while the live connection was down sent events nobody heard.
   const stopReconnect = onReconnect(() => void load());

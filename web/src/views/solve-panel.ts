@@ -13,6 +13,7 @@ import {
 } from "../api/operations.ts";
 import { workersOnline } from "../api/fleet.ts";
 import { currentSession } from "../api/session.ts";
+import { isLiveGiveUp } from "../api/subscriptions.ts";
 import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
 import { h, replace } from "../ui/dom.ts";
@@ -308,7 +309,8 @@ export function solvePanel(
       error: (error) => {
         // A solve the server does not know (or will not show this user) is not worth resuming.
         if (error.code === "NOT_FOUND" || error.code === "FORBIDDEN") forget();
-        message.error(error);
+        // A lost connection is said once by the page's status line, not by each panel.
+        if (!isLiveGiveUp(error)) message.error(error);
         start.disabled = false;
         cancel.hidden = true;
         refocus(start);
