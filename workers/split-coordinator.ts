@@ -409,7 +409,9 @@ export class SplitCoordinator {
       record.nodes += result.nodes;
       record.folded++;
       if (outcome.runs > 1) record.reruns++;
-      if (!record.threads.includes(outcome.thread)) record.threads.push(outcome.thread);
+      // A unit stopped before it started names no thread (it searched nothing).
+      if (outcome.thread !== "" && !record.threads.includes(outcome.thread))
+        record.threads.push(outcome.thread);
     };
     // Resumed: busy units are queued again (a no-op for a job still queued or running).
     const requeue = inFlight().map(jobOf);

@@ -99,8 +99,17 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     const { searchId } = job.data;
     const stop = stops.register(searchId, jobId, signal);
     try {
-      // Stopped before it started (a cancel raced the queue): nothing to do, nobody waits for it.
-      if (stop.signal.aborted && signal?.reason !== SHUTDOWN) return;
+      // Stopped before it started (a cancel raced the queue): nothing to search. A unit of a split
+      // search says so (0 nodes, stopped), since its coordinator waits for the units it stopped.
+      if (stop.signal.aborted && signal?.reason !== SHUTDOWN) {
+        if (job.name === UNIT_JOB && job.data.task !== undefined) {
+          const result = { solution: null, nodes: 0, nextBound: null, stopped: true };
+          const outcome: UnitOutcome = { unitJobId: jobId, result, thread: "", runs: job.attemptsStarted };
+          const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs: 0 };
+          await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
+        }
+        return;
+      }
       // A unit left queued by a search that ended without its coordinator (cancelled while its job
       // waited, failed for good): nobody would read its outcome, so it is stopped as soon as that is
       // known and its outcome never pushed. Asked while the unit runs, not before: a round trip on

@@ -97,7 +97,7 @@ export interface UnitOutcome {
   readonly result: unknown;
   /** The search cannot go on (retrying would fail the same way): its coordinator ends the search FAILED. */
   readonly failure?: SearchFailure;
-  /** "<worker id>/<thread id>": which thread searched it. */
+  /** "<worker id>/<thread id>": which thread searched it ("" for a unit stopped before it started). */
   readonly thread: string;
   /** How many times BullMQ started this job (more than 1: an earlier run was lost). */
   readonly runs: number;

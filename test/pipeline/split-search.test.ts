@@ -230,11 +230,16 @@ describe("a split search on a fleet of worker processes", () => {
       expect(Date.now()).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // A unit BullMQ lists as active may not have reached its thread yet (then it searches nothing and
+    // says so): a moment more, so that units are searching when the cancel comes.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     await alice.client.data(CANCEL, { id: split.id });
     const stopped = await Promise.any(
       workers.map((w) => w.waitForLog((l) => l.msg === "split search stopped" && l.jobId === jobId, 20_000)),
     );
-    expect(stopped).toMatchObject({ stop: "cancelled", abandoned: 0 });
+    // The units stopped report (before, none did and the coordinator did not wait); one that does not
+    // within the second is abandoned (a loaded machine's, at worst), not waited for longer.
+    expect(stopped.stop).toBe("cancelled");
     expect(stopped.stoppedUnitsReported as number).toBeGreaterThan(0);
     expect(stopped.nodes as number).toBeGreaterThan(0);
     // The worker's write gives the cancelled row the nodes its stopped units counted.
