@@ -413,13 +413,6 @@ export class SplitCoordinator {
       if (outcome.thread !== "" && !record.threads.includes(outcome.thread))
         record.threads.push(outcome.thread);
     };
-    // The search ends: every unit stops (queued ones are removed), and the work of those that were
-    // running, which report as they stop, is waited for up to STRAGGLERS_MS. Returns the late outcomes.
-    const runningIds = () => [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])];
-    const stopAndCollect = async (): Promise<number> => {
-      withdraw(await this.stopUnits(searchId, runningIds(), true));
-      return this.awaitStragglers(searchId, open, take);
-    };
     // Resumed: busy units are queued again (a no-op for a job still queued or running).
     const requeue = inFlight().map(jobOf);
     for (const job of requeue) hand(job.id);
@@ -434,7 +427,7 @@ export class SplitCoordinator {
       const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
       if (failure !== undefined) {
         // Every unit fails the same way: stop them all, the search has failed.
-        await this.stopUnits(searchId, runningIds(), true);
+        await this.stopUnits(searchId, [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])], true);
         await store.clear(searchId);
         throw this.failed(searchId, failure);
       }
@@ -476,9 +469,14 @@ export class SplitCoordinator {
         hooks.onProgress?.(progressOf(state, record, elapsedMs));
       }
       if (done && stop === undefined) {
-        // Units released as useless may still run: stopped, their work is waited for a moment and
-        // counted in the answer's nodes; a straggler (one stalled on a dead worker) is left.
-        await stopAndCollect();
+        // Units released as useless may still run: stopped one by one (so they still report), their
+        // work is waited for a moment and counted in the answer's nodes; then the stragglers (one
+        // stalled on a dead worker) are stopped with the whole search and left.
+        if (open.size > 0) {
+          withdraw(await this.stopUnits(searchId, [...open], false));
+          await this.awaitStragglers(searchId, open, take);
+        }
+        withdraw(await this.stopUnits(searchId, [...open], true));
         await store.clear(searchId);
         log.info(
           {
@@ -500,8 +498,11 @@ export class SplitCoordinator {
       }
       if (stop === "shutdown") return cancelledResult(record, lowerBound(state));
       if (stop !== undefined) {
-        // Every unit stops at once, as when the answer is proven.
-        const late = await stopAndCollect();
+        // Every unit stops at once; the work of those that were running (they report as they stop)
+        // is waited for a moment and counted in the result's nodes, as when the answer is proven.
+        const running = [...new Set([...open, ...inFlight().map((t) => jobOf(t).id)])];
+        withdraw(await this.stopUnits(searchId, running, true));
+        const late = await this.awaitStragglers(searchId, open, take);
         await store.clear(searchId);
         log.info(
           {
