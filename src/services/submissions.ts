@@ -63,6 +63,9 @@ export class SubmissionService {
       moves: normalized,
       length: normalized.length,
     });
+    // The platform's own solve first: for a board a table answers (3x3 and smaller, the Rotation
+    // Game) it proves the optimum here, and the event below is read with it (`optimal` known).
+    await this.ensureOwnSolve(puzzle, user);
     if (newBest) {
       const event: LeaderboardChangedEvent = {
         puzzleId: puzzle.id,
@@ -71,7 +74,6 @@ export class SubmissionService {
       };
       void this.events.publish(LEADERBOARD_CHANGED, event);
     }
-    await this.ensureOwnSolve(puzzle, user);
     await this.settleRatings(puzzle.id);
     return submission;
   }
