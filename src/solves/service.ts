@@ -101,8 +101,15 @@ function checkOptions(
       "options.algorithm",
     );
   }
+  if (spec.kind === "rotation" && heuristic !== "AUTO") {
+    // The Rotation Game has its own estimate (centre count); a sliding heuristic would be ignored.
+    throw new BadInputError(
+      `heuristic ${heuristic} is for sliding puzzles: the Rotation Game is searched with its own (use AUTO)`,
+      "options.heuristic",
+    );
+  }
   const core = coreHeuristic(heuristic);
-  if (core.startsWith("pdb:") && (spec.kind === "rotation" || !pdbApplies(spec, core))) {
+  if (core.startsWith("pdb:") && !pdbApplies(spec, core)) {
     throw new BadInputError(
       `heuristic ${heuristic} does not fit this puzzle (pattern databases serve 4x4 or 5x5 boards whose goal has the blank in a corner)`,
       "options.heuristic",

@@ -80,8 +80,9 @@ describe("puzzle solve --batch into a reader that stops early (`| head -1`)", ()
       const ms = performance.now() - began;
       expect(run.stderr).toBe("");
       expect(run.stdout.split("\n")[0]).toMatch(/^\{"length":/);
-      // Now ~1.2 s: Node's start, #1 and #4.
-      expect(ms).toBeLessThan(3_000);
+      // Now ~1.2 s on a quiet machine (Node's start, #1 and #4), 3.1 s seen under a load of 10; before,
+      // it ran on through the batch (--threads 1) or took 5-14 s to stop (--threads 2).
+      expect(ms).toBeLessThan(4_500);
     }, 60_000);
 });
 

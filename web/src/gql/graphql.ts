@@ -99,13 +99,13 @@ export type SolveHeuristic =
 
 /**
  * How to solve. BAD_USER_INPUT (field `options.algorithm`, `options.heuristic` or `options.timeLimitSeconds`)
- * when an option does not fit the puzzle: BFS_TABLE beyond 9 cells, ASTAR or a pattern database for the
- * Rotation Game, a pattern database of another size.
+ * when an option does not fit the puzzle: BFS_TABLE beyond 9 cells, ASTAR or a heuristic other than AUTO
+ * for the Rotation Game, a pattern database of another size.
  */
 export type SolveOptions = {
   /** Default AUTO. */
   algorithm?: SolveAlgorithm | null | undefined;
-  /** Default AUTO; ignored by distance tables. */
+  /** Default AUTO; ignored by distance tables. The Rotation Game takes AUTO only (it has one heuristic). */
   heuristic?: SolveHeuristic | null | undefined;
   /**
    * Cut the search into short work units that every solver thread of every worker process takes
@@ -130,7 +130,7 @@ export type SolveStatus =
   | 'RUNNING'
   /** Finished with `moves` (optimal unless `optimal` is false). */
   | 'SOLVED'
-  /** Ran out of `timeLimitSeconds`; `lowerBound` keeps what the search proved. */
+  /** Ran out of `timeLimitSeconds` (or, with ASTAR, of its memory: 4 million stored nodes); `lowerBound` keeps what the search proved. */
   | 'TIMED_OUT'
   /** The puzzle has no solution (decided without a search). */
   | 'UNSOLVABLE';
