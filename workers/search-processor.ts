@@ -41,7 +41,10 @@ export interface SearchProcessorDeps {
   readonly progressIntervalMs: number;
   /** How often a running search checks Postgres that someone still waits for it (missed cancel messages). */
   readonly cancelPollMs: number;
-  /** Search counts, speed and queue wait for GET /metrics (src/metrics/worker-metrics.ts). */
+  /**
+   * Searches coordinated and their outcomes, for GET /metrics (src/metrics/worker-metrics.ts). Not
+   * their nodes: the progress is the fleet's, counted by the processes whose threads did the work.
+   */
   readonly metrics?: SearchMetricsHooks;
   /** How long a failed Solve write (Postgres away) is retried before the attempt fails; default 60 s. */
   readonly storeRetryMs?: number;
@@ -144,7 +147,6 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const searching = deps.search(jobId, token ?? "", data, {
       signal: cancellation.stop.signal,
       onProgress: (progress) => {
-        deps.metrics?.searchProgress(jobId, progress);
         if (live) throttle.push(progress);
         else early = progress;
       },
@@ -187,16 +189,19 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     deps.metrics?.searchStarted(jobId, job.timestamp);
     let result: Awaited<typeof searching> | undefined;
+    let superseded = false;
     try {
       result = await searching;
     } catch (error) {
       // Another worker holds the job now (this one lost its lock): it carries the search on.
-      if (deps.isSuperseded?.(error)) throw error;
+      superseded = deps.isSuperseded?.(error) === true;
+      if (superseded) throw error;
       // A search that throws (bad options for this puzzle, a bug) throws again if retried.
       throw new UnrecoverableError(error instanceof Error ? error.message : String(error));
     } finally {
       end();
-      deps.metrics?.searchEnded(jobId, result);
+      if (superseded) deps.metrics?.searchHandedOver(jobId);
+      else deps.metrics?.searchEnded(jobId, result);
     }
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN)
       return requeue(job, token);

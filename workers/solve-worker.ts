@@ -224,6 +224,7 @@ export class SolveWorker {
         sliceMs: settings.sliceMs,
         nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
         fleetPdbs: async () => (await readLiveFleet()).pdbs,
+        metrics,
       }),
       // The name goes into each job it takes (BullMQ's processedBy): which process runs a unit.
       { ...workerOptions, concurrency: settings.threads, name: workerId },

@@ -6,6 +6,7 @@ import { DelayedError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
 import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import type { UnitMetricsHooks } from "../src/metrics/worker-metrics.ts";
 import {
   type SolveAnnouncer,
   UNIT_DONE_TOPIC,
@@ -40,6 +41,8 @@ export interface UnitProcessorDeps {
   readonly nextOwner: () => Promise<string | undefined>;
   /** The pattern databases live workers hold (heartbeats): a unit needing one this worker lacks waits for them. */
   readonly fleetPdbs: () => Promise<readonly string[]>;
+  /** Threads busy, nodes expanded and waits for a thread, for GET /metrics (src/metrics/worker-metrics.ts). */
+  readonly metrics?: UnitMetricsHooks;
 }
 
 /** A unit left for a worker holding its pattern database is taken again after this long. */
@@ -78,6 +81,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       void deps.announce.progress(data.searchId, progress);
     });
+    const jobId = job.id as string;
     try {
       const result: SolveResult = await pool.search(
         {
@@ -86,7 +90,14 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
           heuristic: data.heuristic ?? "auto",
           timeLimitMs: data.timeLimitMs ?? 60_000,
         },
-        { signal: stop, progressAfterMs: 10, onProgress: (progress) => throttle.push(progress) },
+        {
+          signal: stop,
+          progressAfterMs: 10,
+          onProgress: (progress) => {
+            deps.metrics?.unitProgress(jobId, progress.nodes);
+            throttle.push(progress);
+          },
+        },
       );
       return { result };
     } finally {
@@ -123,13 +134,18 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
       });
       live.catch(() => undefined); // awaited below; an error there fails the job, as any Redis error
       const began = performance.now();
+      const kind = job.name === UNIT_JOB && job.data.task !== undefined ? "unit" : "whole";
+      deps.metrics?.unitStarted(jobId, kind, (job.processedOn ?? Date.now()) - job.timestamp);
       let ran: { result: unknown; threadId?: number; failure?: SearchFailure };
       try {
         ran = await run(job, AbortSignal.any([stop.signal, ended.signal]));
       } catch (error) {
+        deps.metrics?.unitEnded(jobId, 0);
         if (signal?.aborted && signal.reason === SHUTDOWN) throw error;
         ran = { result: null, failure: failureOf(error) };
       }
+      // The thread is free; its work counts whether or not the outcome is pushed (the nodes were expanded).
+      deps.metrics?.unitEnded(jobId, (ran.result as { nodes?: number } | null)?.nodes ?? 0);
       if (!(await live)) {
         deps.log.info({ jobId: searchId, unit: jobId }, "unit of an ended search: not searched");
         return;

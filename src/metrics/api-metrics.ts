@@ -2,15 +2,25 @@
 //   - GraphQL requests over HTTP by root field and outcome, and their latency;
 //   - HTTP responses by route and status (401, 413 and 429 are answered before GraphQL runs);
 //   - Solves by status and the age of the oldest QUEUED one (Postgres, the source of truth);
-//   - the solve queue's jobs by state (BullMQ's getJobCounts, from Redis);
+//   - the solve queue's jobs (searches, i.e. their coordinators) and the unit queue's jobs (the work
+//     the solver threads take) by state, searches waiting for a thread, and the live fleet's workers
+//     and threads (heartbeats), from Redis;
 //   - whether Postgres and Redis answered the last scrape;
 //   - Node.js process metrics.
 // Store-backed values are read at scrape time (cached for a second), never on the request path.
 import type { RequestHandler } from "express";
+import { Queue } from "bullmq";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { App } from "../app.ts";
 import { SolveStatus } from "../generated/prisma/enums.ts";
-import { createSolveQueue, type SolveQueue } from "../solves/index.ts";
+import { producerRedisOptions } from "../redis/connection.ts";
+import {
+  UNIT_QUEUE,
+  createSolveQueue,
+  readFleet,
+  searchIdOfUnitJob,
+  type SolveQueue,
+} from "../solves/index.ts";
 import { createMetricsRegistry, metricsHandler } from "./registry.ts";
 import { Snapshot } from "./snapshot.ts";
 
@@ -27,6 +37,15 @@ interface SolveCounts {
   readonly oldestQueuedSeconds: number;
 }
 
+/** What the scrape reads from Redis, in one snapshot. */
+interface QueueCounts {
+  readonly searchJobs: Record<string, number>;
+  readonly unitJobs: Record<string, number>;
+  /** Searches none of whose work holds a solver thread now (queued, or coordinated with units only queued). */
+  readonly searchesWaiting: number;
+  readonly fleet: { readonly workers: number; readonly threads: number };
+}
+
 export class ApiMetrics {
   readonly registry: Registry;
   readonly graphqlRequests: Counter<"operation" | "type" | "code">;
@@ -34,18 +53,24 @@ export class ApiMetrics {
   private readonly httpResponses: Counter<"route" | "status">;
   private readonly httpAborted: Counter<"route">;
   private readonly queue: SolveQueue;
+  private readonly units: Queue;
 
   constructor(app: App, registry: Registry = createMetricsRegistry("api")) {
     this.registry = registry;
     const log = app.logger;
     this.queue = createSolveQueue({ redisUrl: app.config.redisUrl, prefix: app.config.redisPrefix });
     this.queue.on("error", (error) => log.debug({ err: error }, "metrics queue: Redis error"));
+    this.units = new Queue(UNIT_QUEUE, {
+      connection: producerRedisOptions(app.config.redisUrl),
+      prefix: app.config.redisPrefix,
+    });
+    this.units.on("error", (error) => log.debug({ err: error }, "metrics unit queue: Redis error"));
     const solves = new Snapshot(() => readSolveCounts(app), {
       ttlMs: 1000,
       timeoutMs: 1000,
       onError: (error) => log.warn({ err: error }, "metrics: Solve counts unavailable"),
     });
-    const jobs = new Snapshot(() => this.queue.getJobCounts(...QUEUE_STATES), {
+    const jobs = new Snapshot(() => this.readQueues(app), {
       ttlMs: 1000,
       timeoutMs: 1000,
       onError: (error) => log.warn({ err: error }, "metrics: queue counts unavailable"),
@@ -114,15 +139,76 @@ export class ApiMetrics {
     });
     new Gauge({
       name: "puzzle_solve_queue_jobs",
-      help: "Search jobs in the BullMQ queue by state (waiting + prioritized = queue depth; active = running)",
+      help:
+        "Search jobs in the BullMQ solve queue by state (waiting + prioritized = not yet taken by a " +
+        "coordinator; active = coordinated, running on threads or waiting for them: see puzzle_solve_searches_waiting)",
       labelNames: ["state"],
       registers: [registry],
       async collect() {
         const counts = await jobs.get();
         this.reset();
-        if (counts) for (const [state, count] of Object.entries(counts)) this.set({ state }, count);
+        if (counts)
+          for (const [state, count] of Object.entries(counts.searchJobs)) this.set({ state }, count);
       },
     });
+    new Gauge({
+      name: "puzzle_unit_queue_jobs",
+      help:
+        "Unit jobs (the work solver threads take: units of split searches, whole searches) by state " +
+        "(active = solver threads busy over the fleet; waiting + prioritized: includes the units a " +
+        "running search keeps queued ahead of its threads)",
+      labelNames: ["state"],
+      registers: [registry],
+      async collect() {
+        const counts = await jobs.get();
+        this.reset();
+        if (counts) for (const [state, count] of Object.entries(counts.unitJobs)) this.set({ state }, count);
+      },
+    });
+    new Gauge({
+      name: "puzzle_solve_searches_waiting",
+      help:
+        "Searches none of whose work is on a solver thread now: search jobs not yet taken, and " +
+        "coordinated searches whose units all wait in the unit queue (the real queue depth)",
+      registers: [registry],
+      async collect() {
+        const counts = await jobs.get();
+        if (counts) this.set(counts.searchesWaiting);
+      },
+    });
+    new Gauge({
+      name: "puzzle_fleet_workers",
+      help: "Live worker processes (their heartbeats in Redis)",
+      registers: [registry],
+      async collect() {
+        const counts = await jobs.get();
+        if (counts) this.set(counts.fleet.workers);
+      },
+    });
+    new Gauge({
+      name: "puzzle_fleet_solver_threads",
+      help: "Solver threads of the live worker processes (their heartbeats in Redis)",
+      registers: [registry],
+      async collect() {
+        const counts = await jobs.get();
+        if (counts) this.set(counts.fleet.threads);
+      },
+    });
+  }
+
+  /** Both queues' counts, the searches waiting for a thread and the live fleet: a few Redis reads. */
+  private async readQueues(app: App): Promise<QueueCounts> {
+    const [searchJobs, unitJobs, queuedSearches, coordinated, running, fleet] = await Promise.all([
+      this.queue.getJobCounts(...QUEUE_STATES),
+      this.units.getJobCounts(...QUEUE_STATES),
+      this.queue.getJobCountByTypes("waiting", "prioritized", "delayed"),
+      this.queue.getRanges(["active"], 0, -1),
+      this.units.getRanges(["active"], 0, -1),
+      readFleet(app.redis, app.config.redisPrefix),
+    ]);
+    const holding = new Set(running.map(searchIdOfUnitJob));
+    const searchesWaiting = queuedSearches + coordinated.filter((id) => !holding.has(id)).length;
+    return { searchJobs, unitJobs, searchesWaiting, fleet };
   }
 
   /** Counts every HTTP response by route and status, and every request its client abandoned. */
@@ -144,7 +230,7 @@ export class ApiMetrics {
   }
 
   async close(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
+    await Promise.all([this.queue.close().catch(() => undefined), this.units.close().catch(() => undefined)]);
   }
 }
 

@@ -11,14 +11,18 @@ import { Queue } from "bullmq";
 import express, { type Router } from "express";
 import type { App } from "../../app.ts";
 import { errorBody } from "../../graphql/errors.ts";
-import { SOLVE_QUEUE } from "../../solves/index.ts";
+import { SOLVE_QUEUE, UNIT_QUEUE } from "../../solves/index.ts";
 import { producerRedisOptions } from "../../redis/connection.ts";
 import { requireOperatorToken } from "../operator-token.ts";
 
 const QUEUE_DASHBOARD_PATH = "/admin/queues";
 
-/** The queues shown, by name (src/solves/contracts.ts): one more queue is one more name here. */
-export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE];
+/**
+ * The queues shown, by name (src/solves/contracts.ts): one more queue is one more name here. The solve
+ * queue holds searches (their coordinators, active as soon as a worker takes them); the unit queue
+ * holds the work solver threads take, where a search waits for a thread (docs/distributed.md).
+ */
+export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE, UNIT_QUEUE];
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
