@@ -39,6 +39,7 @@ import {
   type UnitStopMessage,
   WHOLE_JOB,
   unitJobId,
+  wholeJobId,
 } from "../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
@@ -160,11 +161,18 @@ export class SplitCoordinator {
   ): Promise<number> {
     const deadline = Date.now() + STRAGGLERS_MS;
     let read = 0;
-    while (open.size > 0 && Date.now() < deadline) {
-      await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
+    const drain = async () => {
       const late = await this.deps.store.pending(searchId);
       for (const outcome of late.slice(read)) take(outcome);
       read = late.length;
+    };
+    // Read once before waiting, even with no unit open: a unit that stopped and completed before
+    // stopUnits removed it was counted withdrawn (BullMQ's remove of a job already gone says 1), but
+    // it pushed its outcome before it completed, so that outcome is already here.
+    await drain();
+    while (open.size > 0 && Date.now() < deadline) {
+      await this.wakeups.wait(searchId, Math.max(1, Math.min(POLL_MS, deadline - Date.now())));
+      await drain();
     }
     return read;
   }
@@ -227,7 +235,7 @@ export class SplitCoordinator {
     hooks: CoordinatorHooks,
   ): Promise<SolveResult> {
     const { store, units } = this.deps;
-    const id = unitJobId(searchId, 0, 0).replace(/-0-0$/, "-whole");
+    const id = wholeJobId(searchId);
     const record: SplitRecord = (await store.load(searchId)) ?? {
       startedAt: Date.now(),
       nodes: 0,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Solve } from "../generated/prisma/client.ts";
-import { isValidJobId, newSolveJobId, solveFromMessage, solveToMessage } from "./contracts.ts";
+import {
+  isValidJobId,
+  newSolveJobId,
+  searchIdOfUnitJob,
+  solveFromMessage,
+  solveToMessage,
+  unitJobId,
+  wholeJobId,
+} from "./contracts.ts";
 import { checkTimeLimit, coreAlgorithm, coreHeuristic } from "./search-options.ts";
 
 describe("job ids", () => {
@@ -8,6 +16,14 @@ describe("job ids", () => {
     const ids = new Set(Array.from({ length: 100 }, newSolveJobId));
     expect(ids.size).toBe(100);
     for (const id of ids) expect(isValidJobId(id)).toBe(true);
+  });
+
+  it("name their search in unit job ids, split or whole", () => {
+    const searchId = newSolveJobId();
+    expect(searchIdOfUnitJob(unitJobId(searchId, 12, 3))).toBe(searchId);
+    expect(searchIdOfUnitJob(wholeJobId(searchId))).toBe(searchId);
+    expect(isValidJobId(wholeJobId(searchId))).toBe(true);
+    expect(searchIdOfUnitJob(searchId)).toBeUndefined();
   });
 
   it("rejects ':' and all-digit ids", () => {

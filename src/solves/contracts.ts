@@ -121,6 +121,18 @@ export function unitJobId(searchId: string, unitId: number, round: number): stri
   return `unit-${searchId}-${unitId}-${round}`;
 }
 
+/** The id of the one unit job of a search that runs whole on one thread. */
+export function wholeJobId(searchId: string): string {
+  return `unit-${searchId}-whole`;
+}
+
+const UNIT_JOB_ID = /^unit-(.+)-(?:\d+-\d+|whole)$/;
+
+/** The search a unit job (unitJobId, wholeJobId) belongs to; undefined for any other id. */
+export function searchIdOfUnitJob(jobId: string): string | undefined {
+  return UNIT_JOB_ID.exec(jobId)?.[1];
+}
+
 /** Topic on which a coordinator (or a cancel) stops the running units of a search. */
 export const UNIT_STOP_TOPIC = "unit-stop";
 /** Topic on which a unit job wakes the coordinator of its search. */

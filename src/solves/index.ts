@@ -33,8 +33,10 @@ export {
   type UnitOutcome,
   type UnitStopMessage,
   type WorkerBeat,
+  searchIdOfUnitJob,
   splitKeys,
   unitJobId,
+  wholeJobId,
   workersKey,
 } from "./contracts.ts";
 export { puzzleSpec } from "./job-data.ts";
