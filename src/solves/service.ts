@@ -109,7 +109,7 @@ function checkOptions(
     );
   }
   const core = coreHeuristic(heuristic);
-  if (core.startsWith("pdb:") && !pdbApplies(spec, core)) {
+  if (core.startsWith("pdb:") && (spec.kind !== "sliding" || !pdbApplies(spec, core))) {
     throw new BadInputError(
       `heuristic ${heuristic} does not fit this puzzle (pattern databases serve 4x4 or 5x5 boards whose goal has the blank in a corner)`,
       "options.heuristic",
