@@ -2,7 +2,7 @@
 // I/O: it hands the search to the coordinator (as units that any thread of the fleet takes), marks the job's Solves RUNNING when the search lasts,
 // forwards throttled progress to `job.updateProgress`, and writes the result to every Solve still
 // waiting for it.
-import { UnrecoverableError, WaitingError } from "bullmq";
+import { DelayedError, UnrecoverableError, WaitingError } from "bullmq";
 import type { Job } from "bullmq";
 import type { Logger } from "pino";
 import type { SearchProgress, SolveResult } from "../src/core/types.ts";
@@ -17,9 +17,10 @@ import {
   type SolveRepository,
   outcomeOfResult,
 } from "../src/solves/index.ts";
-import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
+import { CANCELLED, SHUTDOWN, SUPERSEDED } from "./abort-reasons.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import type { CoordinatorHooks } from "./split-coordinator.ts";
+import { SupersededError } from "./superseded-error.ts";
 
 /** Runs a search job's search (workers/split-coordinator.ts) with the job's lock token. */
 type SearchRunner = (
@@ -53,6 +54,9 @@ export interface SearchProcessorDeps {
 }
 
 export type SearchJob = Job<SolveJobData, SolveJobResult>;
+
+/** A search job taken again while its earlier run here stops is put off this long (see processSearch). */
+const RETAKE_DELAY_MS = 1000;
 
 /** A search still running after this long has its Solves marked RUNNING before its result is written. */
 const MARK_RUNNING_AFTER_MS = 10;
@@ -117,6 +121,10 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
   }
 
+  // This process' runs of search jobs, by job id: each one's stop, aborted when a later take of the
+  // same job supersedes it.
+  const runs = new Map<string, AbortController>();
+
   return async function processSearch(
     job: SearchJob,
     token?: string,
@@ -124,6 +132,36 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
   ): Promise<SolveJobResult> {
     const jobId = job.id;
     if (!jobId) throw new UnrecoverableError("search job without an id");
+    const earlier = runs.get(jobId);
+    if (earlier !== undefined) {
+      // This process still runs an earlier take of the job, which lost its lock (Redis went away and
+      // the job was added again, or the lock expired). BullMQ's lock manager knows a job by its id:
+      // when the earlier run ends it would stop renewing this take's lock, and the job would stall
+      // again and again until it failed. So the earlier run stops (writing nothing), and the job is
+      // taken again once it has ended.
+      earlier.abort(SUPERSEDED);
+      log.warn({ jobId }, "search job taken again while its earlier run goes on here: that run stops");
+      await job.moveToDelayed(Date.now() + RETAKE_DELAY_MS, token);
+      throw new DelayedError();
+    }
+    const run = new AbortController();
+    runs.set(jobId, run);
+    try {
+      const stop = signal === undefined ? run.signal : AbortSignal.any([signal, run.signal]);
+      return await runSearch(job, jobId, token, signal, stop);
+    } finally {
+      if (runs.get(jobId) === run) runs.delete(jobId);
+    }
+  };
+
+  /** One run of a search job; `stop` is BullMQ's signal (shutdown) or this process superseding the run. */
+  async function runSearch(
+    job: SearchJob,
+    jobId: string,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+    stop: AbortSignal,
+  ): Promise<SolveJobResult> {
     const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
     const startedAt = new Date();
@@ -132,7 +170,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       solves.knownOptimal(data.canonicalKey),
     );
     if (known !== null) return answerFromKnown(jobId, data.canonicalKey, known, startedAt);
-    const cancellation = watchCancellation(jobId, signal);
+    const cancellation = watchCancellation(jobId, stop);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job
         .updateProgress(progress)
@@ -192,6 +230,8 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     let superseded = false;
     try {
       result = await searching;
+      // Stopped because this process took the job again: the later take writes the result.
+      superseded = result.status === "cancelled" && cancellation.stop.signal.reason === SUPERSEDED;
     } catch (error) {
       // Another worker holds the job now (this one lost its lock): it carries the search on.
       superseded = deps.isSuperseded?.(error) === true;
@@ -203,6 +243,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       if (superseded) deps.metrics?.searchHandedOver(jobId);
       else deps.metrics?.searchEnded(jobId, result);
     }
+    if (superseded) throw new SupersededError(`search ${jobId}: taken again by this worker`);
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN)
       return requeue(job, token);
     const outcome = outcomeOfResult(result);
@@ -236,7 +277,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     );
     if (quick && written.size === 0) return { outcome: "SKIPPED", updated: 0 };
     return { outcome: outcome.status, updated: written.size };
-  };
+  }
 
   /**
    * Writes a known optimal answer (SolveRepository.knownOptimal) to every Solve waiting for the job,

@@ -41,15 +41,16 @@ import {
   unitJobId,
   wholeJobId,
 } from "../src/solves/index.ts";
-import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
+import { CANCELLED, SHUTDOWN, SUPERSEDED } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
+import { SupersededError } from "./superseded-error.ts";
 import type { SplitRecord, SplitStore } from "./split-store.ts";
 
 type UnitQueue = Queue<UnitJobData, void>;
 
 export interface CoordinatorHooks {
-  /** Aborted with CANCELLED: stop every unit; with SHUTDOWN: leave them to the coordinator that takes over. */
+  /** Aborted with CANCELLED: stop every unit; with SHUTDOWN or SUPERSEDED: leave them to the coordinator that takes over. */
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ReportedProgress) => void;
 }
@@ -103,8 +104,13 @@ export function runsSplit(data: SolveJobData): boolean {
   return data.split === true || spec.rows * spec.cols === 16 || spec.rows * spec.cols === 25;
 }
 
-/** Thrown when another coordinator took the search over (this one lost its job lock). */
-export class SupersededError extends Error {}
+/**
+ * Whether a stop hands the search back, leaving its units and state to the next run: a shutdown, or
+ * this process taking the job again (search-processor.ts), rather than a cancel.
+ */
+function handsBack(reason: unknown): boolean {
+  return reason === SHUTDOWN || reason === SUPERSEDED;
+}
 
 export class SplitCoordinator {
   private readonly wakeups = new SearchWakeups();
@@ -268,7 +274,8 @@ export class SplitCoordinator {
         return outcome.result as SolveResult;
       }
       const reason = hooks.signal?.reason;
-      if (hooks.signal?.aborted && reason === SHUTDOWN) return cancelledResult(record, 0);
+      // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
+      if (hooks.signal?.aborted && handsBack(reason)) return cancelledResult(record, 0);
       if (hooks.signal?.aborted && stoppedAt === undefined) {
         stoppedAt = Date.now();
         await this.stopUnits(searchId, [id], true);
@@ -445,7 +452,7 @@ export class SplitCoordinator {
       for (const task of useless) release(state, task);
       const elapsedMs = Date.now() - record.startedAt;
       if (stop === undefined) {
-        if (hooks.signal?.aborted) stop = hooks.signal.reason === SHUTDOWN ? "shutdown" : "cancelled";
+        if (hooks.signal?.aborted) stop = handsBack(hooks.signal.reason) ? "shutdown" : "cancelled";
         else if (elapsedMs >= data.timeLimitMs) stop = "timed_out";
       }
       const done = isDone(state);

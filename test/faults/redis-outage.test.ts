@@ -70,6 +70,12 @@ describe("Redis stopped for 10 s during a burst of requestSolve", () => {
     await readiness.stop();
     await health.stop();
     const finished = [...statuses.values()].filter((status) => status === "SOLVED").length;
+    const notSolved = await api.server.app.prisma.solve.findMany({
+      where: {
+        id: { in: [...statuses].filter(([, status]) => status !== "SOLVED").map(([id]) => Number(id)) },
+      },
+      select: { id: true, status: true, error: true, jobId: true },
+    });
     // Asked after the probe's own 2 s wait for a reconnection, answered before Redis was back.
     const whileDown = readiness.samples.filter((s) => s.at > down + 2500 && s.end < up);
     const afterUp = readiness.samples.filter((s) => s.at > up + 5000);
@@ -84,6 +90,15 @@ describe("Redis stopped for 10 s during a burst of requestSolve", () => {
       "coded errors": JSON.stringify(tally.coded),
       "/readyz while down": [...new Set(whileDown.map((s) => s.status))].join("/"),
       "/readyz after": [...new Set(afterUp.map((s) => s.status))].join("/"),
+      "not solved": JSON.stringify(notSolved),
+      "their worker log": JSON.stringify(
+        worker.logs.filter((line) =>
+          notSolved.some((solve) => JSON.stringify(line).includes(solve.jobId ?? "-")),
+        ),
+      ),
+      "jobs taken again while their earlier run went on": worker.logs.filter(
+        (line) => line.msg === "search job taken again while its earlier run goes on here: that run stops",
+      ).length,
       "reconciler re-adds": worker.logs.filter((line) => line.msg === "reconciler re-added a missing job")
         .length,
     });

@@ -2,6 +2,7 @@
 // worker once its lock expires (stalled-job recovery); a SIGTERMed worker stops taking jobs and hands
 // its running search back to the queue after its grace period.
 import { afterEach, describe, expect, it } from "vitest";
+import { SOLVE_QUEUE } from "../../src/solves/index.ts";
 import { useTestServer } from "../helpers/server.ts";
 import {
   BOARDS,
@@ -81,4 +82,36 @@ describe("worker failures", () => {
     expect(cancelSolve.status).toBe("CANCELLED");
     await second.waitForLog((line) => line.msg === "search finished" && line.jobId === jobId);
   });
+
+  it("takes a search job again while its earlier run goes on in the same process (lock lost) and keeps it", async () => {
+    // The job's lock disappears under a running search (as when Redis restarts empty and the job is
+    // added again): the stalled-job check hands the job out again, to this same worker, while the
+    // first run still coordinates it. BullMQ's lock manager keeps one lock per job id, so the first
+    // run's end used to drop the second take's lock: stalled again and again, the job failed
+    // ("job stalled more than allowable limit") and its Solve ended FAILED.
+    const only = await worker();
+    const { client } = await api.client().signUp();
+    const requested = await requestSolve(client, await createPuzzle(client, BOARDS.hard), {
+      ...IDA_LC,
+      timeLimitSeconds: 15,
+    });
+    const jobId = await jobIdOf(requested.id);
+    await only.waitForLog(startedJob(jobId));
+    const { redis, config } = api.server.app;
+    expect(await redis.del(`${config.redisPrefix}:${SOLVE_QUEUE}:${jobId}:lock`)).toBe(1);
+
+    const done = await waitUntilFinished(client, requested.id, 40_000);
+    // Korf's #60 takes one thread about 9 s here: solved, or stopped by its limit on a slower machine.
+    expect(done.error).toBeNull();
+    expect(["SOLVED", "TIMED_OUT"]).toContain(done.status);
+    if (done.status === "SOLVED") expect(done).toMatchObject({ length: 66, optimal: true });
+    expect(only.logs.filter((line) => line.msg === "stalled job moved back to the queue")).toHaveLength(1);
+    expect(
+      only.logs.some(
+        (line) =>
+          line.msg === "search job taken again while its earlier run goes on here: that run stops" &&
+          line.jobId === jobId,
+      ),
+    ).toBe(true);
+  }, 60_000);
 });
