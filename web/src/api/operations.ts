@@ -324,6 +324,30 @@ export function onSolveProgress(solveId: string, handlers: SubscriptionHandlers<
   );
 }
 
+const OpenSolvesDocument = graphql(`
+  query OpenSolves($id: ID!) {
+    puzzle(id: $id) {
+      solves(first: 5) {
+        edges {
+          node {
+            id
+            status
+          }
+        }
+      }
+    }
+  }
+`);
+
+/** The ids of the puzzle's searches still QUEUED or RUNNING (anyone's, the platform's own included). */
+export async function openSolveIds(puzzleId: string): Promise<string[]> {
+  const puzzle = (await request(OpenSolvesDocument, { id: puzzleId })).puzzle;
+  if (!puzzle) return [];
+  return nodes(puzzle.solves)
+    .filter((solve) => solve.status === "QUEUED" || solve.status === "RUNNING")
+    .map((solve) => solve.id);
+}
+
 const SubmitDocument = graphql(`
   mutation Submit($puzzleId: ID!, $moves: String!) {
     submitSolution(puzzleId: $puzzleId, moves: $moves) {

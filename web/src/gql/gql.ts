@@ -29,6 +29,7 @@ type Documents = {
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": typeof types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": typeof types.CancelSolveDocument,
     "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      provenLowerBound\n      unitsDone\n      unitsTotal\n      threads\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n": typeof types.SolveProgressDocument,
+    "\n  query OpenSolves($id: ID!) {\n    puzzle(id: $id) {\n      solves(first: 5) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n": typeof types.OpenSolvesDocument,
     "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": typeof types.SubmitDocument,
     "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": typeof types.LeaderboardDocument,
     "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": typeof types.LeaderboardChangedDocument,
@@ -57,6 +58,7 @@ const documents: Documents = {
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": types.CancelSolveDocument,
     "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      provenLowerBound\n      unitsDone\n      unitsTotal\n      threads\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n": types.SolveProgressDocument,
+    "\n  query OpenSolves($id: ID!) {\n    puzzle(id: $id) {\n      solves(first: 5) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n": types.OpenSolvesDocument,
     "\n  mutation Submit($puzzleId: ID!, $moves: String!) {\n    submitSolution(puzzleId: $puzzleId, moves: $moves) {\n      id\n      length\n      rank\n      optimal\n    }\n  }\n": types.SubmitDocument,
     "\n  query Leaderboard($puzzleId: ID!, $first: Int) {\n    leaderboard(puzzleId: $puzzleId, first: $first) {\n      optimalLength\n      totalEntries\n      edges {\n        node {\n          ...LeaderboardEntryFields\n        }\n      }\n    }\n  }\n": types.LeaderboardDocument,
     "\n  subscription LeaderboardChanged($puzzleId: ID!) {\n    leaderboardChanged(puzzleId: $puzzleId) {\n      ...LeaderboardEntryFields\n    }\n  }\n": types.LeaderboardChangedDocument,
@@ -127,6 +129,10 @@ export function graphql(source: "\n  mutation CancelSolve($id: ID!) {\n    cance
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription SolveProgress($solveId: ID!) {\n    solveProgress(solveId: $solveId) {\n      solveId\n      status\n      lowerBound\n      nodesExpanded\n      nodesPerSecond\n      elapsedMs\n      provenLowerBound\n      unitsDone\n      unitsTotal\n      threads\n      solve {\n        ...SolveFields\n      }\n    }\n  }\n"): typeof import('./graphql').SolveProgressDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OpenSolves($id: ID!) {\n    puzzle(id: $id) {\n      solves(first: 5) {\n        edges {\n          node {\n            id\n            status\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').OpenSolvesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -220,6 +220,13 @@ export type SolveProgressSubscriptionVariables = Exact<{
 
 export type SolveProgressSubscription = { solveProgress: { solveId: string, status: SolveStatus, lowerBound: number | null, nodesExpanded: number | null, nodesPerSecond: number | null, elapsedMs: number | null, provenLowerBound: number | null, unitsDone: number | null, unitsTotal: number | null, threads: number | null, solve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } | null } };
 
+export type OpenSolvesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OpenSolvesQuery = { puzzle: { solves: { edges: Array<{ node: { id: string, status: SolveStatus } }> } } | null };
+
 export type SubmitMutationVariables = Exact<{
   puzzleId: string | number;
   moves: string;
@@ -609,6 +616,20 @@ export const SolveProgressDocument = new TypedDocumentString(`
   cached
   error
 }`) as unknown as TypedDocumentString<SolveProgressSubscription, SolveProgressSubscriptionVariables>;
+export const OpenSolvesDocument = new TypedDocumentString(`
+    query OpenSolves($id: ID!) {
+  puzzle(id: $id) {
+    solves(first: 5) {
+      edges {
+        node {
+          id
+          status
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OpenSolvesQuery, OpenSolvesQueryVariables>;
 export const SubmitDocument = new TypedDocumentString(`
     mutation Submit($puzzleId: ID!, $moves: String!) {
   submitSolution(puzzleId: $puzzleId, moves: $moves) {

@@ -197,6 +197,9 @@ export const createView: View = (outlet) => {
     save.disabled = currentSession() === undefined;
   };
 
+  // The board Shuffle last wrote: a change of kind or size replaces it, never a board the user typed.
+  let shuffled = "";
+
   const fillRandom = () => {
     const s = shape();
     if (!sizeValid(s)) {
@@ -216,6 +219,9 @@ export const createView: View = (outlet) => {
           goal: goalTiles,
         });
       } catch (error) {
+        // No board for this size until the goal fits it: the status (and Save) follow the tiles as
+        // they are now, not the board checked for the size before.
+        check();
         message.show(messageOf(error));
         return;
       }
@@ -224,7 +230,14 @@ export const createView: View = (outlet) => {
       s,
       s.kind === "rotation" ? randomRotationBoard() : randomSlidingBoard(s.rows, s.cols, goalTiles),
     );
+    shuffled = tiles.value;
     check();
+  };
+
+  /** Another kind or size: a new random board, unless the tiles are the user's own (kept and checked). */
+  const shapeChanged = () => {
+    if (tiles.value.trim() === "" || tiles.value === shuffled) fillRandom();
+    else check();
   };
 
   const drawAccount = () => {
@@ -237,10 +250,10 @@ export const createView: View = (outlet) => {
     check();
   };
 
-  presets.addEventListener("change", fillRandom);
+  presets.addEventListener("change", shapeChanged);
   for (const input of [rowsInput, colsInput]) {
     input.addEventListener("input", check);
-    input.addEventListener("change", fillRandom);
+    input.addEventListener("change", shapeChanged);
   }
   tiles.addEventListener("input", check);
   goal.addEventListener("input", check);

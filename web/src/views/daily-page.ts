@@ -12,17 +12,35 @@ import { leaderboardPanel } from "./leaderboard-panel.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
 import { solvePanel } from "./solve-panel.ts";
 
-function facts(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement {
+function playersText(players: number): string {
+  return `${players} ${players === 1 ? "player" : "players"}`;
+}
+
+/** The facts line; `setPlayers` updates its player count. */
+function facts(
+  daily: DailyPuzzle,
+  cleanups: Cleanup[],
+): { element: HTMLElement; setPlayers(n: number): void } {
   const left = h("span", { class: "time-left" });
   if (daily.running) cleanups.push(tickTimeLeft(left, daily.endsAt));
   else left.textContent = "the day has ended";
-  return h(
-    "p",
-    { class: "daily-facts", "data-testid": "daily-facts" },
-    h("span", {}, daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`),
-    h("span", { class: "players" }, `${daily.players} ${daily.players === 1 ? "player" : "players"}`),
-    left,
-  );
+  const players = h("span", { class: "players", "data-testid": "daily-players" }, playersText(daily.players));
+  return {
+    element: h(
+      "p",
+      { class: "daily-facts", "data-testid": "daily-facts" },
+      h(
+        "span",
+        {},
+        daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`,
+      ),
+      players,
+      left,
+    ),
+    setPlayers: (n) => {
+      players.textContent = playersText(n);
+    },
+  };
 }
 
 function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
@@ -30,7 +48,12 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
     dailyEndsAt: daily.running ? daily.endsAt : undefined,
   });
-  const board = leaderboardPanel(daily.puzzle.id);
+  const head = facts(daily, cleanups);
+  // The player count stays live: a player is one leaderboard entry (their first submission makes it,
+  // and leaderboardChanged reports it), so each refetch of the board carries the new count.
+  const board = leaderboardPanel(daily.puzzle.id, {
+    onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
+  });
   cleanups.push(play.cleanup, board.cleanup);
   const side: HTMLElement[] = [board.element];
   if (daily.running) {
@@ -60,7 +83,7 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
         "div",
         {},
         h("h1", {}, `Daily ${dailyCategoryLabel(daily.category)} · ${daily.date}`),
-        facts(daily, cleanups),
+        head.element,
         h("p", { class: "small" }, link(dailyArchivePath(daily.category), "Past days")),
       ),
       goalPreview(spec),

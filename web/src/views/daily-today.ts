@@ -1,6 +1,12 @@
 // Today's daily puzzles on the front page: one tile per category with its board, the optimum, the
 // number of players and the time left in the (UTC) day; a category not published yet says so.
-import { todaysDailies, type DailyCategory, type DailyPuzzle } from "../api/operations.ts";
+import {
+  dailyPuzzle,
+  onLeaderboardChanged,
+  todaysDailies,
+  type DailyCategory,
+  type DailyPuzzle,
+} from "../api/operations.ts";
 import { specOf } from "../puzzle/game.ts";
 import { createBoardView } from "../ui/board.ts";
 import { h, link, replace } from "../ui/dom.ts";
@@ -34,6 +40,8 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
     );
   const left = h("span", { class: "time-left" });
   cleanups.push(tickTimeLeft(left, daily.endsAt));
+  const players = h("span", { class: "players" }, plural(daily.players, "player", "players"));
+  cleanups.push(livePlayers(daily, players));
   return h(
     "li",
     { class: "daily-tile", "data-category": category },
@@ -47,7 +55,7 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
         {},
         daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`,
       ),
-      h("span", { class: "players" }, plural(daily.players, "player", "players")),
+      players,
       left,
     ),
     h(
@@ -59,9 +67,44 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
   );
 }
 
-/** The "Today's daily puzzles" card; the clean-up stops its clocks. */
+/**
+ * Keeps `element` the daily's player count: each new best on its leaderboard (a player's first
+ * submission among them) asks for the count again, one request at a time. Returns the stop.
+ */
+function livePlayers(daily: DailyPuzzle, element: HTMLElement): Cleanup {
+  let loading = false;
+  let again = false;
+  let stopped = false;
+  const load = async (): Promise<void> => {
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    try {
+      const fresh = await dailyPuzzle(daily.category, daily.date);
+      if (fresh && !stopped) element.textContent = plural(fresh.players, "player", "players");
+    } catch {
+      // The count stays as it was; the next change asks again.
+    } finally {
+      loading = false;
+      if (again && !stopped) {
+        again = false;
+        void load();
+      }
+    }
+  };
+  const stop = onLeaderboardChanged(daily.puzzle.id, { next: () => void load(), error: () => undefined });
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
+/** The "Today's daily puzzles" card; the clean-up stops its clocks and live counts. */
 export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
   const cleanups: Cleanup[] = [];
+  let left = false;
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const element = h(
     "section",
@@ -77,6 +120,8 @@ export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
   );
   todaysDailies().then(
     (dailies) =>
+      // Left before the answer came: no clocks or subscriptions that nothing would stop.
+      left ||
       replace(
         body,
         h(
@@ -90,6 +135,7 @@ export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
   return {
     element,
     cleanup: () => {
+      left = true;
       for (const cleanup of cleanups) cleanup();
     },
   };

@@ -11,6 +11,8 @@ import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
 
 const POLL_MS = 1000;
+/** How often a locked hint's "time left" is redrawn (the page's own clock: every 30 s as well). */
+const LOCK_REDRAW_MS = 30_000;
 const ANNOUNCE_PROGRESS_MS = 15_000;
 /** Beyond 16 cells the server gives no hints (docs/competition.md). */
 const MAX_HINT_CELLS = 16;
@@ -53,12 +55,29 @@ export function hintButton(
   );
   let run = 0;
   let timer: number | undefined;
+  let lockTimer: number | undefined;
 
+  // Locked until a daily puzzle's day ends: the time left is redrawn as it runs (as the page's facts
+  // are), and at the end the button opens, as the server then answers hints.
   const lock = (endsAt: string) => {
-    button.disabled = true;
-    button.title = dailyLockText(endsAt);
-    text.textContent = `Hints: ${dailyLockText(endsAt)}`;
-    text.className = "small hint-text muted";
+    const draw = () => {
+      if (new Date(endsAt).getTime() <= Date.now()) {
+        window.clearInterval(lockTimer);
+        lockTimer = undefined;
+        button.disabled = false;
+        button.title = "";
+        text.textContent = "";
+        text.className = "small hint-text";
+        return;
+      }
+      button.disabled = true;
+      button.title = dailyLockText(endsAt);
+      text.textContent = `Hints: ${dailyLockText(endsAt)}`;
+      text.className = "small hint-text muted";
+    };
+    window.clearInterval(lockTimer);
+    draw();
+    lockTimer = window.setInterval(draw, LOCK_REDRAW_MS);
   };
   if (dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now()) lock(dailyEndsAt);
   else if (spec.kind === "sliding" && spec.rows * spec.cols > MAX_HINT_CELLS) {
@@ -151,6 +170,7 @@ export function hintButton(
     cleanup() {
       run++;
       window.clearTimeout(timer);
+      window.clearInterval(lockTimer);
     },
   };
 }

@@ -1,6 +1,12 @@
 // A puzzle's leaderboard: one row per player (their best), ranked by length; refreshed live whenever
 // leaderboardChanged reports a new best entry (the refetch keeps ranks and ties exact).
-import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
+import {
+  leaderboard,
+  onLeaderboardChanged,
+  onSolveProgress,
+  openSolveIds,
+  type Leaderboard,
+} from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
 import { isLiveGiveUp, onReconnect } from "../api/subscriptions.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
@@ -15,9 +21,15 @@ function optimalMark(optimal: boolean | null): string {
   return optimal === true ? "✓" : optimal === false ? "" : "?";
 }
 
-function table(board: Leaderboard): HTMLElement {
+function table(board: Leaderboard, solvable: boolean): HTMLElement {
   if (board.entries.length === 0)
-    return h("p", { class: "muted" }, "No submissions yet: solve it and be first.");
+    return h(
+      "p",
+      { class: "muted" },
+      solvable
+        ? "No submissions yet: solve it and be first."
+        : "No submissions: nobody can solve this puzzle.",
+    );
   const me = currentSession()?.name;
   return h(
     "table",
@@ -53,10 +65,18 @@ function table(board: Leaderboard): HTMLElement {
   );
 }
 
-/** `onChange` hears each new best entry (the page's facts refresh: the viewer may now see the moves). */
+export interface LeaderboardPanelOptions {
+  /** Hears each new best entry (the page's facts refresh: the viewer may now see the moves). */
+  readonly onChange?: () => void;
+  /** Hears each board fetched (the first, and every refetch: live changes, reconnections). */
+  readonly onLoaded?: (board: Leaderboard) => void;
+  /** False for a puzzle nobody can solve: its empty board does not invite anyone to. */
+  readonly solvable?: boolean;
+}
+
 export function leaderboardPanel(
   puzzleId: string,
-  onChange?: () => void,
+  { onChange, onLoaded, solvable = true }: LeaderboardPanelOptions = {},
 ): {
   element: HTMLElement;
   reload(): void;
@@ -80,6 +100,44 @@ export function leaderboardPanel(
   let loaded = false;
   let loading = false;
   let again = false;
+  let stopped = false;
+  // While entries wait for the optimum (no ✓ or ✗ yet), the open search that will prove it (the
+  // platform's own, asked for by a submission, or anyone's) is followed: no leaderboard event says
+  // when the optimum becomes known, so its end is the cue to refetch.
+  let watchedSolve: string | undefined;
+  let stopWatch: (() => void) | undefined;
+
+  async function watchOptimum(): Promise<void> {
+    if (watchedSolve !== undefined) return;
+    watchedSolve = "";
+    try {
+      const [id] = await openSolveIds(puzzleId);
+      if (id === undefined || stopped) {
+        watchedSolve = undefined;
+        return;
+      }
+      watchedSolve = id;
+      const done = () => {
+        if (watchedSolve !== id) return;
+        stopWatch?.();
+        stopWatch = undefined;
+        watchedSolve = undefined;
+        if (stopped) return;
+        void load();
+        onChange?.();
+      };
+      stopWatch = onSolveProgress(id, {
+        next: (event) => {
+          if (event.solve && event.status !== "QUEUED" && event.status !== "RUNNING") done();
+        },
+        complete: done,
+        error: done,
+      });
+    } catch {
+      // Not worth a message: the next change or reload shows the optimum anyway.
+      watchedSolve = undefined;
+    }
+  }
 
   // Refetches, coalescing bursts of events into at most one extra request.
   async function load(): Promise<void> {
@@ -92,7 +150,7 @@ export function leaderboardPanel(
       const board = await leaderboard(puzzleId, 50);
       message.clear();
       const players = `${board.totalEntries} ${board.totalEntries === 1 ? "player" : "players"}`;
-      summary.textContent = `${players} · optimum: ${board.optimalLength ?? "not known yet"}`;
+      summary.textContent = `${players} · optimum: ${board.optimalLength ?? (solvable ? "not known yet" : "none (unsolvable)")}`;
       // A redraw must not drop the keyboard focus: back to the same player's link, else the link now at
       // the same row, else the heading; and not scroll the page.
       const active = document.activeElement;
@@ -100,7 +158,7 @@ export function leaderboardPanel(
       const index = active instanceof HTMLAnchorElement ? links.indexOf(active) : -1;
       const focusedName = index >= 0 ? active?.textContent : undefined;
       const before = body.textContent;
-      replace(body, table(board));
+      replace(body, table(board, solvable));
       if (index >= 0) {
         const now = [...body.querySelectorAll("a")];
         const same = now.find((a) => a.textContent === focusedName);
@@ -115,6 +173,8 @@ export function leaderboardPanel(
         );
       }
       loaded = true;
+      onLoaded?.(board);
+      if (board.optimalLength == null && board.totalEntries > 0) void watchOptimum();
     } catch (error) {
       message.error(error);
     } finally {
@@ -143,8 +203,10 @@ export function leaderboardPanel(
     element,
     reload: () => void load(),
     cleanup: () => {
+      stopped = true;
       stop();
       stopReconnect();
+      stopWatch?.();
     },
   };
 }

@@ -34,9 +34,18 @@ export function playPanel(
   puzzleId: string,
   spec: PuzzleSpec,
   solvable: boolean,
-  /** A daily puzzle's end of day: until then no hints or analyses (the spoiler rule). */
-  options: { dailyEndsAt?: string } = {},
-): { element: HTMLElement; cleanup: Cleanup } {
+  options: {
+    /** A daily puzzle's end of day: until then no hints or analyses (the spoiler rule). */
+    dailyEndsAt?: string;
+    /** Hears each accepted submission (the page refetches what it changed). */
+    onSubmitted?: (submission: Submission) => void;
+  } = {},
+): {
+  element: HTMLElement;
+  /** The puzzle's optimum became known: a verdict that said "not known yet" says now. */
+  learnOptimum(optimalLength: number | null | undefined): void;
+  cleanup: Cleanup;
+} {
   const game = new Game(spec);
   const counter = h("span", { class: "counter", "data-testid": "move-count" }, "0");
   const moves = h("code", { class: "moves", "data-testid": "moves" });
@@ -49,6 +58,8 @@ export function playPanel(
   const undo = h("button", { type: "button", title: "Backspace or Ctrl+Z" }, "Undo");
   const reset = h("button", { type: "button" }, "Reset");
   let submitted = "";
+  /** The verdict shown, while its optimality is not known yet. */
+  let pending: Submission | undefined;
 
   const play = (letters: string) => {
     if (!letters) return;
@@ -98,6 +109,7 @@ export function playPanel(
   undo.addEventListener("click", () => game.undo() && draw());
   reset.addEventListener("click", () => {
     game.reset();
+    pending = undefined;
     result.clear();
     analysis.clear();
     draw();
@@ -108,7 +120,9 @@ export function playPanel(
     try {
       const submission = await submitSolution(puzzleId, game.moves);
       submitted = game.moves;
+      pending = submission.optimal === null ? submission : undefined;
       result.show(verdict(submission));
+      options.onSubmitted?.(submission);
       analysis.analyze(submitted);
       draw();
       // The button is gone: the verdict takes the focus, so it is read out and Tab goes on from it.
@@ -155,6 +169,12 @@ export function playPanel(
   draw();
   return {
     element,
+    learnOptimum(optimalLength) {
+      if (pending === undefined || optimalLength === null || optimalLength === undefined) return;
+      const known = { ...pending, optimal: pending.length === optimalLength };
+      pending = undefined;
+      result.show(verdict(known));
+    },
     cleanup: () => {
       window.removeEventListener("keydown", onKey);
       hint.cleanup();

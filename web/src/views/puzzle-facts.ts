@@ -6,13 +6,17 @@ import { movesOrReason } from "./hidden-moves.ts";
 import { formatPercentile } from "./puzzle-list.ts";
 import { formatRating } from "./rating-card.ts";
 
-function facts(extras: PuzzleExtras): (HTMLElement | null)[] {
+function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] {
   const { difficulty, rating, optimalSolution } = extras;
   return [
     h(
       "span",
       { class: "badge optimum" },
-      difficulty ? `optimum ${difficulty.optimalLength} moves` : "optimum not proven yet",
+      difficulty
+        ? `optimum ${difficulty.optimalLength} moves`
+        : solvable
+          ? "optimum not proven yet"
+          : "unsolvable: no optimum",
     ),
     difficulty?.percentile !== null && difficulty?.percentile !== undefined
       ? h(
@@ -36,11 +40,11 @@ function facts(extras: PuzzleExtras): (HTMLElement | null)[] {
 }
 
 /** `refresh` reloads them (after a submission or an optimal solve). */
-export function puzzleFacts(puzzleId: string): { element: HTMLElement; refresh(): void } {
+export function puzzleFacts(puzzleId: string, solvable = true): { element: HTMLElement; refresh(): void } {
   const element = h("div", { class: "puzzle-facts", "data-testid": "puzzle-facts" });
   const refresh = () =>
     void puzzleExtras(puzzleId).then(
-      (extras) => extras && replace(element, facts(extras)),
+      (extras) => extras && replace(element, facts(extras, solvable)),
       () => undefined,
     );
   refresh();

@@ -24,9 +24,11 @@ const pick = <T extends string>(value: string | null, allowed: readonly T[], fal
 export function parsePuzzleQuery(search: string): PuzzleQuery {
   const params = new URLSearchParams(search);
   const size = params.get("size") ?? "";
+  const kind = pick(params.get("kind"), ["", "sliding", "rotation"], "");
   return {
-    kind: pick(params.get("kind"), ["", "sliding", "rotation"], ""),
-    size: /^[2-5]x[2-5]$/.test(size) ? size : "",
+    kind,
+    // A Rotation Game board has no size: a size beside it (a hand-made address) is left out.
+    size: kind !== "rotation" && /^[2-5]x[2-5]$/.test(size) ? size : "",
     optimum: pick(params.get("optimum"), ["", "yes", "no"], ""),
     owner: (params.get("owner") ?? "").trim(),
     order: pick(params.get("order"), ["newest", "most-played", "hardest"], "newest"),

@@ -29,9 +29,20 @@ export const puzzleView: View = (outlet, { id }) => {
         return;
       }
       const spec = specOf(puzzle);
-      const play = playPanel(puzzle.id, spec, puzzle.solvable);
-      const facts = puzzleFacts(puzzle.id);
-      const board = leaderboardPanel(puzzle.id, facts.refresh);
+      const facts = puzzleFacts(puzzle.id, puzzle.solvable);
+      // The leaderboard event of a submission can come before the server knows the optimum (it asks
+      // for it next): once the submission is accepted, the board and facts are fetched again.
+      const play = playPanel(puzzle.id, spec, puzzle.solvable, {
+        onSubmitted: () => {
+          board.reload();
+          facts.refresh();
+        },
+      });
+      const board = leaderboardPanel(puzzle.id, {
+        onChange: facts.refresh,
+        onLoaded: (fetched) => play.learnOptimum(fetched.optimalLength),
+        solvable: puzzle.solvable,
+      });
       // An optimal solve makes the leaderboard's optimum (and its optimal marks) known.
       const solve = solvePanel(puzzle.id, spec, (result) => {
         if (!result.optimal) return;

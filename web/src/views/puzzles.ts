@@ -51,12 +51,14 @@ export const puzzlesView: View = (outlet) => {
     "aria-label": "owner",
     value: query.owner,
   });
+  // Sizes are sliding puzzles' (the API's filter makes a size mean SLIDING): none for the Rotation Game.
+  size.disabled = query.kind === "rotation";
   // Any change starts again from the first page of the new list.
   const apply = () =>
     navigate(
       puzzleQueryPath({
         kind: kind.value as PuzzleQuery["kind"],
-        size: size.value,
+        size: kind.value === "rotation" ? "" : size.value,
         optimum: optimum.value as PuzzleQuery["optimum"],
         owner: owner.value.trim(),
         order: order.value as PuzzleQuery["order"],

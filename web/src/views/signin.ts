@@ -1,9 +1,13 @@
 // "Sign in with your token": the token is the only credential (there are no passwords), so a user
 // who signed up elsewhere, or signed out, gets back in by pasting it. Checked with `me` first.
+import { ApiError } from "../api/errors.ts";
 import { nameOfToken } from "../api/operations.ts";
 import { signIn } from "../api/session.ts";
 import { h } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
+
+const UNKNOWN_TOKEN =
+  "The server does not know this token. Check that you pasted all of it (it starts with pzt_).";
 
 export function signInForm(idPrefix: string): HTMLFormElement {
   const input = h("input", {
@@ -25,10 +29,12 @@ export function signInForm(idPrefix: string): HTMLFormElement {
     const token = input.value.trim();
     try {
       const name = await nameOfToken(token);
-      if (name === null) throw new Error("the server does not know this token");
+      if (name === null) throw new ApiError("the server does not know this token", "UNAUTHENTICATED");
       signIn({ token, name });
     } catch (error) {
-      message.error(error);
+      // UNAUTHENTICATED here is the token itself refused, not a missing account ("sign up first").
+      if (error instanceof ApiError && error.code === "UNAUTHENTICATED") message.show(UNKNOWN_TOKEN);
+      else message.error(error);
       input.focus();
     } finally {
       button.disabled = false;

@@ -85,10 +85,11 @@ export function solvePanel(
   spec: PuzzleSpec,
   onFinished?: (solve: Solve) => void,
 ): { element: HTMLElement; cleanup: Cleanup } {
+  // The server runs A* on sliding puzzles only (the Rotation Game: its table, or IDA*).
   const algorithm = select("algorithm", [
     ["AUTO", "Auto"],
     ["IDA_STAR", "IDA*"],
-    ["ASTAR", "A*"],
+    ...(spec.kind === "sliding" ? [["ASTAR", "A*"] as [string, string]] : []),
   ]);
   const heuristic = select("heuristic", [
     ["AUTO", "Auto"],
