@@ -12,7 +12,6 @@ import { UNIT_QUEUE } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import {
-  BOARDS,
   IDA_LC,
   ProgressWatch,
   createPuzzle,
@@ -101,16 +100,24 @@ async function rowNodes(ids: readonly string[]): Promise<number> {
 }
 
 /** Different boards (no two Solves share a search): `hard` with its blank moved. */
-function hardVariants(): number[][] {
-  const board = [...BOARDS.hard];
-  const swap = (b: number[], i: number, j: number) => {
-    const copy = [...b];
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-    return copy;
-  };
-  const right = swap(board, 0, 1);
-  const down = swap(board, 0, 4);
-  return [board, right, down, swap(right, 1, 2), swap(down, 4, 8)];
+/**
+ * Distinct 5x5 boards no test here can solve with linear conflict (the tiles reversed, ~150 moves
+ * from the goal, and a few blank moves from it): each search runs to its time limit or its cancel,
+ * whatever the machine's speed, and none is answered from another's cached result.
+ */
+function hardBoards(): number[][] {
+  const reversed = [...Array.from({ length: 24 }, (_, i) => 24 - i), 0];
+  const step: Record<string, number> = { L: -1, U: -5 };
+  return ["", "L", "U", "LL", "UU", "LU", "UL", "LLL"].map((path) => {
+    const board = [...reversed];
+    let blank = 24;
+    for (const move of path) {
+      const to = blank + step[move];
+      [board[blank], board[to]] = [board[to], board[blank]];
+      blank = to;
+    }
+    return board;
+  });
 }
 
 let client: GraphQLClient;
@@ -127,7 +134,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
     const before = await scrapeWorkers();
     const nodesBefore = total(before, "puzzle_worker_nodes_expanded_total");
     const searchesBefore = total(before, "puzzle_worker_searches_total", { status: "timed_out" });
-    const puzzleId = await createPuzzle(client, BOARDS.hard);
+    const puzzleId = await createPuzzle(client, hardBoards()[0], 5);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 5 });
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     await watch.waitFor((event) => (event.threads ?? 0) >= 2);
@@ -197,10 +204,10 @@ describe("metrics of split and whole searches on two worker processes", () => {
     const waitCountBefore = total(before, "puzzle_worker_unit_wait_seconds_count", { kind: "whole" });
     const waitSumBefore = total(before, "puzzle_worker_unit_wait_seconds_sum", { kind: "whole" });
     const searchesBefore = total(before, "puzzle_worker_searches_total", { status: "timed_out" });
-    const boards = hardVariants().slice(1, 5);
+    const boards = hardBoards().slice(1, 5);
     const solves = [];
     for (const board of boards) {
-      const puzzleId = await createPuzzle(client, board);
+      const puzzleId = await createPuzzle(client, board, 5);
       solves.push(await requestSolve(client, puzzleId, { ...IDA_LC, split: false, timeLimitSeconds: 3 }));
     }
     // Two run (one per thread), two wait for a thread.
@@ -242,7 +249,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
   it("a cancelled split search: the work of the units it stopped is counted, once", async () => {
     const before = await scrapeWorkers();
     const nodesBefore = total(before, "puzzle_worker_nodes_expanded_total");
-    const puzzleId = await createPuzzle(client, hardVariants()[0]);
+    const puzzleId = await createPuzzle(client, hardBoards()[5], 5);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 30 });
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     await watch.waitFor((event) => (event.threads ?? 0) >= 2);
@@ -316,7 +323,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
         (sum, status) => sum + total(texts, "puzzle_worker_searches_total", { status }),
         0,
       );
-    const puzzleId = await createPuzzle(client, BOARDS.hard);
+    const puzzleId = await createPuzzle(client, hardBoards()[6], 5);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 9 });
     const { jobId } = await api.server.app.prisma.solve.findUniqueOrThrow({
       where: { id: Number(solve.id) },
@@ -348,7 +355,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
 
   // Last: it kills a worker.
   it("a coordinator taken over: the survivor counts its own threads' nodes, not the search's total again", async () => {
-    const puzzleId = await createPuzzle(client, hardVariants()[4]);
+    const puzzleId = await createPuzzle(client, hardBoards()[7], 5);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 8 });
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
     const planned = await Promise.any(

@@ -45,7 +45,11 @@ export const BOARDS = {
   another: [0, 10, 3, 7, 14, 15, 5, 8, 12, 13, 6, 11, 1, 2, 9, 4],
   /** 50 moves, ~0.3 M nodes (tens of ms). */
   quick: [15, 1, 14, 9, 8, 3, 7, 11, 5, 2, 10, 6, 13, 4, 12, 0],
-  /** Korf's instance 60 (66 moves) moved to this goal: far beyond any test's patience with linear conflict. */
+  /**
+   * Korf's instance 60 (66 moves) moved to this goal: with linear conflict ~9 s on one thread (2026-11-25),
+   * ~5 s split over two. Tests that need a search to outlast them stop it sooner (a cancel, a time limit
+   * of a few seconds) or use a 5x5 board (test/metrics/split-metrics.test.ts).
+   */
   hard: [0, 8, 10, 6, 11, 7, 9, 1, 12, 4, 13, 14, 15, 3, 2, 5],
 } as const;
 
