@@ -83,7 +83,7 @@ describe("Ctrl-C on the process group", () => {
     const { client } = await new GraphQLClient(first.url).signUp();
     // Far longer than the drain (WORKER_SHUTDOWN_GRACE_MS): it must go back to the queue. Its time
     // limit ends it after the restart (TIMED_OUT: finished, not lost).
-    const long = await requestSolve(client, await createPuzzle(client, BOARDS.hard), {
+    const long = await requestSolve(client, await createPuzzle(client, BOARDS.endless), {
       ...IDA_LC,
       timeLimitSeconds: 6,
     });

@@ -12,6 +12,7 @@ import { UNIT_QUEUE } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import {
+  BOARDS,
   IDA_LC,
   ProgressWatch,
   createPuzzle,
@@ -106,7 +107,7 @@ async function rowNodes(ids: readonly string[]): Promise<number> {
  * whatever the machine's speed, and none is answered from another's cached result.
  */
 function hardBoards(): number[][] {
-  const reversed = [...Array.from({ length: 24 }, (_, i) => 24 - i), 0];
+  const reversed = [...BOARDS.endless];
   const step: Record<string, number> = { L: -1, U: -5 };
   return ["", "L", "U", "LL", "UU", "LU", "UL", "LLL"].map((path) => {
     const board = [...reversed];
@@ -134,7 +135,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
     const before = await scrapeWorkers();
     const nodesBefore = total(before, "puzzle_worker_nodes_expanded_total");
     const searchesBefore = total(before, "puzzle_worker_searches_total", { status: "timed_out" });
-    const puzzleId = await createPuzzle(client, hardBoards()[0], 5);
+    const puzzleId = await createPuzzle(client, hardBoards()[0]);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 5 });
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     await watch.waitFor((event) => (event.threads ?? 0) >= 2);
@@ -207,7 +208,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
     const boards = hardBoards().slice(1, 5);
     const solves = [];
     for (const board of boards) {
-      const puzzleId = await createPuzzle(client, board, 5);
+      const puzzleId = await createPuzzle(client, board);
       solves.push(await requestSolve(client, puzzleId, { ...IDA_LC, split: false, timeLimitSeconds: 3 }));
     }
     // Two run (one per thread), two wait for a thread.
@@ -249,7 +250,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
   it("a cancelled split search: the work of the units it stopped is counted, once", async () => {
     const before = await scrapeWorkers();
     const nodesBefore = total(before, "puzzle_worker_nodes_expanded_total");
-    const puzzleId = await createPuzzle(client, hardBoards()[5], 5);
+    const puzzleId = await createPuzzle(client, hardBoards()[5]);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 30 });
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     await watch.waitFor((event) => (event.threads ?? 0) >= 2);
@@ -323,7 +324,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
         (sum, status) => sum + total(texts, "puzzle_worker_searches_total", { status }),
         0,
       );
-    const puzzleId = await createPuzzle(client, hardBoards()[6], 5);
+    const puzzleId = await createPuzzle(client, hardBoards()[6]);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 9 });
     const { jobId } = await api.server.app.prisma.solve.findUniqueOrThrow({
       where: { id: Number(solve.id) },
@@ -355,7 +356,7 @@ describe("metrics of split and whole searches on two worker processes", () => {
 
   // Last: it kills a worker.
   it("a coordinator taken over: the survivor counts its own threads' nodes, not the search's total again", async () => {
-    const puzzleId = await createPuzzle(client, hardBoards()[7], 5);
+    const puzzleId = await createPuzzle(client, hardBoards()[7]);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 8 });
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
     const planned = await Promise.any(

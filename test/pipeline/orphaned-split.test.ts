@@ -59,7 +59,7 @@ async function queuedUnitsOf(jobId: string): Promise<number> {
 /** A split search of a board far beyond the test's patience, under way; `coordinator` runs its job. */
 async function runningSplitSearch(candidates: readonly WorkerProcess[]) {
   const { client } = await api.client().signUp();
-  const puzzleId = await createPuzzle(client, BOARDS.hard);
+  const puzzleId = await createPuzzle(client, BOARDS.endless);
   const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 600 });
   const jobId = await jobIdOf(solve.id);
   const planned = (l: Record<string, unknown>) => l.msg === "split search planned" && l.jobId === jobId;

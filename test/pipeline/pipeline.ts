@@ -48,9 +48,11 @@ export const BOARDS = {
   /**
    * Korf's instance 60 (66 moves) moved to this goal: with linear conflict ~9 s on one thread (2026-11-25),
    * ~5 s split over two. Tests that need a search to outlast them stop it sooner (a cancel, a time limit
-   * of a few seconds) or use a 5x5 board (test/metrics/split-metrics.test.ts).
+   * of a few seconds) or search `endless`.
    */
   hard: [0, 8, 10, 6, 11, 7, 9, 1, 12, 4, 13, 14, 15, 3, 2, 5],
+  /** 5x5, the tiles reversed (~150 moves from the goal): linear conflict never solves it in a test's time. */
+  endless: [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 } as const;
 
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
@@ -101,7 +103,7 @@ export function startWorker(api: TestServer, env: Record<string, string> = {}): 
 export async function createPuzzle(
   client: GraphQLClient,
   start: readonly number[],
-  size = 4,
+  size = Math.round(Math.sqrt(start.length)),
 ): Promise<string> {
   const data = await client.data<{ createPuzzle: { id: string } }>(
     `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
