@@ -54,4 +54,13 @@ export class CompetitionRepository {
        WHERE p.canonical_key = ${canonicalKey} AND s.players > s.rated_games + s.unrated_games`;
     return rows.map((row) => row.id);
   }
+
+  /** Puzzles of the board (canonical key) with at least one leaderboard entry. */
+  async puzzlesWithEntries(canonicalKey: string): Promise<number[]> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT p.id FROM puzzles p JOIN puzzle_stats s ON s.puzzle_id = p.id
+       WHERE p.canonical_key = ${canonicalKey} AND s.players > 0
+       ORDER BY p.id`;
+    return rows.map((row) => row.id);
+  }
 }

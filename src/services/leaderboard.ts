@@ -20,14 +20,33 @@ import type { RankKey, SubmissionRepository } from "../repositories/submissions.
 import type { Solve } from "../generated/prisma/client.ts";
 import type { EventBus } from "./events.ts";
 
-/** Event bus topic: a user's best submission for a puzzle improved (or is their first). */
+/**
+ * Event bus topic: a user's best submission for a puzzle improved (or is their first), or the optimum
+ * of the puzzle's board became known (every entry's `optimal` changed).
+ */
 export const LEADERBOARD_CHANGED = "leaderboard-changed";
 
-/** A hint, not data: subscribers read the entry from Postgres. */
+/** A new personal best. A hint, not data: subscribers read the entry from Postgres. */
 export interface LeaderboardChangedEvent {
   readonly puzzleId: number;
   readonly userId: number;
   readonly submissionId: number;
+}
+
+/**
+ * A Solve proved the optimum of the puzzle's board (published by SettleOnSolve for each puzzle of the
+ * canonical key with entries). Subscribers are sent the puzzle's leading entry, read from Postgres.
+ */
+export interface OptimumProvenEvent {
+  readonly puzzleId: number;
+  readonly optimumProven: true;
+  readonly solveId: number;
+}
+
+export type LeaderboardEvent = LeaderboardChangedEvent | OptimumProvenEvent;
+
+export function isOptimumProven(event: LeaderboardEvent): event is OptimumProvenEvent {
+  return "optimumProven" in event && event.optimumProven === true;
 }
 
 /** Sliding boards are 2..5 on a side. */
@@ -119,9 +138,15 @@ export class LeaderboardService {
     return this.leaderboards.userStats(userIds);
   }
 
-  /** New personal bests on the puzzle, from any API process, from now on. */
-  changes(puzzleId: number): AsyncIterableIterator<LeaderboardChangedEvent> {
-    return this.events.subscribe<LeaderboardChangedEvent>(
+  /** The puzzle's leading entry (rank 1, earliest among ties), or null when it has none. */
+  async leader(puzzleId: number): Promise<LeaderboardRow | null> {
+    const [first] = await this.leaderboards.page(puzzleId, 1);
+    return first ?? null;
+  }
+
+  /** New personal bests on the puzzle and proofs of its optimum, from any API process, from now on. */
+  changes(puzzleId: number): AsyncIterableIterator<LeaderboardEvent> {
+    return this.events.subscribe<LeaderboardEvent>(
       LEADERBOARD_CHANGED,
       (event) => event.puzzleId === puzzleId,
     );

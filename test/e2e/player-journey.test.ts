@@ -2,8 +2,8 @@
 // API server and worker: a board typed for another size survives picking that size; the Rotation
 // Game is not offered A* (which the server refuses for it); a 4x4 submitted before its optimum is
 // known learns it when the platform's own search ends (verdict, leaderboard, facts), without a
-// reload; a daily puzzle's player count follows other players' submissions live.
-import type { Page } from "playwright-core";
+// reload, from leaderboardChanged (OPTIMUM_PROVEN), not by following the search; a daily puzzle's player count follows other players' submissions live.
+import type { Page, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSlidingSpec, defaultSlidingGoal, solve } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
@@ -201,6 +201,15 @@ describe.skipIf(missing !== undefined)("a new player's journey through every kin
     const moves = solve(spec, { algorithm: "idastar", heuristic: "linear-conflict" }).moves as string;
     expect(moves).toHaveLength(58);
     const id = await createThroughApi({ kind: "SLIDING", rows: 4, cols: 4, start });
+    // The page learns it from leaderboardChanged (change: OPTIMUM_PROVEN), not by following the open
+    // search's solveProgress: the frames of its WebSocket say which.
+    const sent: string[] = [];
+    const received: string[] = [];
+    const onSocket = (socket: WebSocket) => {
+      socket.on("framesent", (frame) => sent.push(String(frame.payload)));
+      socket.on("framereceived", (frame) => received.push(String(frame.payload)));
+    };
+    page.on("websocket", onSocket);
     await page.goto(`${api.origin}/puzzles/${id}`);
     await page.locator(".play .board").waitFor();
     await expect.poll(() => page.locator(".board-list").textContent()).toContain("optimum: not known yet");
@@ -217,6 +226,9 @@ describe.skipIf(missing !== undefined)("a new player's journey through every kin
       .toBe("1 player · optimum: 58");
     expect(await page.locator(".leaderboard tbody td").nth(3).textContent()).toBe("✓");
     await expect.poll(() => page.locator(".puzzle-head").textContent()).toContain("optimum 58 moves");
+    page.off("websocket", onSocket);
+    expect(received.some((frame) => frame.includes('"change":"OPTIMUM_PROVEN"'))).toBe(true);
+    expect(sent.some((frame) => frame.includes("solveProgress"))).toBe(false);
   }, 40_000);
 
   it("counts a daily puzzle's players live as others submit", async () => {
@@ -274,6 +286,40 @@ describe.skipIf(missing !== undefined)("a new player's journey through every kin
     await expect.poll(() => hint.isDisabled()).toBe(false);
     expect(await hintText.textContent()).toBe("");
     expect(await timed.locator(".puzzle-head .time-left").textContent()).toBe("the day has ended");
+    await timed.close();
+  });
+
+  it("turns a daily's page into the ended day's when the day ends while it is open", async () => {
+    expect(await api.server.app.services.daily.ensure(today(), "SLIDING_3X3")).toBeTruthy();
+    const timed = await browser.newPage();
+    timed.on("pageerror", (error) => pageErrors.push(error.message));
+    await timed.clock.install();
+    await timed.goto(`${api.origin}/daily/3x3/${today()}`);
+    await timed.locator(".play .board").waitFor();
+    const notice = timed.getByRole("heading", { name: "While the day runs" });
+    const search = timed.getByRole("button", { name: "Find the optimal solution" });
+    await notice.waitFor();
+    expect(await search.count()).toBe(0);
+    // A move made before midnight stays on the board after it: the page is not rebuilt.
+    const board = timed.locator(".play .board");
+    const before = await board.getAttribute("data-board");
+    for (const key of ["ArrowDown", "ArrowUp", "ArrowLeft", "ArrowRight"]) {
+      await timed.keyboard.press(key);
+      if ((await board.getAttribute("data-board")) !== before) break;
+    }
+    const moved = await board.getAttribute("data-board");
+    // One minute before midnight UTC (by the page's clock) nothing changes yet.
+    const untilMidnight = (await timed.evaluate(
+      "new Date().setUTCHours(24, 0, 0, 0) - Date.now()",
+    )) as number;
+    await timed.clock.fastForward(untilMidnight - 60_000);
+    expect(await notice.count()).toBe(1);
+    await timed.clock.fastForward(61_000);
+    await search.waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(await timed.locator(".puzzle-head .time-left").textContent()).toBe("the day has ended");
+    expect(await board.getAttribute("data-board")).toBe(moved);
+    expect(moved).not.toBe(before);
     await timed.close();
   });
 

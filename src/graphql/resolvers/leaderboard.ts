@@ -12,7 +12,7 @@ import type { PlayerGame } from "../../repositories/ratings.ts";
 import type { Puzzle, PuzzleKind } from "../../repositories/puzzles.ts";
 import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
-import type { LeaderboardChangedEvent } from "../../services/leaderboard.ts";
+import { isOptimumProven, type LeaderboardEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
@@ -31,8 +31,14 @@ import {
   type ConnectionArgs,
 } from "../pagination.ts";
 
-/** A leaderboard row (with its user) and the puzzle's optimum, read together. */
-type Entry = LeaderboardRow & { readonly optimum: number | null };
+/** Why a leaderboardChanged event was sent (LeaderboardChange in the schema). */
+type Change = "NEW_BEST" | "OPTIMUM_PROVEN";
+
+/**
+ * A leaderboard row (with its user) and the puzzle's optimum, read together; `change` only on the
+ * entries sent by leaderboardChanged.
+ */
+type Entry = LeaderboardRow & { readonly optimum: number | null; readonly change?: Change };
 
 const loaders = (ctx: GraphQLContext) => leaderboardLoaders(ctx, ctx.services, ctx.user?.id ?? null);
 
@@ -111,14 +117,18 @@ export const leaderboardResolvers = {
         return ctx.services.leaderboards.changes(puzzleId);
       },
       // The event is a hint: the entry (with its rank now) and the optimum are read fresh, not from
-      // loaders, whose cache lives as long as the subscription.
-      async resolve(event: LeaderboardChangedEvent, _: unknown, ctx: GraphQLContext): Promise<Entry | null> {
+      // loaders, whose cache lives as long as the subscription. A new best sends the user's entry; a
+      // proven optimum (every entry's `optimal` changed) sends the puzzle's leading entry.
+      async resolve(event: LeaderboardEvent, _: unknown, ctx: GraphQLContext): Promise<Entry | null> {
         const service = ctx.services.leaderboards;
+        const proven = isOptimumProven(event);
         const [entry, optima] = await Promise.all([
-          service.entry(event.puzzleId, event.userId),
+          proven ? service.leader(event.puzzleId) : service.entry(event.puzzleId, event.userId),
           service.optima([event.puzzleId]),
         ]);
-        return entry === null ? null : { ...entry, optimum: optima.get(event.puzzleId) ?? null };
+        if (entry === null) return null;
+        const change: Change = proven ? "OPTIMUM_PROVEN" : "NEW_BEST";
+        return { ...entry, optimum: optima.get(event.puzzleId) ?? null, change };
       },
     },
   },
@@ -139,6 +149,7 @@ export const leaderboardResolvers = {
     puzzle: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(entry.puzzleId),
     submittedAt: (entry: Entry) => entry.createdAt,
     optimal: (entry: Entry) => isOptimal(entry.length, entry.optimum),
+    change: (entry: Entry) => entry.change ?? null,
   },
   UserRanking: {
     user: (row: SolverRow, _: unknown, ctx: GraphQLContext) => ctx.loaders.userById.load(row.userId),

@@ -324,30 +324,6 @@ export function onSolveProgress(solveId: string, handlers: SubscriptionHandlers<
   );
 }
 
-const OpenSolvesDocument = graphql(`
-  query OpenSolves($id: ID!) {
-    puzzle(id: $id) {
-      solves(first: 5) {
-        edges {
-          node {
-            id
-            status
-          }
-        }
-      }
-    }
-  }
-`);
-
-/** The ids of the puzzle's searches still QUEUED or RUNNING (anyone's, the platform's own included). */
-export async function openSolveIds(puzzleId: string): Promise<string[]> {
-  const puzzle = (await request(OpenSolvesDocument, { id: puzzleId })).puzzle;
-  if (!puzzle) return [];
-  return nodes(puzzle.solves)
-    .filter((solve) => solve.status === "QUEUED" || solve.status === "RUNNING")
-    .map((solve) => solve.id);
-}
-
 const SubmitDocument = graphql(`
   mutation Submit($puzzleId: ID!, $moves: String!) {
     submitSolution(puzzleId: $puzzleId, moves: $moves) {
@@ -386,11 +362,15 @@ const LeaderboardChangedDocument = graphql(`
   subscription LeaderboardChanged($puzzleId: ID!) {
     leaderboardChanged(puzzleId: $puzzleId) {
       ...LeaderboardEntryFields
+      change
     }
   }
 `);
 
-/** Calls `changed` whenever the puzzle's leaderboard gains a new best entry. */
+/**
+ * Calls `next` whenever the puzzle's leaderboard gains a new best entry (`change: NEW_BEST`) or its
+ * board's optimum is proven (`change: OPTIMUM_PROVEN`, with the leading entry).
+ */
 export function onLeaderboardChanged(
   puzzleId: string,
   handlers: SubscriptionHandlers<LeaderboardEntry>,

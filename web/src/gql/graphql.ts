@@ -39,6 +39,17 @@ export type DailyCategory =
   /** A 4x4 sliding puzzle (the 15-puzzle), a uniformly random solvable state. */
   | 'SLIDING_4X4';
 
+/** Why leaderboardChanged sent an event. */
+export type LeaderboardChange =
+  /** The entry is the user's new personal best (their first submission, or a shorter one). */
+  | 'NEW_BEST'
+  /**
+   * A search proved the optimum of the puzzle's board: every entry's `optimal` (and the puzzle's
+   * `optimalLength`) changed. The entry sent is the puzzle's leader (rank 1); re-read the leaderboard for
+   * the others.
+   */
+  | 'OPTIMUM_PROVEN';
+
 /** What `puzzles` lists; every field optional, all given fields must match. */
 export type PuzzleFilter = {
   /** Only sliding puzzles with this many columns (2..5; BAD_USER_INPUT otherwise). */
@@ -220,13 +231,6 @@ export type SolveProgressSubscriptionVariables = Exact<{
 
 export type SolveProgressSubscription = { solveProgress: { solveId: string, status: SolveStatus, lowerBound: number | null, nodesExpanded: number | null, nodesPerSecond: number | null, elapsedMs: number | null, provenLowerBound: number | null, unitsDone: number | null, unitsTotal: number | null, threads: number | null, solve: { id: string, status: SolveStatus, moves: string | null, length: number | null, optimal: boolean | null, lowerBound: number | null, nodesExpanded: number | null, durationMs: number | null, cached: boolean, error: string | null } | null } };
 
-export type OpenSolvesQueryVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type OpenSolvesQuery = { puzzle: { solves: { edges: Array<{ node: { id: string, status: SolveStatus } }> } } | null };
-
 export type SubmitMutationVariables = Exact<{
   puzzleId: string | number;
   moves: string;
@@ -248,7 +252,7 @@ export type LeaderboardChangedSubscriptionVariables = Exact<{
 }>;
 
 
-export type LeaderboardChangedSubscription = { leaderboardChanged: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } };
+export type LeaderboardChangedSubscription = { leaderboardChanged: { change: LeaderboardChange | null, rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } };
 
 export type UserPageQueryVariables = Exact<{
   name: string;
@@ -616,20 +620,6 @@ export const SolveProgressDocument = new TypedDocumentString(`
   cached
   error
 }`) as unknown as TypedDocumentString<SolveProgressSubscription, SolveProgressSubscriptionVariables>;
-export const OpenSolvesDocument = new TypedDocumentString(`
-    query OpenSolves($id: ID!) {
-  puzzle(id: $id) {
-    solves(first: 5) {
-      edges {
-        node {
-          id
-          status
-        }
-      }
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<OpenSolvesQuery, OpenSolvesQueryVariables>;
 export const SubmitDocument = new TypedDocumentString(`
     mutation Submit($puzzleId: ID!, $moves: String!) {
   submitSolution(puzzleId: $puzzleId, moves: $moves) {
@@ -665,6 +655,7 @@ export const LeaderboardChangedDocument = new TypedDocumentString(`
     subscription LeaderboardChanged($puzzleId: ID!) {
   leaderboardChanged(puzzleId: $puzzleId) {
     ...LeaderboardEntryFields
+    change
   }
 }
     fragment LeaderboardEntryFields on LeaderboardEntry {

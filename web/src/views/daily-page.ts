@@ -1,6 +1,7 @@
 // A daily puzzle's page (`/daily/3x3/2026-12-03`): its facts (optimum, players, time left), the play
 // panel (hints and analyses locked while the day runs) and its leaderboard; once the day has ended,
-// the optimal search too.
+// the optimal search too (in place of the "While the day runs" notice when the day ends with the page
+// open).
 import { dailyPuzzle, type DailyPuzzle } from "../api/operations.ts";
 import { specOf } from "../puzzle/game.ts";
 import { h, link, replace } from "../ui/dom.ts";
@@ -43,6 +44,26 @@ function facts(
   };
 }
 
+/** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** Calls `then` once the clock reaches `at` (an ISO time). Returns the cancellation. */
+function atTime(at: string, then: () => void): Cleanup {
+  const end = new Date(at).getTime();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    const remaining = end - Date.now();
+    if (remaining <= 0) {
+      timer = undefined;
+      then();
+      return;
+    }
+    timer = setTimeout(wait, Math.min(remaining, MAX_DELAY_MS));
+  };
+  wait();
+  return () => clearTimeout(timer);
+}
+
 function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const spec = specOf(daily.puzzle);
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
@@ -55,25 +76,30 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
     onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
   });
   cleanups.push(play.cleanup, board.cleanup);
-  const side: HTMLElement[] = [board.element];
-  if (daily.running) {
-    side.unshift(
-      h(
-        "section",
-        { class: "card notice" },
-        h("h2", {}, "While the day runs"),
-        h(
-          "p",
-          { class: "small" },
-          "Nobody sees anyone else's moves, and hints, analyses and the optimal search are closed until " +
-            "midnight UTC. Lengths and ranks are public.",
-        ),
-      ),
-    );
-  } else {
+  const ended = (): HTMLElement => {
     const solve = solvePanel(daily.puzzle.id, spec, (result) => result.optimal && board.reload());
     cleanups.push(solve.cleanup);
-    side.unshift(solve.element);
+    return solve.element;
+  };
+  const side: HTMLElement[] = [board.element];
+  if (daily.running) {
+    const notice = h(
+      "section",
+      { class: "card notice" },
+      h("h2", {}, "While the day runs"),
+      h(
+        "p",
+        { class: "small" },
+        "Nobody sees anyone else's moves, and hints, analyses and the optimal search are closed until " +
+          "midnight UTC. Lengths and ranks are public.",
+      ),
+    );
+    side.unshift(notice);
+    // At the day's end (by the page's clock, as the hint button and the time left) the notice gives way
+    // to the optimal search, in place: the board being played is kept.
+    cleanups.push(atTime(daily.endsAt, () => notice.replaceWith(ended())));
+  } else {
+    side.unshift(ended());
   }
   return [
     h(

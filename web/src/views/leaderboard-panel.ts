@@ -1,12 +1,7 @@
 // A puzzle's leaderboard: one row per player (their best), ranked by length; refreshed live whenever
-// leaderboardChanged reports a new best entry (the refetch keeps ranks and ties exact).
-import {
-  leaderboard,
-  onLeaderboardChanged,
-  onSolveProgress,
-  openSolveIds,
-  type Leaderboard,
-} from "../api/operations.ts";
+// leaderboardChanged reports a new best entry or that the board's optimum was proven (every entry's
+// ✓ changed); the refetch keeps ranks, ties and the optimal marks exact.
+import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
 import { isLiveGiveUp, onReconnect } from "../api/subscriptions.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
@@ -66,7 +61,10 @@ function table(board: Leaderboard, solvable: boolean): HTMLElement {
 }
 
 export interface LeaderboardPanelOptions {
-  /** Hears each new best entry (the page's facts refresh: the viewer may now see the moves). */
+  /**
+   * Hears each leaderboardChanged event: a new best entry (the viewer may now see the moves) or a proven
+   * optimum (the page's facts and the player's verdict refresh).
+   */
   readonly onChange?: () => void;
   /** Hears each board fetched (the first, and every refetch: live changes, reconnections). */
   readonly onLoaded?: (board: Leaderboard) => void;
@@ -100,45 +98,6 @@ export function leaderboardPanel(
   let loaded = false;
   let loading = false;
   let again = false;
-  let stopped = false;
-  // While entries wait for the optimum (no ✓ or ✗ yet), the open search that will prove it (the
-  // platform's own, asked for by a submission, or anyone's) is followed: no leaderboard event says
-  // when the optimum becomes known, so its end is the cue to refetch.
-  let watchedSolve: string | undefined;
-  let stopWatch: (() => void) | undefined;
-
-  async function watchOptimum(): Promise<void> {
-    if (watchedSolve !== undefined) return;
-    watchedSolve = "";
-    try {
-      const [id] = await openSolveIds(puzzleId);
-      if (id === undefined || stopped) {
-        watchedSolve = undefined;
-        return;
-      }
-      watchedSolve = id;
-      const done = () => {
-        if (watchedSolve !== id) return;
-        stopWatch?.();
-        stopWatch = undefined;
-        watchedSolve = undefined;
-        if (stopped) return;
-        void load();
-        onChange?.();
-      };
-      stopWatch = onSolveProgress(id, {
-        next: (event) => {
-          if (event.solve && event.status !== "QUEUED" && event.status !== "RUNNING") done();
-        },
-        complete: done,
-        error: done,
-      });
-    } catch {
-      // Not worth a message: the next change or reload shows the optimum anyway.
-      watchedSolve = undefined;
-    }
-  }
-
   // Refetches, coalescing bursts of events into at most one extra request.
   async function load(): Promise<void> {
     if (loading) {
@@ -174,7 +133,6 @@ export function leaderboardPanel(
       }
       loaded = true;
       onLoaded?.(board);
-      if (board.optimalLength == null && board.totalEntries > 0) void watchOptimum();
     } catch (error) {
       message.error(error);
     } finally {
@@ -203,10 +161,8 @@ export function leaderboardPanel(
     element,
     reload: () => void load(),
     cleanup: () => {
-      stopped = true;
       stop();
       stopReconnect();
-      stopWatch?.();
     },
   };
 }
