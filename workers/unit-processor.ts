@@ -137,15 +137,17 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
       const kind = job.name === UNIT_JOB && job.data.task !== undefined ? "unit" : "whole";
       deps.metrics?.unitStarted(jobId, kind, (job.processedOn ?? Date.now()) - job.timestamp);
       let ran: { result: unknown; threadId?: number; failure?: SearchFailure };
+      let nodes = 0;
       try {
         ran = await run(job, AbortSignal.any([stop.signal, ended.signal]));
+        nodes = (ran.result as { nodes?: number } | null)?.nodes ?? 0;
       } catch (error) {
-        deps.metrics?.unitEnded(jobId, 0);
         if (signal?.aborted && signal.reason === SHUTDOWN) throw error;
         ran = { result: null, failure: failureOf(error) };
+      } finally {
+        // The thread is free; its work counts whether or not the outcome is pushed (the nodes were expanded).
+        deps.metrics?.unitEnded(jobId, nodes);
       }
-      // The thread is free; its work counts whether or not the outcome is pushed (the nodes were expanded).
-      deps.metrics?.unitEnded(jobId, (ran.result as { nodes?: number } | null)?.nodes ?? 0);
       if (!(await live)) {
         deps.log.info({ jobId: searchId, unit: jobId }, "unit of an ended search: not searched");
         return;

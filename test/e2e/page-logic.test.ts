@@ -8,6 +8,7 @@ import {
   slideMovesForClick,
 } from "../../web/src/puzzle/controls.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../../web/src/puzzle/random.ts";
+import { coalesced } from "../../web/src/ui/coalesced.ts";
 
 describe("shuffled boards", () => {
   it("are solvable, valid and not already solved, for every size", () => {
@@ -78,5 +79,28 @@ describe("clicks and keys", () => {
     expect(rotationMoveForKey("H")).toBe("H");
     expect(rotationMoveForKey("i")).toBeUndefined();
     expect(rotationMoveForKey("ArrowLeft")).toBeUndefined();
+  });
+});
+
+describe("coalesced refetches", () => {
+  it("run one at a time, and calls during a run make exactly one more run", async () => {
+    let runs = 0;
+    let release: () => void = () => undefined;
+    const load = coalesced(async () => {
+      runs++;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    const first = load();
+    for (let i = 0; i < 5; i++) void load();
+    expect(runs).toBe(1);
+    release();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toBe(2);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "../api/operations.ts";
 import { specOf } from "../puzzle/game.ts";
 import { createBoardView } from "../ui/board.ts";
+import { coalesced } from "../ui/coalesced.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { tickTimeLeft } from "../ui/time-left.ts";
@@ -72,28 +73,16 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
  * submission among them) asks for the count again, one request at a time. Returns the stop.
  */
 function livePlayers(daily: DailyPuzzle, element: HTMLElement): Cleanup {
-  let loading = false;
-  let again = false;
   let stopped = false;
-  const load = async (): Promise<void> => {
-    if (loading) {
-      again = true;
-      return;
-    }
-    loading = true;
+  const load = coalesced(async () => {
+    if (stopped) return;
     try {
       const fresh = await dailyPuzzle(daily.category, daily.date);
       if (fresh && !stopped) element.textContent = plural(fresh.players, "player", "players");
     } catch {
       // The count stays as it was; the next change asks again.
-    } finally {
-      loading = false;
-      if (again && !stopped) {
-        again = false;
-        void load();
-      }
     }
-  };
+  });
   const stop = onLeaderboardChanged(daily.puzzle.id, { next: () => void load(), error: () => undefined });
   return () => {
     stopped = true;

@@ -5,6 +5,7 @@ import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/oper
 import { currentSession } from "../api/session.ts";
 import { isLiveGiveUp, onReconnect } from "../api/subscriptions.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
+import { coalesced } from "../ui/coalesced.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { focusFirst } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -96,15 +97,8 @@ export function leaderboardPanel(
     announcer.element,
   );
   let loaded = false;
-  let loading = false;
-  let again = false;
   // Refetches, coalescing bursts of events into at most one extra request.
-  async function load(): Promise<void> {
-    if (loading) {
-      again = true;
-      return;
-    }
-    loading = true;
+  const load = coalesced(async () => {
     try {
       const board = await leaderboard(puzzleId, 50);
       message.clear();
@@ -135,14 +129,8 @@ export function leaderboardPanel(
       onLoaded?.(board);
     } catch (error) {
       message.error(error);
-    } finally {
-      loading = false;
-      if (again) {
-        again = false;
-        void load();
-      }
     }
-  }
+  });
 
   void load();
   const stop = onLeaderboardChanged(puzzleId, {
