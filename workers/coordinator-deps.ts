@@ -1,0 +1,27 @@
+// What a search's coordinator is given (workers/split-coordinator.ts): the Redis side, the unit
+// queue, the event bus and the fleet's size from its worker, and the hooks of the search job it runs.
+import type { Queue } from "bullmq";
+import type { Logger } from "pino";
+import type { EventBus } from "../src/services/events.ts";
+import type { UnitJobData } from "../src/solves/index.ts";
+import type { ReportedProgress } from "./progress-throttle.ts";
+import type { SplitStore } from "./split-store.ts";
+
+export interface CoordinatorHooks {
+  /** Aborted with CANCELLED: stop every unit; with SHUTDOWN or SUPERSEDED: leave them to the coordinator that takes over. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ReportedProgress) => void;
+}
+
+export interface CoordinatorDeps {
+  readonly store: SplitStore;
+  readonly units: Queue<UnitJobData, void>;
+  readonly events: EventBus;
+  /** Solver threads of the live fleet (heartbeats), at least 1. */
+  readonly liveThreads: () => Promise<number>;
+  readonly log: Logger;
+  /** Units queued or running per live thread (default 2). */
+  readonly unitsPerThread?: number;
+  /** A unit in flight longer than this has its job looked up (lost for good: queued again). */
+  readonly lostCheckMs?: number;
+}

@@ -1,0 +1,310 @@
+// One split search being coordinated (docs/distributed.md, "On the platform"): its state (planned,
+// or resumed from Redis), its unit jobs in flight, and the passes that fold their outcomes, stop
+// units that can no longer improve the answer, hand out new ones and end the search once the core
+// says the answer is proven, or it is cancelled, out of time or handed back.
+import {
+  type SplitState,
+  type UnitTask,
+  isDone,
+  isObsolete,
+  lowerBound,
+  next,
+  planUnits,
+  release,
+  splitResult,
+  widen,
+} from "../src/core/index.ts";
+import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
+import {
+  type SearchFailure,
+  type SolveJobData,
+  UNIT_JOB,
+  type UnitOutcome,
+  unitJobId,
+} from "../src/solves/index.ts";
+import type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
+import { cancelledResult, failedSearch, handsBack, newRecord, progressOf } from "./search-outcomes.ts";
+import type { SplitRecord } from "./split-store.ts";
+import { foldOutcome, taskFromJobId, unitResultTrace, unitTask } from "./split-units.ts";
+import { SupersededError } from "./superseded-error.ts";
+import { UnitLedger } from "./unit-ledger.ts";
+import { POLL_MS, type UnitJob, type UnitJobs } from "./unit-jobs.ts";
+
+/**
+ * Units per live thread a running search keeps (as planUnits plans: enough that no thread waits for
+ * a unit another one is searching); a fleet that grows gets its search split further.
+ */
+const UNITS_PER_THREAD_AT_LEAST = 8;
+
+/** The search job a run coordinates, and what its coordinator gives it. */
+export interface SplitRunJob {
+  readonly deps: CoordinatorDeps;
+  readonly unitJobs: UnitJobs;
+  readonly searchId: string;
+  /** The search job's lock token: the state is saved only while it owns the search. */
+  readonly token: string;
+  readonly data: SolveJobData;
+  readonly hooks: CoordinatorHooks;
+}
+
+type Stop = "cancelled" | "timed_out" | "shutdown";
+
+export class SplitRun {
+  private readonly spec: SlidingSpec;
+  private readonly owner: string;
+  private readonly perThread: number;
+  private readonly lostCheckMs: number;
+  private readonly state: SplitState;
+  private readonly ledger = new UnitLedger();
+  /** The priority of the last batch: later ones go behind it (see UnitJobs.enqueue). */
+  private floor = 0;
+  /** When the fleet was last re-read and units in flight looked up. */
+  private checked = 0;
+  private lastReport = 0;
+  private stop: Stop | undefined;
+
+  private constructor(
+    private readonly job: SplitRunJob,
+    private threads: number,
+    private readonly record: SplitRecord,
+    private readonly resumed: boolean,
+  ) {
+    this.spec = job.data.spec as SlidingSpec;
+    this.owner = job.data.owner ?? "platform";
+    this.perThread = job.deps.unitsPerThread ?? 2;
+    this.lostCheckMs = job.deps.lostCheckMs ?? 5000;
+    this.state = record.split as SplitState;
+  }
+
+  /** The search planned for the live fleet, or resumed from the state a predecessor left in Redis. */
+  static async load(job: SplitRunJob): Promise<SplitRun> {
+    const { deps, searchId, data } = job;
+    const threads = await deps.liveThreads();
+    const resumed = await deps.store.load(searchId);
+    const record =
+      resumed ?? newRecord(planUnits(data.spec as SlidingSpec, { threads, heuristic: data.heuristic }));
+    return new SplitRun(job, threads, record, resumed !== null);
+  }
+
+  /** Coordinates the search to its end: its result. */
+  async search(): Promise<SolveResult> {
+    await this.claim();
+    for (;;) {
+      const result = await this.pass();
+      if (result !== undefined) return result;
+      const left = this.job.data.timeLimitMs - (Date.now() - this.record.startedAt);
+      await this.job.unitJobs.waitForOutcome(
+        this.job.searchId,
+        Math.max(1, Math.min(POLL_MS, left)),
+        this.job.hooks.signal,
+      );
+    }
+  }
+
+  /** Takes the search over (the owner key) and queues its busy units again. */
+  private async claim(): Promise<void> {
+    const { deps, searchId, token } = this.job;
+    await deps.store.claim(searchId, token);
+    deps.log.info(
+      {
+        jobId: searchId,
+        units: this.state.units.length,
+        rootBound: this.state.rootBound,
+        threads: this.threads,
+        folded: this.record.folded,
+        resumed: this.resumed,
+      },
+      this.resumed ? "split search resumed" : "split search planned",
+    );
+    // Resumed: busy units are queued again (a no-op for a job still queued or running).
+    const requeue = this.inFlight().map((task) => this.jobOf(task));
+    for (const job of requeue) this.ledger.handOut(job.id);
+    this.floor = await this.job.unitJobs.enqueue(this.owner, requeue);
+    this.checked = Date.now();
+  }
+
+  /** One pass over the outcomes that came back: the search's result once it has one. */
+  private async pass(): Promise<SolveResult | undefined> {
+    const { deps, unitJobs, searchId, token } = this.job;
+    const { state, record } = this;
+    // Fold what came back.
+    const outcomes = await deps.store.pending(searchId);
+    const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
+    if (failure !== undefined) return this.fail(failure);
+    for (const outcome of outcomes) this.take(outcome);
+    // Units that can no longer improve the answer stop (and are no longer waited for).
+    const useless = this.inFlight().filter((task) => isObsolete(state, task));
+    for (const task of useless) release(state, task);
+    const elapsedMs = Date.now() - record.startedAt;
+    this.noteStop(elapsedMs);
+    const done = isDone(state);
+    const fresh = this.stop === undefined && !done ? this.nextTasks() : [];
+    // The state (busy marks included) is saved before the jobs exist: a successor re-queues them.
+    if (!(await deps.store.save(searchId, token, record, outcomes.length)))
+      throw new SupersededError(searchId);
+    if (useless.length > 0)
+      this.ledger.withdraw(await unitJobs.stopUnits(searchId, this.jobIds(useless), false));
+    const handed = fresh.map((task) => this.jobOf(task));
+    for (const job of handed) this.ledger.handOut(job.id);
+    this.floor = await unitJobs.enqueue(this.owner, handed, this.floor);
+    if (Date.now() - this.lastReport >= 100 || done) {
+      this.lastReport = Date.now();
+      this.job.hooks.onProgress?.(progressOf(state, record, elapsedMs));
+    }
+    if (done && this.stop === undefined) return this.finishProven(elapsedMs);
+    if (this.stop === "shutdown") return cancelledResult(record, lowerBound(state));
+    if (this.stop !== undefined) return this.finishStopped(this.stop);
+    if (state.units.every((u) => !u.busy) && next(state) === null)
+      throw new Error("split search: no unit left and no solution");
+    // A unit job lost for good (failed, or gone with Redis' data) is handed out again.
+    if (Date.now() - this.checked >= this.lostCheckMs) await this.checkFleet();
+    return undefined;
+  }
+
+  /** Every unit fails the same way: stop them all, the search has failed. */
+  private async fail(failure: SearchFailure): Promise<never> {
+    const { deps, unitJobs, searchId } = this.job;
+    await unitJobs.stopUnits(searchId, this.unitJobIds(), true);
+    await deps.store.clear(searchId);
+    throw failedSearch(deps.log, searchId, failure);
+  }
+
+  /** A stop asked for (cancel, shutdown or takeover) or the time limit reached is kept from the first pass that sees it. */
+  private noteStop(elapsedMs: number): void {
+    if (this.stop !== undefined) return;
+    const { signal } = this.job.hooks;
+    if (signal?.aborted) this.stop = handsBack(signal.reason) ? "shutdown" : "cancelled";
+    else if (elapsedMs >= this.job.data.timeLimitMs) this.stop = "timed_out";
+  }
+
+  /** Fill the fleet: about `perThread` units per live thread in flight. */
+  private nextTasks(): UnitTask[] {
+    const fresh: UnitTask[] = [];
+    const target = Math.max(2, this.perThread * this.threads);
+    for (let busy = this.inFlight().length; busy < target; busy++) {
+      const task = next(this.state);
+      if (task === null) break;
+      fresh.push(task);
+    }
+    return fresh;
+  }
+
+  /** One outcome read back: folded (when current), its work counted, its job accounted for. */
+  private take(outcome: UnitOutcome): void {
+    const { state, record } = this;
+    const task = taskFromJobId(state, outcome.unitJobId);
+    const sentAt = this.ledger.sentAt(outcome.unitJobId);
+    this.ledger.forget(outcome.unitJobId);
+    const { log } = this.job.deps;
+    // One line per unit result (LOG_LEVEL=debug): the trace behind docs/distributed.md's figures.
+    if (log.isLevelEnabled("debug"))
+      log.debug(unitResultTrace(this.job.searchId, outcome, task, sentAt, record.startedAt), "unit result");
+    this.ledger.account(outcome);
+    if (task !== undefined) foldOutcome(state, record, task, outcome);
+  }
+
+  /**
+   * The answer is proven. Units released as useless may still run: stopped one by one (so they
+   * still report), their work is waited for a moment and counted in the answer's nodes; then the
+   * stragglers (one stalled on a dead worker) are stopped with the whole search and left.
+   */
+  private async finishProven(elapsedMs: number): Promise<SolveResult> {
+    const { deps, unitJobs, searchId } = this.job;
+    const { state, record, ledger } = this;
+    if (ledger.open.size > 0) {
+      ledger.withdraw(await unitJobs.stopUnits(searchId, [...ledger.open], false));
+      await unitJobs.awaitStragglers(searchId, ledger.open, (outcome) => this.take(outcome));
+    }
+    ledger.withdraw(await unitJobs.stopUnits(searchId, [...ledger.open], true));
+    await deps.store.clear(searchId);
+    deps.log.info(
+      {
+        jobId: searchId,
+        length: state.best?.length,
+        nodes: record.nodes,
+        unitResults: record.folded,
+        reruns: record.reruns,
+        threads: record.threads,
+        units: state.units.length,
+        resplits: state.resplits,
+        ...ledger.tally,
+        abandoned: ledger.open.size,
+        resumed: this.resumed,
+      },
+      "split search done",
+    );
+    return splitResult(state, elapsedMs, record.nodes);
+  }
+
+  /**
+   * Cancelled or out of time: every unit stops at once; the work of those that were running (they
+   * report as they stop) is waited for a moment and counted in the result's nodes, as when the
+   * answer is proven.
+   */
+  private async finishStopped(stop: "cancelled" | "timed_out"): Promise<SolveResult> {
+    const { deps, unitJobs, searchId } = this.job;
+    const { state, record, ledger } = this;
+    ledger.withdraw(await unitJobs.stopUnits(searchId, this.unitJobIds(), true));
+    const late = await unitJobs.awaitStragglers(searchId, ledger.open, (outcome) => this.take(outcome));
+    await deps.store.clear(searchId);
+    deps.log.info(
+      {
+        jobId: searchId,
+        stop,
+        lowerBound: lowerBound(state),
+        nodes: record.nodes,
+        stoppedUnitsReported: late,
+        abandoned: ledger.open.size,
+      },
+      "split search stopped",
+    );
+    return splitResult(state, Date.now() - record.startedAt, record.nodes, stop);
+  }
+
+  /** Re-reads the live fleet (widening the search for it) and releases units whose job is lost for good. */
+  private async checkFleet(): Promise<void> {
+    const { deps, unitJobs, searchId } = this.job;
+    const { state } = this;
+    this.checked = Date.now();
+    this.threads = await deps.liveThreads();
+    // The fleet grew (or was under-counted when the search was planned): enough units for it.
+    const widened = this.stop === undefined ? widen(state, this.threads * UNITS_PER_THREAD_AT_LEAST) : 0;
+    if (widened > 0)
+      deps.log.info(
+        { jobId: searchId, units: state.units.length, threads: this.threads },
+        "split search widened",
+      );
+    for (const task of this.inFlight()) {
+      const id = this.jobOf(task).id;
+      if (Date.now() - (this.ledger.sentAt(id) ?? 0) < this.lostCheckMs) continue;
+      if (!(await unitJobs.isLost(id))) continue;
+      // Its outcome may have arrived meanwhile: folded on the next pass, and then stale.
+      deps.log.warn({ jobId: searchId, unit: id }, "unit lost: queued again");
+      release(state, task);
+      this.ledger.forget(id);
+    }
+  }
+
+  /** The units marked busy in the state (handed out, not yet folded). */
+  private inFlight(): UnitTask[] {
+    return this.state.units.filter((u) => u.busy).map((unit) => unitTask(this.state, unit));
+  }
+
+  /** Every unit job that may be queued or running: those handed out and those the state marks busy. */
+  private unitJobIds(): string[] {
+    return [...new Set([...this.ledger.open, ...this.jobIds(this.inFlight())])];
+  }
+
+  private jobIds(tasks: readonly UnitTask[]): string[] {
+    return tasks.map((task) => this.jobOf(task).id);
+  }
+
+  private jobOf(task: UnitTask): UnitJob {
+    const { searchId } = this.job;
+    return {
+      id: unitJobId(searchId, task.id, task.round),
+      name: UNIT_JOB,
+      data: { searchId, spec: this.spec, task, owner: this.owner },
+    };
+  }
+}

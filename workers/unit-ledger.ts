@@ -1,0 +1,61 @@
+// The unit jobs one coordinator handed out, each accounted for (docs/distributed.md, "Every unit
+// accounted for"): every one ends as one outcome read back, or one job removed before it ran, or
+// (at the end) one abandoned: stopped, its outcome no longer read. The counts go into the log line
+// `split search done`.
+import type { UnitOutcome } from "../src/solves/index.ts";
+
+export class UnitLedger {
+  readonly tally = { handedOut: 0, reissued: 0, outcomes: 0, withdrawn: 0, unexpected: 0, secondRuns: 0 };
+  /** When each unit in flight was handed out (by this coordinator; resumed ones: now). */
+  private readonly sent = new Map<string, number>();
+  private readonly openIds = new Set<string>();
+  private readonly withdrawn = new Set<string>();
+
+  /** The jobs handed out that are not yet accounted for. */
+  get open(): ReadonlySet<string> {
+    return this.openIds;
+  }
+
+  handOut(id: string): void {
+    this.sent.set(id, Date.now());
+    // A unit released as lost goes out again under the same job id: still one job to account for.
+    if (this.openIds.has(id)) this.tally.reissued++;
+    else {
+      this.openIds.add(id);
+      this.tally.handedOut++;
+    }
+  }
+
+  /** Jobs removed before they ran: no outcome will come from them. */
+  withdraw(ids: readonly string[]): void {
+    for (const id of ids)
+      if (this.openIds.delete(id)) {
+        this.tally.withdrawn++;
+        this.withdrawn.add(id);
+      }
+  }
+
+  /** When the job was handed out, unless its outcome came or it was found lost since. */
+  sentAt(id: string): number | undefined {
+    return this.sent.get(id);
+  }
+
+  /** The job is no longer in flight: its outcome came, or it was found lost. */
+  forget(id: string): void {
+    this.sent.delete(id);
+  }
+
+  /** One outcome read back: its job accounted for. */
+  account(outcome: UnitOutcome): void {
+    // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
+    // first run's outcome had arrived before the death (then this one is a duplicate: stale).
+    if (outcome.runs > 1) this.tally.secondRuns++;
+    if (this.openIds.delete(outcome.unitJobId)) this.tally.outcomes++;
+    else if (this.withdrawn.delete(outcome.unitJobId)) {
+      // Not removed before it ran after all: it had just finished (BullMQ's remove of a job
+      // already gone says 1 too).
+      this.tally.withdrawn--;
+      this.tally.outcomes++;
+    } else this.tally.unexpected++; // a predecessor's job, or a job whose outcome came twice
+  }
+}
