@@ -17,10 +17,51 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
+  if (args.length === 0) throw new UsageError(usage);
+  // Say what is wrong after the usage (a misspelt format, a file name where stdin was meant), as
+  // every other bad command line does; the usage stays first, so scripts matching it still do.
   const format = args[0] as (typeof JUDGE_FORMATS)[number];
-  if (args.length !== 1 || !JUDGE_FORMATS.includes(format)) throw new UsageError(usage);
+  if (!JUDGE_FORMATS.includes(format)) {
+    throw new UsageError(`${usage}: unknown format ${quoteArgument(args[0])}`);
+  }
+  if (args.length > 1) {
+    throw new UsageError(
+      `${usage}: unexpected argument ${quoteArgument(args[1])} (the input is read from stdin)`,
+    );
+  }
   process.stdout.write(await judge(format, await readStdin()));
   return 0;
+}
+
+/** An argument quoted in a message: JSON-escaped (no raw control characters), cut at 40 characters. */
+function quoteArgument(arg: string | undefined): string {
+  const text = arg ?? "";
+  return text.length > 40 ? `${JSON.stringify(text.slice(0, 40)).slice(0, -1)}…"` : JSON.stringify(text);
+}
+
+/**
+ * The on/off spellings of PDB_MMAP and PUZZLE_HUGEPAGES, as src/config.ts's ON_OFF (the platform's
+ * processes refuse any other value at start-up; the CLI does not load that module and its zod).
+ */
+const ON_OFF = ["0", "1", "true", "false", "on", "off", "yes", "no"];
+
+/**
+ * The two on/off settings a `solve` or `pdb` run reads, checked as the platform checks them: a value
+ * that is none of the spellings (`PDB_MMAP=maybe`, `PUZZLE_HUGEPAGES=of`) is refused, status 2,
+ * instead of silently counting as on. PDB_MMAP is trimmed and read in any case, PUZZLE_HUGEPAGES as
+ * written (scripts/tuned-node.sh reads it before node starts); empty counts as unset.
+ */
+function checkOnOffSettings(env: NodeJS.ProcessEnv = process.env): void {
+  const settings: [string, string | undefined][] = [
+    ["PDB_MMAP", env.PDB_MMAP?.trim().toLowerCase()],
+    ["PUZZLE_HUGEPAGES", env.PUZZLE_HUGEPAGES],
+  ];
+  for (const [name, value] of settings) {
+    if (value === undefined || value === "" || ON_OFF.includes(value)) continue;
+    throw new UsageError(
+      `${name}=${quoteArgument(env[name])}: expected one of ${ON_OFF.join(", ")} (or unset)`,
+    );
+  }
 }
 
 /**
@@ -44,10 +85,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       case "judge":
         return await judgeCommand(rest);
       case "solve": {
+        checkOnOffSettings();
         const { solveCommand } = await import("./solve.ts");
         return await solveCommand(rest);
       }
       case "pdb": {
+        checkOnOffSettings();
         const { pdbCommand } = await import("./pdb.ts");
         return await pdbCommand(rest);
       }

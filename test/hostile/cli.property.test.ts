@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/project-root.ts";
-import { main } from "../../src/cli/main.ts";
+import { runCliInProcess } from "../helpers/cli-in-process.ts";
 import { distinctBoards } from "./boards.ts";
 
 const BIN = join(projectRoot, "bin", "puzzle.mjs");
@@ -140,30 +140,6 @@ function expectCleanExit(status: number | null, stdout: string, rawStderr: strin
   expect(stdout, context).not.toMatch(/\n\s+at /);
 }
 
-/** main() in this process with stdout and stderr captured. */
-async function runInProcess(
-  args: readonly string[],
-): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const write = { out: process.stdout.write, err: process.stderr.write };
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  }) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    const status = await main(args);
-    return { status, stdout, stderr };
-  } finally {
-    process.stdout.write = write.out;
-    process.stderr.write = write.err;
-  }
-}
-
 function runProcess(args: readonly string[], input = "") {
   const run = spawnSync(process.execPath, [BIN, ...args], {
     input,
@@ -185,7 +161,7 @@ describe("puzzle: random argument lists (main() in-process)", () => {
     );
     await fc.assert(
       fc.asyncProperty(safe, async (args) => {
-        const { status, stdout, stderr } = await runInProcess(args);
+        const { status, stdout, stderr } = await runCliInProcess(args);
         expectCleanExit(status, stdout, stderr, JSON.stringify(args));
       }),
       { numRuns: RUNS },
