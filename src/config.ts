@@ -4,6 +4,7 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { pdbDirectory } from "./pdb-settings.ts";
+import { ON_OFF } from "./on-off.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
@@ -21,8 +22,6 @@ const int = (min: number, max: number) =>
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
-/** The on/off spellings PDB_MMAP and PUZZLE_HUGEPAGES are read with (src/pdb-settings.ts, scripts/tuned-node.sh). */
-const ON_OFF = ["0", "1", "true", "false", "on", "off", "yes", "no"] as const;
 
 function url(protocols: readonly string[], { database = false } = {}) {
   const expected = `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`;

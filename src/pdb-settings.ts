@@ -2,6 +2,7 @@
 // of the configuration (src/config.ts, whose zod schema the `puzzle` command need not load).
 
 import { resolve } from "node:path";
+import { OFF } from "./on-off.ts";
 import { projectRoot } from "./project-root.ts";
 
 /**
@@ -18,5 +19,5 @@ export function pdbDirectory(env: Readonly<Record<string, string | undefined>> =
  * docs/pdb.md, "Files"): PDB_MMAP=0 (or false, off, no) reads them into memory instead.
  */
 export function pdbMapping(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  return !["0", "false", "off", "no"].includes((env.PDB_MMAP ?? "").trim().toLowerCase());
+  return !OFF.includes((env.PDB_MMAP ?? "").trim().toLowerCase());
 }

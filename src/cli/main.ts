@@ -2,6 +2,8 @@
 // imported on demand so that `puzzle judge` loads only the 3x3 table code: a judge run must finish,
 // Node's start-up included, well within the time a C program takes.
 
+import { quoteToken } from "../core/notation.ts";
+import { isOnOff, ON_OFF } from "../on-off.ts";
 import { EXIT_BAD_INPUT, endOnOutputError, readStdin, reportError, UsageError } from "./io.ts";
 
 const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge input on stdin)
@@ -33,17 +35,8 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
   return 0;
 }
 
-/** An argument quoted in a message: JSON-escaped (no raw control characters), cut at 40 characters. */
-function quoteArgument(arg: string | undefined): string {
-  const text = arg ?? "";
-  return text.length > 40 ? `${JSON.stringify(text.slice(0, 40)).slice(0, -1)}…"` : JSON.stringify(text);
-}
-
-/**
- * The on/off spellings of PDB_MMAP and PUZZLE_HUGEPAGES, as src/config.ts's ON_OFF (the platform's
- * processes refuse any other value at start-up; the CLI does not load that module and its zod).
- */
-const ON_OFF = ["0", "1", "true", "false", "on", "off", "yes", "no"];
+/** An argument as a message shows it (quoted, escaped, cut at 40 characters). */
+const quoteArgument = (arg: string | undefined) => quoteToken(arg ?? "", 40);
 
 /**
  * The two on/off settings a `solve` or `pdb` run reads, checked as the platform checks them: a value
@@ -57,7 +50,7 @@ function checkOnOffSettings(env: NodeJS.ProcessEnv = process.env): void {
     ["PUZZLE_HUGEPAGES", env.PUZZLE_HUGEPAGES],
   ];
   for (const [name, value] of settings) {
-    if (value === undefined || value === "" || ON_OFF.includes(value)) continue;
+    if (value === undefined || value === "" || isOnOff(value)) continue;
     throw new UsageError(
       `${name}=${quoteArgument(env[name])}: expected one of ${ON_OFF.join(", ")} (or unset)`,
     );

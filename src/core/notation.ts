@@ -17,13 +17,13 @@ const MAX_TILES_TEXT = 4096;
 const SHOWN_TOKEN_LENGTH = 20;
 
 /**
- * A token as an error message shows it: in double quotes, at most 20 characters (a megabyte-long
- * "token" of junk stays a short line), control characters escaped (`"\u001b[31m"`: stderr may be
- * a terminal).
+ * A token as an error message shows it: in double quotes, at most `length` characters (default 20:
+ * a megabyte-long "token" of junk stays a short line), control characters escaped (`"\u001b[31m"`:
+ * stderr may be a terminal).
  */
-export function quoteToken(token: string): string {
-  const chars = [...token.slice(0, 2 * SHOWN_TOKEN_LENGTH + 2)];
-  const shown = chars.length > SHOWN_TOKEN_LENGTH ? `${chars.slice(0, SHOWN_TOKEN_LENGTH).join("")}…` : token;
+export function quoteToken(token: string, length = SHOWN_TOKEN_LENGTH): string {
+  const chars = [...token.slice(0, 2 * length + 2)];
+  const shown = chars.length > length ? `${chars.slice(0, length).join("")}…` : token;
   return JSON.stringify(shown).replace(
     /[\u007f-\u009f]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,

@@ -17,20 +17,19 @@ const saved = {
   PUZZLE_HUGEPAGES: process.env.PUZZLE_HUGEPAGES,
   PDB_DIR: process.env.PDB_DIR,
 };
-afterEach(() => {
-  for (const [name, value] of Object.entries(saved)) {
+afterEach(() => setEnv(saved));
+
+/** Sets each variable (undefined: unsets it). */
+function setEnv(values: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(values)) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-});
+}
 
 /** main() with the given settings (undefined: unset) and PDB_DIR at an empty folder. */
 async function run(args: readonly string[], env: Record<string, string | undefined>) {
-  for (const [name, value] of Object.entries(env)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  process.env.PDB_DIR = pdbDir;
+  setEnv({ ...env, PDB_DIR: pdbDir });
   return await runCliInProcess(args);
 }
 
