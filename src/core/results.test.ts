@@ -23,6 +23,8 @@ describe("result constructors", () => {
     expect(rotation.centre).toBe(2);
     expect(Object.keys(rotation)).not.toContain("heuristic");
     expect(Object.keys(solvedResult("R", figures))).not.toContain("centre");
+    expect(Object.keys(solvedResult("R", figures))).not.toContain("units");
+    expect(solvedResult("R", { ...figures, units: 12 }).units).toBe(12);
   });
 
   it("unsolvable: no moves, length -1, not optimal, lower bound -1, whoever finds it", () => {
@@ -57,6 +59,10 @@ describe("result constructors", () => {
         lowerBound: 38,
       });
       expect(result.centre).toBeUndefined();
+      expect(stoppedResult(reason, 38, { ...figures, units: 40 })).toMatchObject({
+        status: reason,
+        units: 40,
+      });
     }
   });
 });

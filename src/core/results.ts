@@ -35,10 +35,14 @@ export function stoppedResult<Reason extends StopReason>(
   return { status: reason, moves: "", length: -1, ...figuresOf(figures), optimal: false, lowerBound };
 }
 
-/** The figures with no `heuristic` key when there is none (table lookups). */
+/** The figures with no `heuristic` key when there is none (table lookups), nor `units` when not split. */
 function figuresOf(figures: SolveFigures): SolveFigures {
-  const { algorithm, heuristic, nodes, elapsedMs } = figures;
-  return heuristic === undefined
-    ? { algorithm, nodes, elapsedMs }
-    : { algorithm, heuristic, nodes, elapsedMs };
+  const { algorithm, heuristic, nodes, elapsedMs, units } = figures;
+  return {
+    algorithm,
+    ...(heuristic === undefined ? {} : { heuristic }),
+    nodes,
+    elapsedMs,
+    ...(units === undefined ? {} : { units }),
+  };
 }

@@ -88,6 +88,8 @@ export interface SolveFigures {
   readonly heuristic?: string;
   readonly nodes: number;
   readonly elapsedMs: number;
+  /** A split search's work units at its end (re-splits included); absent for a search run whole. */
+  readonly units?: number;
 }
 
 /**

@@ -73,6 +73,7 @@ describe("finished-solve messages", () => {
       durationMs: 12,
       algorithmUsed: "idastar",
       heuristicUsed: "manhattan",
+      unitsTotal: 37,
       error: null,
       queuedAt: new Date("2026-01-02T03:04:05.006Z"),
       startedAt: new Date("2026-01-02T03:04:05.010Z"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stoppedResult } from "../core/results.ts";
+import { solvedResult, stoppedResult } from "../core/results.ts";
 import type { StopReason } from "../core/types.ts";
 import { outcomeOfResult } from "./outcome.ts";
 
@@ -23,6 +23,17 @@ describe("outcomeOfResult", () => {
       durationMs: 12,
       algorithmUsed: "idastar",
       heuristicUsed: "linear-conflict",
+      unitsTotal: null,
     });
+  });
+
+  it("keeps a split search's work units, and null for a search run whole", () => {
+    const figures = { algorithm: "idastar", heuristic: "pdb:663+reflect", nodes: 5, elapsedMs: 1 };
+    expect(outcomeOfResult(solvedResult("RD", { ...figures, units: 48 }))).toMatchObject({
+      status: "SOLVED",
+      length: 2,
+      unitsTotal: 48,
+    });
+    expect(outcomeOfResult(solvedResult("RD", figures)).unitsTotal).toBeNull();
   });
 });

@@ -20,6 +20,8 @@ export interface SolveOutcome {
   readonly durationMs?: number | null;
   readonly algorithmUsed?: string | null;
   readonly heuristicUsed?: string | null;
+  /** The work units a split search ran in; null for a search run whole (or no search). */
+  readonly unitsTotal?: number | null;
   readonly error?: string | null;
 }
 
@@ -43,6 +45,7 @@ export function outcomeOfResult(result: SolveResult): SolveOutcome {
     durationMs: result.elapsedMs,
     algorithmUsed: result.algorithm,
     heuristicUsed: result.heuristic ?? null,
+    unitsTotal: result.units ?? null,
   };
   const none = { moves: null, length: null, optimal: null };
   switch (result.status) {

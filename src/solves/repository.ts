@@ -56,6 +56,7 @@ function outcomeColumns(outcome: SolveOutcome, finishedAt: Date) {
     durationMs: outcome.durationMs == null ? null : Math.round(outcome.durationMs),
     algorithmUsed: outcome.algorithmUsed ?? null,
     heuristicUsed: outcome.heuristicUsed ?? null,
+    unitsTotal: outcome.unitsTotal ?? null,
     error: outcome.error ?? null,
     finishedAt,
   };
@@ -146,6 +147,7 @@ interface SolveSqlRow {
   duration_ms: number | null;
   algorithm_used: string | null;
   heuristic_used: string | null;
+  units_total: number | null;
   error: string | null;
   queued_at: Date;
   started_at: Date | null;
@@ -182,6 +184,7 @@ function solveOfRow(r: SolveSqlRow): Solve {
     durationMs: r.duration_ms,
     algorithmUsed: r.algorithm_used,
     heuristicUsed: r.heuristic_used,
+    unitsTotal: r.units_total,
     error: r.error,
     queuedAt: r.queued_at,
     startedAt: r.started_at,
@@ -389,7 +392,7 @@ export class SolveRepository {
       SELECT s.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit, "solve_finish_job"(${canonicalKey}::varchar, ${jobId}::varchar, ${c.status}::"SolveStatus",
         ${c.moves}::text, ${c.length}::int, ${c.optimal}::boolean, ${c.lowerBound}::int, ${c.nodesExpanded}::bigint,
         ${c.durationMs}::int, ${c.algorithmUsed}::varchar, ${c.heuristicUsed}::varchar, ${c.error}::text,
-        ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz) AS s`;
+        ${startedAt ?? null}::timestamptz, ${c.finishedAt}::timestamptz, ${c.unitsTotal}::int) AS s`;
     if (cached) {
       // One transaction: no reader ever sees the answer without its `cached` mark.
       const marked = await this.db.$transaction(async (tx) => {
@@ -405,7 +408,7 @@ export class SolveRepository {
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
       UPDATE "solves" SET "lower_bound" = ${c.lowerBound}::int, "nodes_expanded" = ${c.nodesExpanded}::bigint,
         "duration_ms" = ${c.durationMs}::int, "algorithm_used" = ${c.algorithmUsed}::varchar,
-        "heuristic_used" = ${c.heuristicUsed}::varchar
+        "heuristic_used" = ${c.heuristicUsed}::varchar, "units_total" = ${c.unitsTotal}::int
       FROM async_commit
       WHERE "job_id" = ${jobId} AND "status" = 'CANCELLED' AND "lower_bound" IS NULL AND "nodes_expanded" IS NULL
         AND NOT ("id" = ANY(${rows.map((row) => row.id)}::int[]))

@@ -58,7 +58,7 @@ export const BOARDS = {
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
 
 const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs
-  algorithmUsed heuristicUsed error timeLimitSeconds split queuedAt startedAt finishedAt`;
+  algorithmUsed heuristicUsed unitsTotal error timeLimitSeconds split queuedAt startedAt finishedAt`;
 
 export interface SolveView {
   id: string;
@@ -72,6 +72,7 @@ export interface SolveView {
   durationMs: number | null;
   error: string | null;
   split: boolean | null;
+  unitsTotal: number | null;
 }
 
 export interface SolveEventView {

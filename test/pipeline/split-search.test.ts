@@ -166,6 +166,9 @@ describe("a split search on a fleet of worker processes", () => {
     expect(bounds[0]).toBeGreaterThanOrEqual(36);
     expect(live[0].lowerBound).toBeGreaterThanOrEqual(36);
     expect(Number(last.nodesExpanded)).toBe(done.nodes);
+    // The Solve says the search ran split (its `split` is null: AUTO), in as many units as it planned.
+    expect(last.unitsTotal).toBe(done.units);
+    expect(last.unitsTotal).toBeGreaterThan(1);
     expect(await unitJobsOf(jobId)).toEqual([]);
   }, 90_000);
 
@@ -259,6 +262,8 @@ describe("a split search on a fleet of worker processes", () => {
     await alice.client.data(CANCEL, { id: whole.id });
     await watch.finished(10_000);
     await written(whole.id, (n) => (n ?? 0) >= (live.nodesExpanded as number));
+    // Ran whole, on one thread: no units.
+    expect((await readSolve(alice.client, whole.id)).unitsTotal).toBeNull();
   }, 90_000);
 
   it("survives a worker killed mid-unit: the unit runs again elsewhere, one optimal result", async () => {

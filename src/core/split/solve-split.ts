@@ -23,6 +23,7 @@ export function splitResult(
     heuristic: heuristicLabel(state.heuristic ?? ""),
     nodes,
     elapsedMs,
+    units: state.units.length,
   };
   if (stopped !== undefined || !isDone(state))
     return stoppedResult(stopped ?? "cancelled", lowerBound(state), figures);

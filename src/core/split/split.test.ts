@@ -55,6 +55,9 @@ function expectSameLength(s: SlidingSpec, maxNodes?: number): void {
   expect(split.length).toBe(plain.length);
   expect(split.optimal).toBe(true);
   expect(applySlidingMoves(s.rows, s.cols, s.start, split.moves)).toEqual(s.goal);
+  // The result says it ran split (Solve.unitsTotal), and the unsplit one says it did not.
+  expect(split.units).toBeGreaterThanOrEqual(1);
+  expect(plain.units).toBeUndefined();
 }
 
 describe("split search vs unsplit", () => {
