@@ -5,14 +5,18 @@
 // merely too weak; this one can.
 import { describe, expect, it } from "vitest";
 import { buildPatternTable } from "./build.ts";
-import { groupEntries, rankPositions } from "./rank.ts";
+import { groupEntries, rankPositions, unrankPositions } from "./rank.ts";
 
-/** Exact abstract distances, min over blank cells, keyed by the tile cells as a base-n number. */
+/**
+ * Exact abstract distances, min over blank cells, keyed by the tile cells as a base-n number; and
+ * (`perBlank`) each (tile cells, blank cell) state's own, keyed `cells|blank`.
+ */
 function abstractDistances(
   rows: number,
   cols: number,
   home: readonly number[],
   goalBlank?: number,
+  perBlank?: Map<string, number>,
 ): Map<number, number> {
   const n = rows * cols;
   const placementKey = (cells: readonly number[]) => cells.reduce((key, cell) => key * n + cell, 0);
@@ -53,6 +57,7 @@ function abstractDistances(
     }
     layer = next;
   }
+  if (perBlank) for (const [id, cost] of seen) perBlank.set(id, cost);
   return best;
 }
 
@@ -96,5 +101,38 @@ describe("pattern table build", () => {
     expect(stronger).toBeGreaterThan(0);
     // Free cells connected: the same table either way.
     expect(buildPatternTable(4, 4, [1, 2, 3], { blank: 0 })).toEqual(buildPatternTable(4, 4, [1, 2, 3]));
+  });
+
+  it("reports each placement's blank cells with their exact distance (what a zero-aware table keeps)", () => {
+    for (const [rows, cols, home, blank] of [
+      [4, 4, [1, 4, 5], undefined],
+      [4, 4, [1, 4, 5], 0],
+      [3, 4, [6, 7, 10, 11], undefined],
+    ] as const) {
+      const n = rows * cols;
+      const k = home.length;
+      const reported = new Map<string, number>();
+      const positions = new Uint8Array(k);
+      const table = buildPatternTable(rows, cols, home, {
+        blank,
+        onReached(index, blankCells, depth) {
+          unrankPositions(index, k, n, positions);
+          for (let cell = 0; cell < n; cell++) {
+            if (((blankCells >>> cell) & 1) === 0) continue;
+            const id = `${[...positions]}|${cell}`;
+            expect(reported.has(id)).toBe(false); // first reach only
+            reported.set(id, depth);
+          }
+        },
+      });
+      const exact = new Map<string, number>();
+      abstractDistances(rows, cols, home, blank, exact);
+      expect(reported).toEqual(exact);
+      // The table keeps the minimum over the blank's cells.
+      for (const [id, depth] of reported) {
+        const cells = id.split("|")[0].split(",").map(Number);
+        expect(table[rankPositions(cells, k, n)]).toBeLessThanOrEqual(depth);
+      }
+    }
   });
 });

@@ -33,6 +33,11 @@ export interface BuildOptions {
   readonly isCancelled?: () => boolean;
   /** The goal's blank cell: the search starts from its free region only (see above). */
   readonly blank?: number;
+  /**
+   * Called with each placement's blank cells (a bit set of board cells) as they are first reached,
+   * and the number of tile moves: what a zero-aware table keeps (bench/zero-aware.ts).
+   */
+  readonly onReached?: (index: number, blankCells: number, depth: number) => void;
 }
 
 type BitArray = Uint8Array | Uint16Array | Uint32Array;
@@ -101,6 +106,8 @@ export function buildPatternTable(
   if (goalRegion === 0) throw new RangeError("pattern table: the goal's blank is on a group cell");
   table[goalIndex] = 0;
   visited[goalIndex] = current[goalIndex] = toStored(goalRegion, goalFree);
+  const { onReached } = options;
+  onReached?.(goalIndex, goalRegion, 0);
 
   let reached = 1;
   let work = 0;
@@ -126,6 +133,7 @@ export function buildPatternTable(
           visited[child] |= fresh;
           next[child] |= fresh;
           added++;
+          if (onReached !== undefined) onReached(child, fromStored(fresh, newFree), depth + 1);
           if (table[child] === UNREACHED) {
             table[child] = depth + 1;
             reached++;
