@@ -16,11 +16,18 @@ export function option(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-/** `--pdb` (default 663), its layout (reflection, goal-blank tables) and Korf's `--from`..`--to`. */
+/**
+ * `--pdb` (default 663), its layout (reflection, goal-blank tables) and Korf's instances: `--from`..`--to`,
+ * or a list (`--instances 38,40`).
+ */
 export function benchSetup(): { def: PartitionDef; layout: PartitionLayout; instances: number[][] } {
   const def = PARTITIONS[option("pdb") ?? "663"];
   const all = korfInstances(def.rows * def.cols === 16 ? 16 : 25);
-  const instances = all.slice(Number(option("from") ?? 1) - 1, Number(option("to") ?? all.length));
+  const list = option("instances");
+  const instances =
+    list === undefined
+      ? all.slice(Number(option("from") ?? 1) - 1, Number(option("to") ?? all.length))
+      : list.split(",").map((number) => all[Number(number) - 1]);
   return { def, layout: partitionLayout(def, true, true), instances };
 }
 
@@ -39,7 +46,7 @@ export function korfInstances(n: 16 | 25): number[][] {
 /**
  * Solves each instance (tiles then optimal length; goal: blank top-left, tile i on cell i) with
  * `estimate`, which reads the board being searched (cell -> tile); throws on a length that is not the
- * instance's optimum. Returns the nodes generated over all instances and the sum of h(root).
+ * instance's optimum. Returns the nodes generated over all instances and per instance, and the sum of h(root).
  */
 export function referenceIda(
   rows: number,
@@ -47,7 +54,7 @@ export function referenceIda(
   board: Int32Array,
   estimate: () => number,
   instances: readonly (readonly number[])[],
-): { nodes: number; rootSum: number } {
+): { nodes: number; perInstance: number[]; rootSum: number } {
   const n = rows * cols;
   const { neighbours } = boardRegions(rows, cols);
   let nodes = 0;
@@ -93,7 +100,9 @@ export function referenceIda(
     return false;
   };
   let rootSum = 0;
+  const perInstance: number[] = [];
   for (const line of instances) {
+    const before = nodes;
     board.set(line.slice(0, n));
     const blank = board.indexOf(0);
     const parity = (Math.floor(blank / cols) + (blank % cols)) & 1;
@@ -107,6 +116,7 @@ export function referenceIda(
       bound = withParity(nextBound);
     }
     if (length !== line[n]) throw new Error(`${line.join(" ")}: ${length} moves, optimal ${line[n]}`);
+    perInstance.push(nodes - before);
   }
-  return { nodes, rootSum };
+  return { nodes, perInstance, rootSum };
 }

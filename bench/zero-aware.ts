@@ -116,11 +116,11 @@ for (const m of modes) {
   mode = m;
   evaluations = above = 0;
   const t0 = performance.now();
-  const { nodes, rootSum } = referenceIda(rows, cols, board, estimate, instances);
+  const { nodes, perInstance, rootSum } = referenceIda(rows, cols, board, estimate, instances);
   const count = instances.length;
   const share =
     evaluations === 0 ? "" : `, above regular at ${((100 * above) / evaluations).toFixed(1)}% of nodes`;
   console.log(
-    `${def.name} ${m}: ${count} instances, generated ${nodes} (${Math.round(nodes / count)} per instance), mean h(root) ${(rootSum / count).toFixed(2)}${share}, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `${def.name} ${m}: ${count} instances, generated ${nodes} (${Math.round(nodes / count)} per instance), mean h(root) ${(rootSum / count).toFixed(2)}${share}${count <= 5 ? `, per instance ${perInstance.join(" / ")}` : ""}, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
