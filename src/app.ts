@@ -5,7 +5,7 @@
 // `app.onClose` where you create them).
 import type { Redis } from "ioredis";
 import type { Config } from "./config.ts";
-import { createPrismaClient, type PrismaClient } from "./db/client.ts";
+import { createPrismaClient, type PrismaClient, processApplicationName } from "./db/client.ts";
 import { RateLimits } from "./http/rate-limit.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { CompetitionRepository } from "./repositories/competition.ts";
@@ -148,7 +148,10 @@ export interface CreateAppOptions {
 
 export function createApp(config: Config, options: CreateAppOptions = {}): App {
   const logger = options.logger ?? createLogger(config, options.name);
-  const prisma = createPrismaClient(config.databaseUrl, { poolSize: options.poolSize });
+  const prisma = createPrismaClient(config.databaseUrl, {
+    poolSize: options.poolSize,
+    applicationName: processApplicationName(options.name ?? "api"),
+  });
   const redis = createRedis(config.redisUrl, "producer");
   watchRedis(redis, logger);
   const closers: (() => Promise<void>)[] = [];

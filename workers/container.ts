@@ -2,7 +2,7 @@
 // client to publish with, the event bus, the Solve repository and announcer), built from the same
 // pieces as the API's (src/app.ts), which workers never load: no rate limits, accounts or boards.
 import type { Config } from "../src/config.ts";
-import { createPrismaClient, type PrismaClient } from "../src/db/client.ts";
+import { createPrismaClient, type PrismaClient, processApplicationName } from "../src/db/client.ts";
 import { createLogger, type Logger } from "../src/logger.ts";
 import { createRedis, watchRedis } from "../src/redis/connection.ts";
 import { EventBus } from "../src/services/events.ts";
@@ -24,7 +24,10 @@ export function createWorkerContainer(
   options: { readonly poolSize?: number } = {},
 ): WorkerContainer {
   const logger = createLogger(config, "worker");
-  const prisma = createPrismaClient(config.databaseUrl, { poolSize: options.poolSize });
+  const prisma = createPrismaClient(config.databaseUrl, {
+    poolSize: options.poolSize,
+    applicationName: processApplicationName("worker"),
+  });
   // Publishing never waits for an absent Redis (events are hints; Postgres holds the rows).
   const publisher = createRedis(config.redisUrl, "producer");
   watchRedis(publisher, logger);

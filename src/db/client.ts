@@ -13,6 +13,11 @@ export interface PrismaClientOptions {
   readonly statementTimeoutMs?: number;
   /** How long the client waits for a statement's answer before it gives up (default QUERY_TIMEOUT_MS). */
   readonly queryTimeoutMs?: number;
+  /**
+   * The connections' `application_name` in pg_stat_activity (default: none), so an operator sees
+   * which process holds which connection. An `application_name` in the database URL wins.
+   */
+  readonly applicationName?: string;
 }
 
 /**
@@ -51,6 +56,12 @@ export function createPrismaClient(databaseUrl: string, options: PrismaClientOpt
     // TCP keepalive: a connection whose peer vanished (no FIN, no RST) is noticed, not used forever.
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
+    ...(options.applicationName === undefined ? {} : { application_name: options.applicationName }),
   });
   return new PrismaClient({ adapter });
+}
+
+/** `puzzle-<role>-<pid>`: the application_name of a platform process's connections (docs/operations.md). */
+export function processApplicationName(role: string): string {
+  return `puzzle-${role}-${process.pid}`;
 }
