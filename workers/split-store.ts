@@ -60,13 +60,31 @@ return {vt, finish}`;
 /** BullMQ's largest priority (2^21 - 1); 1 runs first. */
 const MAX_PRIORITY = 2_097_151;
 
+/**
+ * The scripts as ioredis commands: sent by SHA (EVALSHA, with EVAL once when Redis has not seen the
+ * script, e.g. after a restart), not as their text on every call; a unit's push is on every unit's path.
+ */
+type Script = (...keysThenArgs: (string | number)[]) => Promise<unknown>;
+interface SplitScripts {
+  splitSave: Script;
+  splitPush: Script;
+  splitReserve: Script;
+}
+
 export class SplitStore {
+  private readonly scripts: SplitScripts;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     /** The event bus' channel of a topic (wake-ups are published from the PUSH script). */
     private readonly channel: (topic: string) => string,
-  ) {}
+  ) {
+    redis.defineCommand("splitSave", { numberOfKeys: 3, lua: SAVE });
+    redis.defineCommand("splitPush", { numberOfKeys: 4, lua: PUSH });
+    redis.defineCommand("splitReserve", { numberOfKeys: 2, lua: RESERVE });
+    this.scripts = redis as unknown as SplitScripts;
+  }
 
   private keys(searchId: string) {
     return splitKeys(this.prefix, searchId);
@@ -94,9 +112,7 @@ export class SplitStore {
    */
   async save(searchId: string, token: string, record: SplitRecord, consumed: number): Promise<boolean> {
     const k = this.keys(searchId);
-    const saved = await this.redis.eval(
-      SAVE,
-      3,
+    const saved = await this.scripts.splitSave(
       k.owner,
       k.state,
       k.results,
@@ -132,9 +148,7 @@ export class SplitStore {
     wakeTopic: string,
   ): Promise<void> {
     const k = this.keys(searchId);
-    await this.redis.eval(
-      PUSH,
-      4,
+    await this.scripts.splitPush(
       k.results,
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${fair.owner}`,
@@ -155,9 +169,7 @@ export class SplitStore {
    * one: a user whose units took little thread time lately goes before one whose units took much.
    */
   async priorities(owner: string, count: number): Promise<{ tag: number; priority: number }[]> {
-    const [vt, start] = (await this.redis.eval(
-      RESERVE,
-      2,
+    const [vt, start] = (await this.scripts.splitReserve(
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${owner}`,
     )) as [number, number];
