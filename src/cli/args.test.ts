@@ -20,6 +20,30 @@ describe("puzzle solve's command line", () => {
     expect(() => parseSolveArgs(["123x46758", "--threads"])).toThrow("--threads needs a value");
   });
 
+  it("an option written with `=` and nothing after it has no value either", () => {
+    // Before: `--batch=` tried to read a file named "" (ENOENT), `--algorithm=` was "unknown".
+    for (const option of [
+      "--size",
+      "--algorithm",
+      "--heuristic",
+      "--batch",
+      "--max-nodes",
+      "--time-limit",
+      "--threads",
+    ])
+      expect(() => parseSolveArgs(["123x46758", `${option}=`]), option).toThrow(`${option} needs a value`);
+  });
+
+  it("--max-nodes takes a whole number of nodes, 1 or more", () => {
+    expect(parseSolveArgs(["123x46758", "--max-nodes", "1000"]).maxNodes).toBe(1000);
+    expect(parseSolveArgs(["123x46758", "--max-nodes=1e6"]).maxNodes).toBe(1_000_000);
+    // Before, 0.5 and 1.5 were taken: a search stopped after 2 nodes, "budget_exhausted".
+    for (const value of ["0.5", "1.5", "0", "-5", "ten", "1e400"])
+      expect(() => parseSolveArgs(["123x46758", "--max-nodes", value]), value).toThrow(
+        `--max-nodes needs a whole number, 1 or more, got "${value}"`,
+      );
+  });
+
   it("a flag given a value is refused, not read as the flag", () => {
     // Before, `--json=false` printed JSON and `--help=no` printed the help.
     for (const flag of [

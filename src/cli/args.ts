@@ -93,10 +93,11 @@ export function optionValue(name: string, next: string | undefined): string {
   return next;
 }
 
-function positiveNumber(option: string, text: string): number {
+/** A count of nodes: a whole number, 1 or more (`1000`, `1e6`); `0.5` is no budget, not 1 node. */
+function positiveWholeNumber(option: string, text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new UsageError(`${option} needs a positive number, got "${text}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new UsageError(`${option} needs a whole number, 1 or more, got "${text}"`);
   return value;
 }
 
@@ -121,7 +122,11 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
       goal = inline !== undefined ? [inline] : [];
       collecting = goal;
     } else if (VALUE_OPTIONS.has(name)) {
-      values.set(name, inline ?? optionValue(name, args[++i]));
+      // `--size=` (an empty value, e.g. `--batch=$FILE` with FILE unset) has no value either.
+      values.set(
+        name,
+        inline === undefined ? optionValue(name, args[++i]) : inline || optionValue(name, undefined),
+      );
     } else {
       throw new UsageError(`unknown option ${word}`);
     }
@@ -142,7 +147,7 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
     help: flags.has("--help") || flags.has("-h"),
     buildMissing: flags.has("--build-missing"),
     progress: flags.has("--quiet") || flags.has("-q") ? "never" : flags.has("--progress") ? "always" : "auto",
-    maxNodes: maxNodes === undefined ? undefined : positiveNumber("--max-nodes", maxNodes),
+    maxNodes: maxNodes === undefined ? undefined : positiveWholeNumber("--max-nodes", maxNodes),
     timeLimitMs: timeLimit === undefined ? undefined : parseTimeLimit(timeLimit),
     threads,
   };

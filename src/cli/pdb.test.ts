@@ -96,6 +96,21 @@ describe("puzzle pdb", () => {
     );
   });
 
+  it("status refuses a --dir that is a file, as build does, instead of listing every table missing", async () => {
+    const file = join(dir, "status-on-a-file");
+    writeFileSync(file, "");
+    const result = await run(["status", "--dir", file]);
+    expect(result).toEqual({
+      code: 2,
+      out: "",
+      err: `puzzle: the pattern database folder ${file} is not a folder\n`,
+    });
+    // A folder that is not there is still every table missing.
+    const absent = await run(["status", "--dir", join(dir, "absent")]);
+    expect(absent.code).toBe(0);
+    expect(absent.out).toMatch(/pdb:555\s+\S+\s+[\d.]+ MiB\s+missing/);
+  });
+
   it("rejects an unknown partition, a missing or extra name and an unknown command, naming it in one line", async () => {
     // Before, each of these printed the two lines of the usage without saying what was wrong.
     for (const [args, line] of [

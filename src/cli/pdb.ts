@@ -200,6 +200,9 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
   const dir = options.dir ?? pdbDirectory();
   setMapping(pdbMapping());
   if (sub === "status") {
+    // A folder that is not there has every table missing; a file there is a mistake (as for build).
+    if (existsSync(dir) && !statSync(dir).isDirectory())
+      throw new UsageError(`the pattern database folder ${dir} is not a folder`);
     process.stdout.write(`PDB_DIR ${dir}\n`);
     for (const heuristic of PDB_HEURISTICS) {
       for (const table of pdbTableSpecs(heuristic)) {

@@ -118,6 +118,11 @@ async function checkOptions(args: SolveArgs): Promise<void> {
       [args.goal, "--goal"],
     ] as const)
       if (given !== undefined) throw new UsageError(`${name} does not apply to the rotation game`);
+    // Said once, not on every line of a batch.
+    if (args.algorithm === "astar")
+      throw new UsageError(
+        "--algorithm astar is not available for the rotation game (use auto, bfs or idastar)",
+      );
   }
   if (args.algorithm === "bfs" && heuristic !== undefined && heuristic !== "auto")
     throw new UsageError(
@@ -407,6 +412,11 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${SOLVE_USAGE}\n`);
     return 0;
   }
+  // `--goal` takes every word up to the next option: a start written after it became the goal's.
+  if (args.tiles.length === 0 && args.batch === undefined && args.goal !== undefined)
+    throw new UsageError(
+      "no start tiles given: --goal takes every word up to the next option, so give the start first (puzzle solve <tiles...> --goal <tiles...>)",
+    );
   await checkOptions(args);
   if (args.batch !== undefined) {
     if (args.tiles.length > 0) throw new UsageError("give either tiles or --batch, not both");

@@ -1,0 +1,59 @@
+// `puzzle solve`'s checks of its whole command line, through main as the command runs: status 2 and
+// one line on stderr, before any puzzle is answered.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { main } from "./main.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "solve-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ROTATION = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    out += String(chunk);
+    return true;
+  });
+  const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    err += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await main(["solve", ...args]), out, err };
+  } finally {
+    stdout.mockRestore();
+    stderr.mockRestore();
+  }
+}
+
+describe("puzzle solve's command line", () => {
+  it("refuses astar for a batch of Rotation Game boards once, not on every line", async () => {
+    const file = join(dir, "rotation.txt");
+    writeFileSync(file, `${ROTATION}\n${ROTATION}\n`);
+    // Before: one {"error": ...} line per board, then the batch's summary.
+    const result = await run(["--batch", file, "--rotation", "--algorithm", "astar", "--threads", "1"]);
+    expect(result).toEqual({
+      code: 2,
+      out: "",
+      err: "puzzle: --algorithm astar is not available for the rotation game (use auto, bfs or idastar)\n",
+    });
+  });
+
+  it("says the start is missing when it was written after --goal, which took its words", async () => {
+    // Before: `goal: "123x46758" is not a tile` (the goal took both words).
+    for (const args of [
+      ["--goal", "123456780", "123x46758"],
+      ["--goal", "1", "2", "3", "4", "5", "6", "7", "8", "0", "--json"],
+    ]) {
+      const result = await run(args);
+      expect(result, args.join(" ")).toMatchObject({ code: 2, out: "" });
+      expect(result.err).toMatch(
+        /^puzzle: no start tiles given: --goal takes every word up to the next option/,
+      );
+    }
+  });
+});
