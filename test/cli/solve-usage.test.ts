@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import { main } from "./main.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCliInProcess } from "../helpers/cli-in-process.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "solve-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,22 +12,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ROTATION = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const stdout = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    out += String(chunk);
-    return true;
-  });
-  const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    err += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await main(["solve", ...args]), out, err };
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
+  const { status, stdout, stderr } = await runCliInProcess(["solve", ...args]);
+  return { code: status, out: stdout, err: stderr };
 }
 
 describe("puzzle solve's command line", () => {
