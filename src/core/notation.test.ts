@@ -62,3 +62,19 @@ describe("parseTiles on a text far too long for a board", () => {
     expect(parseTiles(Array.from({ length: 25 }, (_, i) => `${i}`).join(" ".repeat(150)))).toHaveLength(25);
   });
 });
+
+describe("parseTiles on rows of one character per tile", () => {
+  it('reads equal rows, and names rows of unequal length (before: `"x46" is not a tile`)', () => {
+    expect(parseTiles("123/x46/758")).toEqual([1, 2, 3, 0, 4, 6, 7, 5, 8]);
+    expect(messageOf(() => parseTiles("123/x46/75"))).toBe(
+      "start: rows of one character per tile must be equally long (3, 3, 2 characters)",
+    );
+    expect(messageOf(() => parseTiles("12/x4/56/7", "goal"))).toBe(
+      "goal: rows of one character per tile must be equally long (2, 2, 2, 1 characters)",
+    );
+    // Numbers between slashes are still tiles of several digits (the board check judges them), and
+    // one tile per row stays one tile per row.
+    expect(parseTiles("12/345")).toEqual([12, 345]);
+    expect(parseTiles("x/1/2/3")).toEqual([0, 1, 2, 3]);
+  });
+});
