@@ -51,8 +51,10 @@ function boardShape(count: number, size: string | undefined): { rows: number; co
     throw new UsageError(
       `${count} tiles make a ${root}x${root} board: sizes stop at ${MAX_SIDE}x${MAX_SIDE}`,
     );
+  // 24 symbols are also a Rotation Game board, written without --rotation.
+  const rotation = count === 24 ? " (or --rotation for a Rotation Game board)" : "";
   throw new UsageError(
-    `cannot tell the board's shape from ${count} tiles (square boards have 4, 9, 16 or 25): give --size RxC, up to ${MAX_SIDE}x${MAX_SIDE}`,
+    `cannot tell the board's shape from ${count} tiles (square boards have 4, 9, 16 or 25): give --size RxC, up to ${MAX_SIDE}x${MAX_SIDE}${rotation}`,
   );
 }
 

@@ -42,4 +42,14 @@ describe("puzzle solve's command line", () => {
       );
     }
   });
+
+  it("points a Rotation Game board given without --rotation to --rotation", async () => {
+    const result = await run([ROTATION]);
+    expect(result).toMatchObject({ code: 2, out: "" });
+    expect(result.err).toMatch(
+      /from 24 tiles .*give --size RxC, up to \d+x\d+ \(or --rotation for a Rotation Game board\)\n$/,
+    );
+    // Another count has no such hint.
+    expect((await run(["1,2,3,4,5,6,7,8,9,0"])).err).not.toMatch(/--rotation/);
+  });
 });
