@@ -52,4 +52,11 @@ describe("puzzle solve's command line", () => {
     // Another count has no such hint.
     expect((await run(["1,2,3,4,5,6,7,8,9,0"])).err).not.toMatch(/--rotation/);
   });
+
+  it("counts in the singular where there is one (one tile, a batch of one line)", async () => {
+    expect((await run(["7"])).err).toMatch(/from 1 tile \(square/);
+    const file = join(dir, "one-bad-line.txt");
+    writeFileSync(file, "1 2 3\n");
+    expect((await run(["--batch", file, "--threads", "1"])).err).toMatch(/, of 1 line\n$/);
+  });
 });
