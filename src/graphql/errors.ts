@@ -88,6 +88,18 @@ export function toGraphQLError(error: DomainError | PuzzleInputError): GraphQLEr
 
 export const INTERNAL_ERROR_MESSAGE = "internal server error";
 
+/**
+ * Apollo's own request errors that carry a client's HTTP status (4xx) but no code, such as a
+ * persisted query whose sha256Hash does not match its query or of an unknown version: Apollo would
+ * code them INTERNAL_SERVER_ERROR, though they are the client's, as its other request errors
+ * (BAD_REQUEST) are.
+ */
+function isUncodedClientError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.extensions.code !== undefined) return false;
+  const status = (error.extensions.http as { status?: unknown } | undefined)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
 /** What the client sees for `error`, and whether it was unexpected (to be logged). */
 export function formatApiError(
   formatted: GraphQLFormattedError,
@@ -125,6 +137,7 @@ export function formatApiError(
     (error instanceof GraphQLError && error.originalError === undefined)
   ) {
     const { stacktrace: _stack, http: _http, ...extensions } = formatted.extensions ?? {};
+    if (isUncodedClientError(original)) extensions.code = "BAD_REQUEST";
     return { formatted: { ...formatted, extensions }, unexpected: false };
   }
   return {

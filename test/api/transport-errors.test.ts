@@ -236,3 +236,34 @@ describe("the same document gets the same code over HTTP and WebSocket", () => {
     expect(((await response.json()) as any).errors[0].extensions.code).toBe("GRAPHQL_PARSE_FAILED");
   });
 });
+
+describe("automatic persisted queries (Apollo's, HTTP only)", () => {
+  async function post(body: Record<string, unknown>) {
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  }
+
+  it.each([
+    ["a sha256Hash that does not match the query", { version: 1, sha256Hash: "0".repeat(64) }],
+    ["an unknown version", { version: 2, sha256Hash: "0".repeat(64) }],
+    ["a persistedQuery that is not an object", "x"],
+  ])("%s is 400 BAD_REQUEST, not INTERNAL_SERVER_ERROR", async (_, persistedQuery) => {
+    const { status, body } = await post({ query: "{ __typename }", extensions: { persistedQuery } });
+    expect(status).toBe(400);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0].extensions).toEqual({ code: "BAD_REQUEST" });
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  it("a hash the server has not seen is PERSISTED_QUERY_NOT_FOUND, as Apollo codes it", async () => {
+    const { body } = await post({
+      extensions: { persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } },
+    });
+    expect(body.errors?.[0]?.extensions).toEqual({ code: "PERSISTED_QUERY_NOT_FOUND" });
+  });
+});

@@ -82,3 +82,20 @@ describe("hints refused", () => {
     expect(error.message).toBe("position: expected 24 cells, got 3");
   });
 });
+
+describe("hints need a token", () => {
+  it.each([
+    ["an existing puzzle", "existing"],
+    ["an unknown puzzle", "999999"],
+    ["a malformed id", "x"],
+  ])("without one, on %s: HTTP 401 UNAUTHENTICATED, before the puzzle is looked up", async (_, id) => {
+    const owner = await api.client().signUp();
+    const existing = (
+      await owner.client.data(CREATE, { i: { kind: "SLIDING", rows: 2, cols: 2, start: [1, 2, 0, 3] } })
+    ).createPuzzle.id;
+    const { status, body } = await api.client().request(HINT, { p: id === "existing" ? existing : id });
+    expect(status).toBe(401);
+    expect(body.data ?? null).toBeNull();
+    expect(body.errors?.map((error) => error.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+  });
+});

@@ -8,7 +8,7 @@ import { dayEnd } from "../../services/daily.ts";
 import { competitionLoaders } from "../../services/competition-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
-import { limitWork } from "../guards.ts";
+import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { type ConnectionArgs, dailyCursor, decodeCursor, pageSize, toConnection } from "../pagination.ts";
 import { movesVisible } from "./moves-visibility.ts";
@@ -37,6 +37,8 @@ export const competitionResolvers = {
       return toConnection(rows, size, (row) => ["DAILY", row.date], args.after);
     },
     async hint(_: unknown, args: { puzzleId: string; position?: number[] | null }, ctx: GraphQLContext) {
+      // A query that needs a token, as a mutation does: UNAUTHENTICATED before its arguments are read.
+      requireUser(ctx);
       const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
       await limitWork(ctx);
       return ctx.services.hints.hint(puzzle, args.position);
