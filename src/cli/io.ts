@@ -19,6 +19,9 @@ function tooLong(maxBytes: number): PuzzleInputError {
 }
 
 export async function readStdin(maxBytes = MAX_INPUT_BYTES): Promise<string> {
+  // A folder as standard input (`< /`) reads as nothing at all: said, rather than taken as empty input.
+  if (isFolder(0))
+    throw new PuzzleInputError("standard input is a folder, not a file", "BAD_PUZZLE", "input");
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {
@@ -27,6 +30,14 @@ export async function readStdin(maxBytes = MAX_INPUT_BYTES): Promise<string> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+function isFolder(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false; // no such descriptor (closed): the read says what is wrong
+  }
 }
 
 /**

@@ -246,6 +246,29 @@ describe("puzzle solve --batch into a reader that stops early", () => {
     expect(run.stderr).toBe("");
   });
 
+  it("a folder as standard input is refused in one line, status 2 (before: a batch answered nothing, status 0)", () => {
+    const folder = openSync(ROOT, "r");
+    try {
+      for (const args of [
+        ["solve", "--batch", "-"],
+        ["judge", "acwing"],
+      ]) {
+        const run = spawnSync(process.execPath, [BIN, ...args], {
+          stdio: [folder, "pipe", "pipe"],
+          encoding: "utf8",
+          timeout: 20_000,
+        });
+        expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }, args.join(" ")).toEqual({
+          status: 2,
+          stdout: "",
+          stderr: "puzzle: standard input is a folder, not a file\n",
+        });
+      }
+    } finally {
+      closeSync(folder);
+    }
+  });
+
   it.skipIf(!existsSync("/dev/full"))(
     "any other write failure (a full disk) is one line on stderr and status 1, no stack trace",
     () => {
