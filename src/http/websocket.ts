@@ -359,6 +359,26 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     },
     wsServer,
   );
+  // A client's message over maxPayload: ws closes the socket with 1009 itself, then emits the error,
+  // which graphql-ws prints to stderr with a stack ("Internal error emitted on a WebSocket socket")
+  // as if the server had failed. It is the client's mistake: one info line in the log, nothing more.
+  // Any other socket error still goes to graphql-ws' handler. (Registered after useServer's listener,
+  // so its handler is there to take over.)
+  wsServer.on("connection", (socket, request) => {
+    const theirs = socket.listeners("error") as ((error: Error) => void)[];
+    socket.removeAllListeners("error");
+    socket.on("error", (error: Error & { code?: string }) => {
+      if (error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH") {
+        const ip = clientIp(request, app.config.trustProxy);
+        app.logger.info(
+          { ip, maxPayload: app.config.bodyLimitBytes },
+          "WebSocket message too big: closed (1009)",
+        );
+        return;
+      }
+      for (const listener of theirs) listener.call(socket, error);
+    });
+  });
 
   return {
     async close() {
