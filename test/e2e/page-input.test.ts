@@ -44,6 +44,12 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
     return data.createPuzzle.id;
   }
 
+  /** A 3x3 puzzle from `start`, created through the API, open on its page. */
+  async function openPuzzle3x3(start: number[]): Promise<void> {
+    const id = await createThroughApi({ kind: "SLIDING", rows: 3, cols: 3, start });
+    await page.goto(`${api.origin}/puzzles/${id}`);
+  }
+
   it("refuses a custom size out of range instead of keeping the last board's verdict", async () => {
     await signIn(page);
     await page.goto(`${api.origin}/new`);
@@ -62,13 +68,7 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
   });
 
   it("says what a time limit must be before asking the server", async () => {
-    const id = await createThroughApi({
-      kind: "SLIDING",
-      rows: 3,
-      cols: 3,
-      start: [1, 2, 3, 4, 5, 6, 0, 7, 8],
-    });
-    await page.goto(`${api.origin}/puzzles/${id}`);
+    await openPuzzle3x3([1, 2, 3, 4, 5, 6, 0, 7, 8]);
     for (const value of ["1.5", "", "0", "4000"]) {
       await page.locator("input[name=timeLimitSeconds]").fill(value);
       await page.getByRole("button", { name: "Find the optimal solution" }).click();
@@ -82,6 +82,24 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
       .poll(() => page.getByTestId("solve-outcome").textContent())
       .toBe("Optimal solution: 2 moves (proven minimal).");
     expect(await page.locator(".solve .message.error").isVisible()).toBe(false);
+  });
+
+  it("says 1 move, not 1 moves, one move from the goal", async () => {
+    await openPuzzle3x3([1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    await page.getByRole("button", { name: "Hint" }).click();
+    await expect
+      .poll(() => page.getByTestId("hint-text").textContent())
+      .toBe("1 move from the goal: slide tile 8 ←.");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => page.locator(".play .status").textContent()).toBe("Solved in 1 move!");
+    await page.getByRole("button", { name: "Submit to leaderboard" }).click();
+    await expect
+      .poll(() => page.locator(".play .message.info").textContent())
+      .toMatch(/^Accepted: 1 move · rank 1\b/);
+    await page.getByRole("button", { name: "Find the optimal solution" }).click();
+    await expect
+      .poll(() => page.getByTestId("solve-outcome").textContent())
+      .toBe("Optimal solution: 1 move (proven minimal).");
   });
 
   it("offers no hint on a 5x5, and says why", async () => {

@@ -8,6 +8,7 @@ import { distanceChart } from "../ui/distance-chart.ts";
 import { h, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import { timeLeft } from "../ui/time-left.ts";
+import { counted } from "../ui/counted.ts";
 
 const POLL_MS = 1000;
 /** Beyond 16 cells the server does not analyse (docs/competition.md). */
@@ -27,9 +28,13 @@ function summary(analysis: SolutionAnalysis): HTMLElement {
   return h(
     "p",
     { class: "analysis-summary", "data-testid": "analysis-summary" },
-    h("strong", {}, `${analysis.length} moves`),
+    h("strong", {}, counted(analysis.length, "move")),
     ` · optimum ${analysis.optimalLength} · `,
-    h("span", { class: lost === 0 ? "good" : "bad" }, lost === 0 ? "no move lost ✓" : `${lost} moves lost`),
+    h(
+      "span",
+      { class: lost === 0 ? "good" : "bad" },
+      lost === 0 ? "no move lost ✓" : `${counted(lost, "move")} lost`,
+    ),
     ` · ${mistakes === 1 ? "1 mistake" : `${mistakes} mistakes`}`,
   );
 }

@@ -13,6 +13,7 @@ import {
   dailyPath,
 } from "./daily-categories.ts";
 import { dailyThumbnail } from "./daily-today.ts";
+import { counted } from "../ui/counted.ts";
 
 const PAGE_SIZE = 10;
 
@@ -47,7 +48,7 @@ function list(page: DailyPage): HTMLElement {
           h(
             "p",
             { class: "small muted" },
-            `optimum ${daily.optimalLength ?? "?"} moves · ${daily.players} ${daily.players === 1 ? "player" : "players"}`,
+            `optimum ${counted(daily.optimalLength, "move")} · ${counted(daily.players, "player")}`,
           ),
         ),
       ),

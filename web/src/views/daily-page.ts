@@ -12,9 +12,10 @@ import { dailyArchivePath, dailyCategoryLabel, dailyCategoryOfSlug } from "./dai
 import { leaderboardPanel } from "./leaderboard-panel.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
 import { solvePanel } from "./solve-panel.ts";
+import { counted } from "../ui/counted.ts";
 
 function playersText(players: number): string {
-  return `${players} ${players === 1 ? "player" : "players"}`;
+  return counted(players, "player");
 }
 
 /** The facts line; `setPlayers` updates its player count. */
@@ -33,7 +34,7 @@ function facts(
       h(
         "span",
         {},
-        daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`,
+        daily.optimalLength === null ? "optimum unknown" : `optimum ${counted(daily.optimalLength, "move")}`,
       ),
       players,
       left,

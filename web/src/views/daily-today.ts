@@ -14,6 +14,7 @@ import { h, link, replace } from "../ui/dom.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { tickTimeLeft } from "../ui/time-left.ts";
 import { DAILY_CATEGORIES, dailyArchivePath, dailyCategoryLabel, dailyPath } from "./daily-categories.ts";
+import { counted } from "../ui/counted.ts";
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -54,7 +55,7 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
       h(
         "span",
         {},
-        daily.optimalLength === null ? "optimum unknown" : `optimum ${daily.optimalLength} moves`,
+        daily.optimalLength === null ? "optimum unknown" : `optimum ${counted(daily.optimalLength, "move")}`,
       ),
       players,
       left,

@@ -9,6 +9,7 @@ import { h } from "../ui/dom.ts";
 import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
+import { counted } from "../ui/counted.ts";
 
 const POLL_MS = 1000;
 /** How often a locked hint's "time left" is redrawn (the page's own clock: every 30 s as well). */
@@ -126,7 +127,7 @@ export function hintButton(
       }
       const { element: marked, words } = target(board, answer.move);
       marked?.classList.add("hinted");
-      text.textContent = `${answer.distance} moves from the goal: ${words}.`;
+      text.textContent = `${counted(answer.distance, "move")} from the goal: ${words}.`;
       text.dataset.distance = String(answer.distance);
       announcer.say(text.textContent);
     } catch (error) {

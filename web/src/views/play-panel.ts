@@ -11,6 +11,7 @@ import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { analysisPanel } from "./analysis-panel.ts";
 import { hintButton } from "./hint-button.ts";
+import { counted } from "../ui/counted.ts";
 
 function verdict(submission: Submission): string {
   const rank = submission.rank === null ? "" : ` · rank ${submission.rank}`;
@@ -20,7 +21,7 @@ function verdict(submission: Submission): string {
       : submission.optimal === false
         ? " · not optimal"
         : " · optimality not known yet";
-  return `Accepted: ${submission.length} moves${rank}${optimal}`;
+  return `Accepted: ${counted(submission.length, "move")}${rank}${optimal}`;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -68,8 +69,8 @@ export function playPanel(
     draw();
     moved.textContent =
       spec.kind === "sliding"
-        ? `Tile ${game.board[blank]} to row ${Math.floor(blank / spec.cols) + 1}, column ${(blank % spec.cols) + 1}. ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}.`
-        : `Move ${letters}. ${game.moves.length} move${game.moves.length === 1 ? "" : "s"}.`;
+        ? `Tile ${game.board[blank]} to row ${Math.floor(blank / spec.cols) + 1}, column ${(blank % spec.cols) + 1}. ${counted(game.moves.length, "move")}.`
+        : `Move ${letters}. ${counted(game.moves.length, "move")}.`;
   };
   const board = createBoardView(spec, {
     onCell: (index) => spec.kind === "sliding" && play(slideMovesForClick(spec.cols, game.board, index)),
@@ -98,7 +99,7 @@ export function playPanel(
       status.textContent = "This puzzle is unsolvable: no sequence of moves reaches the goal.";
     } else if (game.solved && game.moves.length > 0) {
       status.className = "status good";
-      status.textContent = `Solved in ${game.moves.length} moves!`;
+      status.textContent = `Solved in ${counted(game.moves.length, "move")}!`;
     } else {
       status.className = "status muted";
       status.textContent = game.solved ? "The start is already the goal." : "";

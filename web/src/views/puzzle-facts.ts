@@ -5,6 +5,7 @@ import { h, replace } from "../ui/dom.ts";
 import { movesOrReason } from "./hidden-moves.ts";
 import { formatPercentile } from "./puzzle-list.ts";
 import { formatRating } from "./rating-card.ts";
+import { counted } from "../ui/counted.ts";
 
 function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] {
   const { difficulty, rating, optimalSolution } = extras;
@@ -13,7 +14,7 @@ function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] 
       "span",
       { class: "badge optimum" },
       difficulty
-        ? `optimum ${difficulty.optimalLength} moves`
+        ? `optimum ${counted(difficulty.optimalLength, "move")}`
         : solvable
           ? "optimum not proven yet"
           : "unsolvable: no optimum",

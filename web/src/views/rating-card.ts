@@ -3,6 +3,7 @@
 import { type RatedGame, ratingHistory } from "../api/operations.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { ratingChart } from "../ui/rating-chart.ts";
+import { counted } from "../ui/counted.ts";
 
 interface RatingValue {
   readonly value: number;
@@ -34,7 +35,7 @@ function latestGames(games: RatedGame[]): HTMLElement {
           h(
             "span",
             { class: "meta" },
-            `${game.length} moves (optimum ${game.optimum}) · `,
+            `${counted(game.length, "move")} (optimum ${game.optimum}) · `,
             h(
               "span",
               { class: game.ratingAfter >= game.ratingBefore ? "delta up" : "delta down" },

@@ -21,6 +21,7 @@ import { refocus } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { solutionPlayer } from "./solution-player.ts";
+import { counted } from "../ui/counted.ts";
 
 const STATUS_TEXT: Record<SolveStatus, string> = {
   QUEUED: "Waiting for a worker…",
@@ -63,15 +64,15 @@ function outcome(solve: Solve, seenBound: number | null): string {
   switch (solve.status) {
     case "SOLVED":
       return (
-        `${solve.optimal ? "Optimal solution" : "Solution"}: ${solve.length} moves` +
+        `${solve.optimal ? "Optimal solution" : "Solution"}: ${counted(solve.length, "move")}` +
         `${solve.optimal ? " (proven minimal)" : ""}${solve.cached ? ", answered from an earlier search" : ""}.`
       );
     case "UNSOLVABLE":
       return "This puzzle cannot be solved: no sequence of moves reaches the goal.";
     case "TIMED_OUT":
-      return `The time limit ended the search${bound !== null ? `: any solution needs at least ${bound} moves` : ""}.`;
+      return `The time limit ended the search${bound !== null ? `: any solution needs at least ${counted(bound, "move")}` : ""}.`;
     case "CANCELLED":
-      return `Cancelled${bound !== null ? `: any solution needs at least ${bound} moves` : ""}.`;
+      return `Cancelled${bound !== null ? `: any solution needs at least ${counted(bound, "move")}` : ""}.`;
     case "FAILED":
       return `The search failed${solve.error ? `: ${solve.error}` : ""}.`;
     default:

@@ -7,6 +7,7 @@ import { boardThumbnail } from "../ui/thumbnail.ts";
 import { movesOrReason } from "./hidden-moves.ts";
 import { puzzleList, puzzleTitle } from "./puzzle-list.ts";
 import { ratingCard } from "./rating-card.ts";
+import { counted } from "../ui/counted.ts";
 
 export const userView: View = (outlet, { name }) => {
   const message = createMessage();
@@ -83,7 +84,7 @@ export const userView: View = (outlet, { name }) => {
                         h(
                           "span",
                           { class: "meta" },
-                          `${s.length} moves${s.optimal === true ? " · optimal ✓" : ""}` +
+                          `${counted(s.length, "move")}${s.optimal === true ? " · optimal ✓" : ""}` +
                             `${s.puzzle.difficulty ? ` · optimum ${s.puzzle.difficulty.optimalLength}` : ""}` +
                             ` · ${formatTime(s.createdAt)}`,
                         ),
