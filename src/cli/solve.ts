@@ -254,7 +254,9 @@ function batchStatus(answers: readonly Record<string, unknown>[]): number {
     ...(stopped > 0 ? [`${stopped} stopped before an answer (time limit or node budget)`] : []),
     ...(bad > 0 ? [`${bad} not solved (bad input)`] : []),
   ];
-  process.stderr.write(`puzzle: ${parts.join(", ")}, of ${answers.length} line${answers.length === 1 ? "" : "s"}\n`);
+  process.stderr.write(
+    `puzzle: ${parts.join(", ")}, of ${answers.length} line${answers.length === 1 ? "" : "s"}\n`,
+  );
   return stopped > 0 ? EXIT_STOPPED : EXIT_BAD_INPUT;
 }
 
