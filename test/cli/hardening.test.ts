@@ -66,11 +66,15 @@ describe("bad commands and sizes name what is wrong", () => {
 
 describe("--time-limit", () => {
   it("refuses what is not a positive duration", () => {
-    for (const value of ["abc", "0", "-1", "5q", "1e9", "2d", ""]) {
+    for (const value of ["abc", "0", "-1", "5q", "1e9", "2d"]) {
       const run = puzzle(["solve", "123x46758", `--time-limit=${value}`]);
       expect(run.status, value).toBe(2);
       expect(run.stderr).toMatch(/^puzzle: --time-limit needs a positive duration[^\n]*\n$/);
     }
+    // Nothing after `=` is no value at all, as for every option.
+    const empty = puzzle(["solve", "123x46758", "--time-limit="]);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toBe("puzzle: --time-limit needs a value\n");
   });
 
   it("accepts seconds and explicit units", () => {
