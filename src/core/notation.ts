@@ -7,10 +7,11 @@ import { PuzzleInputError } from "./errors.ts";
 
 const BLANKS = new Set(["0", "x", "X", ".", "_"]);
 const SEPARATORS = /[\s,/;]+/;
-/** Rows of one character per tile: `123/x46/758` (2 to 5 rows of 2 to 5 characters, all alike). */
-const COMPACT_ROWS = /^[^\s,/;]{2,5}(?:\s*[/;]\s*[^\s,/;]{2,5}){1,4}$/;
-/** The same with rows of any length up to 5: what was meant as such rows when they differ in length. */
-const ROWS_OF_ANY_LENGTH = /^[^\s,/;]{1,5}(?:\s*[/;]\s*[^\s,/;]{1,5}){1,4}$/;
+/**
+ * 2 to 5 rows of up to 5 characters between `/` or `;`: rows of one character per tile (`123/x46/758`)
+ * when they are all alike and at least 2 long.
+ */
+const ROWS = /^[^\s,/;]{1,5}(?:\s*[/;]\s*[^\s,/;]{1,5}){1,4}$/;
 
 /** The longest text `parseTiles` reads: a 5x5 board written out takes under a hundred characters. */
 const MAX_TILES_TEXT = 4096;
@@ -58,14 +59,12 @@ export function parseTiles(input: string | readonly string[], field = "start"): 
     );
   const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
   if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
-  const compactRows = COMPACT_ROWS.test(text) && tokens.every((t) => t.length === tokens[0].length);
+  const rows = ROWS.test(text);
+  const alike = tokens.every((t) => t.length === tokens[0].length);
+  const compactRows = rows && alike && tokens[0].length >= 2;
   // Rows written one character per tile (a blank letter among them) but not all as long: say so,
   // rather than read each row as one tile ("x46" is not a tile).
-  if (
-    ROWS_OF_ANY_LENGTH.test(text) &&
-    tokens.some((t) => t.length !== tokens[0].length) &&
-    tokens.some((t) => !/^\d+$/.test(t))
-  )
+  if (rows && !alike && tokens.some((t) => !/^\d+$/.test(t)))
     throw new PuzzleInputError(
       `${field}: rows of one character per tile must be equally long (${tokens.map((t) => t.length).join(", ")} characters)`,
       "BAD_PUZZLE",

@@ -2,6 +2,7 @@
 // after it), starting from the rating before the first. Games, not dates, on the x axis: ratings
 // move per game.
 import { svg } from "./svg.ts";
+import { counted } from "./counted.ts";
 
 const WIDTH = 320;
 const HEIGHT = 110;
@@ -49,7 +50,7 @@ export function ratingChart(games: readonly RatingPoint[]): SVGSVGElement {
     label(String(high), { x: PAD.left - 4, y: PAD.top + 8, "text-anchor": "end" }),
     label(String(low), { x: PAD.left - 4, y: HEIGHT - PAD.bottom, "text-anchor": "end" }),
     label("start", { x: PAD.left, y: HEIGHT - 4 }),
-    label(`${games.length} ${games.length === 1 ? "game" : "games"}`, {
+    label(counted(games.length, "game"), {
       x: WIDTH - PAD.right,
       y: HEIGHT - 4,
       "text-anchor": "end",

@@ -35,7 +35,7 @@ function summary(analysis: SolutionAnalysis): HTMLElement {
       { class: lost === 0 ? "good" : "bad" },
       lost === 0 ? "no move lost ✓" : `${counted(lost, "move")} lost`,
     ),
-    ` · ${mistakes === 1 ? "1 mistake" : `${mistakes} mistakes`}`,
+    ` · ${counted(mistakes, "mistake")}`,
   );
 }
 

@@ -14,10 +14,6 @@ import { goalPreview, playPanel } from "./play-panel.ts";
 import { solvePanel } from "./solve-panel.ts";
 import { counted } from "../ui/counted.ts";
 
-function playersText(players: number): string {
-  return counted(players, "player");
-}
-
 /** The facts line; `setPlayers` updates its player count. */
 function facts(
   daily: DailyPuzzle,
@@ -26,7 +22,11 @@ function facts(
   const left = h("span", { class: "time-left" });
   if (daily.running) cleanups.push(tickTimeLeft(left, daily.endsAt));
   else left.textContent = "the day has ended";
-  const players = h("span", { class: "players", "data-testid": "daily-players" }, playersText(daily.players));
+  const players = h(
+    "span",
+    { class: "players", "data-testid": "daily-players" },
+    counted(daily.players, "player"),
+  );
   return {
     element: h(
       "p",
@@ -40,7 +40,7 @@ function facts(
       left,
     ),
     setPlayers: (n) => {
-      players.textContent = playersText(n);
+      players.textContent = counted(n, "player");
     },
   };
 }

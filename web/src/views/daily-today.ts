@@ -16,10 +16,6 @@ import { tickTimeLeft } from "../ui/time-left.ts";
 import { DAILY_CATEGORIES, dailyArchivePath, dailyCategoryLabel, dailyPath } from "./daily-categories.ts";
 import { counted } from "../ui/counted.ts";
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** The start board, small and read-only. */
 export function dailyThumbnail(daily: DailyPuzzle): HTMLElement {
   const spec = specOf(daily.puzzle);
@@ -42,7 +38,7 @@ function dailyTile(category: DailyCategory, daily: DailyPuzzle | null, cleanups:
     );
   const left = h("span", { class: "time-left" });
   cleanups.push(tickTimeLeft(left, daily.endsAt));
-  const players = h("span", { class: "players" }, plural(daily.players, "player", "players"));
+  const players = h("span", { class: "players" }, counted(daily.players, "player"));
   cleanups.push(livePlayers(daily, players));
   return h(
     "li",
@@ -79,7 +75,7 @@ function livePlayers(daily: DailyPuzzle, element: HTMLElement): Cleanup {
     if (stopped) return;
     try {
       const fresh = await dailyPuzzle(daily.category, daily.date);
-      if (fresh && !stopped) element.textContent = plural(fresh.players, "player", "players");
+      if (fresh && !stopped) element.textContent = counted(fresh.players, "player");
     } catch {
       // The count stays as it was; the next change asks again.
     }

@@ -10,6 +10,7 @@ import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { focusFirst } from "../ui/focus.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
+import { counted } from "../ui/counted.ts";
 
 const ANNOUNCE_MS = 15_000;
 
@@ -102,7 +103,7 @@ export function leaderboardPanel(
     try {
       const board = await leaderboard(puzzleId, 50);
       message.clear();
-      const players = `${board.totalEntries} ${board.totalEntries === 1 ? "player" : "players"}`;
+      const players = counted(board.totalEntries, "player");
       summary.textContent = `${players} · optimum: ${board.optimalLength ?? (solvable ? "not known yet" : "none (unsolvable)")}`;
       // A redraw must not drop the keyboard focus: back to the same player's link, else the link now at
       // the same row, else the heading; and not scroll the page.

@@ -221,7 +221,7 @@ export function solvePanel(
     const parts: string[] = [];
     if (event.unitsDone !== null && event.unitsTotal !== null)
       parts.push(`units ${event.unitsDone} / ${event.unitsTotal}`);
-    if (event.threads !== null) parts.push(`on ${event.threads} thread${event.threads === 1 ? "" : "s"}`);
+    if (event.threads !== null) parts.push(`on ${counted(event.threads, "thread")}`);
     if (parts.length > 0) {
       fleet.textContent = parts.join(" · ");
       fleet.hidden = false;
