@@ -37,6 +37,7 @@ import {
 import { RedisChild } from "../test/pipeline/redis-child.ts";
 import { WorkerProcess } from "../test/pipeline/worker-process.ts";
 import { median } from "./stats.ts";
+import { tunedEnvironment } from "../src/tuned-environment.ts";
 
 type User = { token: string; client: GraphQLClient };
 
@@ -106,10 +107,13 @@ function walked(size: number, seed: number, steps: number): number[] {
   return board;
 }
 
+/**
+ * `count` worker processes of one thread each, with the settings the product gives its workers
+ * (`npm run worker` and `npm start` apply tunedEnvironment: huge pages for the tables).
+ */
 async function startFleet(env: Record<string, string>, count: number): Promise<WorkerProcess[]> {
-  return Promise.all(
-    Array.from({ length: count }, () => WorkerProcess.start({ ...env, SOLVER_THREADS: "1" }, 180_000)),
-  );
+  const tuned = tunedEnvironment({ ...process.env, ...env, SOLVER_THREADS: "1" }) as Record<string, string>;
+  return Promise.all(Array.from({ length: count }, () => WorkerProcess.start(tuned, 180_000)));
 }
 
 async function jobIdOf(server: Awaited<ReturnType<typeof startServer>>, solveId: string): Promise<string> {
