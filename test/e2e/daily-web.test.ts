@@ -140,6 +140,20 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
     expect(await page.getByRole("button", { name: "Hint" }).isDisabled()).toBe(false);
   });
 
+  it("says a daily category it does not have is unknown, with links to the real ones", async () => {
+    await page.goto(`${api.origin}/daily/9x9`);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("No such daily category");
+    expect(await page.locator(".daily-day").count()).toBe(0);
+    expect(await page.title()).toBe("No such daily category · Puzzles");
+    await page.locator(".daily-tabs").getByRole("link", { name: "4×4", exact: true }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Daily puzzles: past days");
+    expect(new URL(page.url()).pathname).toBe("/daily/4x4");
+  });
+
   it("charts the analysis of a 3x3 solution with a detour: one point per move, the mistake marked", async () => {
     // ULUL from the goal: RDRD is optimal; RD L R RD wastes two moves on one mistake (L).
     await page.goto(`${api.origin}${await slidingPuzzle(3, "ULUL", "Detour")}`);

@@ -1,5 +1,6 @@
 // The daily archive (`/daily/3x3`): a category's published days, newest first, a page at a time
 // (cursor pagination: "Older" follows endCursor, "Newer" goes back along the cursors already seen).
+// An unknown category (`/daily/9x9`) is said to be one, with links to the real ones.
 import { dailyArchive, type DailyCategory, type DailyPage } from "../api/operations.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { refocus } from "../ui/focus.ts";
@@ -17,7 +18,7 @@ import { counted } from "../ui/counted.ts";
 
 const PAGE_SIZE = 10;
 
-function tabs(current: DailyCategory): HTMLElement {
+function tabs(current: DailyCategory | null): HTMLElement {
   return h(
     "nav",
     { class: "segmented daily-tabs", "aria-label": "category" },
@@ -56,8 +57,28 @@ function list(page: DailyPage): HTMLElement {
   );
 }
 
+/** A category the address names but the platform does not have: said, with the real ones to pick. */
+function unknownCategory(outlet: HTMLElement, slug: string): void {
+  document.title = "No such daily category · Puzzles";
+  outlet.append(
+    h(
+      "section",
+      { class: "card daily-archive" },
+      h("h1", {}, "No such daily category"),
+      h("p", {}, `There is no daily "${slug}". The categories are:`),
+      tabs(null),
+    ),
+  );
+}
+
 export const dailyArchiveView: View = (outlet, { category: slug }) => {
-  const category = dailyCategoryOfSlug(slug ?? "3x3") ?? "SLIDING_3X3";
+  const category = dailyCategoryOfSlug(slug ?? "3x3");
+  if (category === undefined) {
+    unknownCategory(outlet, slug ?? "");
+    return () => {
+      document.title = "Puzzles";
+    };
+  }
   const message = createMessage();
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const newer = h("button", { type: "button" }, "← Newer");
