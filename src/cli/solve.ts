@@ -126,6 +126,11 @@ async function checkOptions(args: SolveArgs): Promise<void> {
         "--algorithm astar is not available for the rotation game (use auto, bfs or idastar)",
       );
   }
+  // `auto` never builds (it takes the strongest tables present), so the flag would do nothing.
+  if (args.buildMissing && !heuristic?.startsWith("pdb:"))
+    throw new UsageError(
+      "--build-missing builds the tables of a named pattern database: give --heuristic pdb:<name> with it",
+    );
   if (args.algorithm === "bfs" && heuristic !== undefined && heuristic !== "auto")
     throw new UsageError(
       `--heuristic ${heuristic}: the bfs algorithm answers from tables, with no heuristic`,

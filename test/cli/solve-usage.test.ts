@@ -43,6 +43,22 @@ describe("puzzle solve's command line", () => {
     }
   });
 
+  it("refuses --build-missing without a named pattern database, which it would not build", async () => {
+    // Before: ignored (auto takes the tables present and never builds; linear conflict has none).
+    for (const args of [
+      ["123x46758", "--build-missing"],
+      ["123x46758", "--heuristic", "linear-conflict", "--build-missing"],
+      ["--batch", "-", "--heuristic", "auto", "--build-missing"],
+    ]) {
+      const result = await run(args);
+      expect(result, args.join(" ")).toEqual({
+        code: 2,
+        out: "",
+        err: "puzzle: --build-missing builds the tables of a named pattern database: give --heuristic pdb:<name> with it\n",
+      });
+    }
+  });
+
   it("points a Rotation Game board given without --rotation to --rotation", async () => {
     const result = await run([ROTATION]);
     expect(result).toMatchObject({ code: 2, out: "" });
