@@ -90,6 +90,13 @@ describe.skipIf(missing !== undefined)("a new player's journey through every kin
     await page.locator(".segmented label", { hasText: "4×4" }).click();
     await expect.poll(() => status.textContent()).toContain("Solvable");
     expect(await tiles.inputValue()).toBe(typed);
+    // The label names every blank the parser takes: an x is one.
+    expect(await page.getByText(/^Tiles, row by row/).textContent()).toBe(
+      "Tiles, row by row (0, x, . or _ is the blank)",
+    );
+    await tiles.fill(typed.replace(" 0 ", " x "));
+    await expect.poll(() => status.textContent()).toContain("Solvable");
+    await tiles.fill(typed);
     await page.locator(".segmented label", { hasText: "5×5" }).click();
     await expect.poll(() => status.textContent()).toBe("Start has 16 tiles, expected 25");
     expect(await tiles.inputValue()).toBe(typed);

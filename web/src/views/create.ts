@@ -159,7 +159,7 @@ export const createView: View = (outlet) => {
     goalBox.hidden = rotation;
     tilesLabel.textContent = rotation
       ? "Symbols 1, 2 and 3 (eight of each), row by row"
-      : "Tiles, row by row (0, . or _ is the blank)";
+      : "Tiles, row by row (0, x, . or _ is the blank)";
     tiles.rows = rotation ? 7 : 5;
     message.clear();
     if (!sizeValid(shape())) {
