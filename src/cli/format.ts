@@ -39,6 +39,11 @@ function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
 }
 
 /** The JSON object `--json` and `--batch` print for one solved (or not) puzzle. */
+/** "1 move", "2 moves": a count with its noun, in the singular for one. */
+export function counted(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
 export function resultJson(result: SolveResult): Record<string, unknown> {
   return {
     length: result.length,
@@ -74,9 +79,8 @@ export function describeSolution(
     );
     return `${lines.join("\n")}\n`;
   }
-  const noun = result.length === 1 ? "move" : "moves";
   const moves = result.moves === "" ? "none needed" : result.moves;
-  lines.push(`${result.length} ${noun}${result.optimal ? " (optimal)" : ""}: ${moves}`);
+  lines.push(`${counted(result.length, "move")}${result.optimal ? " (optimal)" : ""}: ${moves}`);
   if (result.centre !== undefined) lines.push(`centre symbol: ${result.centre}`);
   lines.push(figures, "", "start", drawBoard(spec, boards[0]));
   for (let i = 1; i < boards.length; i++)

@@ -15,7 +15,7 @@ import { SplitThreads } from "./split-threads.ts";
 import type { BatchAnswer } from "../local-executor/batch-task.ts";
 import { MAX_THREADS, parseSolveArgs, type SolveArgs } from "./args.ts";
 import { afterFirstTry, firstTryOptions, withFirstTry } from "./first-try.ts";
-import { describeSolution, resultJson } from "./format.ts";
+import { counted, describeSolution, resultJson } from "./format.ts";
 import {
   EXIT_BAD_INPUT,
   EXIT_INTERRUPTED,
@@ -54,7 +54,7 @@ function boardShape(count: number, size: string | undefined): { rows: number; co
   // 24 symbols are also a Rotation Game board, written without --rotation.
   const rotation = count === 24 ? " (or --rotation for a Rotation Game board)" : "";
   throw new UsageError(
-    `cannot tell the board's shape from ${count} tile${count === 1 ? "" : "s"} (square boards have 4, 9, 16 or 25): give --size RxC, up to ${MAX_SIDE}x${MAX_SIDE}${rotation}`,
+    `cannot tell the board's shape from ${counted(count, "tile")} (square boards have 4, 9, 16 or 25): give --size RxC, up to ${MAX_SIDE}x${MAX_SIDE}${rotation}`,
   );
 }
 
@@ -259,9 +259,7 @@ function batchStatus(answers: readonly Record<string, unknown>[]): number {
     ...(stopped > 0 ? [`${stopped} stopped before an answer (time limit or node budget)`] : []),
     ...(bad > 0 ? [`${bad} not solved (bad input)`] : []),
   ];
-  process.stderr.write(
-    `puzzle: ${parts.join(", ")}, of ${answers.length} line${answers.length === 1 ? "" : "s"}\n`,
-  );
+  process.stderr.write(`puzzle: ${parts.join(", ")}, of ${counted(answers.length, "line")}\n`);
   return stopped > 0 ? EXIT_STOPPED : EXIT_BAD_INPUT;
 }
 
