@@ -12,10 +12,13 @@
 //       PEER_24PUZZLE=…/24puzzle/cmd/pdbsearch   clausecker/24puzzle; PEER_24PUZZLE_PDB_DIR (its
 //       prebuilt tables), PEER_24PUZZLE_CATALOGUE (default …/24puzzle/catalogues/small-compound.cat)
 //   npm run bench:peers -- random15 [--file bench/data/random15-seed1.txt] [--rounds 5] [--threads 2] [--heuristic pdb:663]
+//   any of them [--cpu N]   (both sides pinned to CPU N)
 //
 // Ours: bin/puzzle.mjs run as a program (the product's settings), `--threads 1` unless --threads is
 // given; Korf's files with their goal (blank top-left); korf100 with pdb:663, the others with the
 // default heuristic (the strongest tables present). The load average is printed with every run.
+// `--cpu N` pins ours and the peer alike to CPU N (`taskset -c N`): a host whose vCPUs run at
+// different speeds (docs/pdb.md, "Fourteenth session") then compares both on the same one.
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Instance, korfGoal, korfInstances, type ProcessRun, root, runProcess } from "./processes.ts";
@@ -30,6 +33,16 @@ const suite = process.argv[2];
 const rounds = Math.max(1, Number(argument("rounds", "3")));
 const peerRounds = Math.max(0, Number(argument("peer-rounds", "1")));
 const threads = argument("threads", "1");
+const cpu = argument("cpu", "");
+if (cpu !== "" && !/^\d+$/.test(cpu)) {
+  console.error(`bench/peers.ts: --cpu ${cpu}: give a CPU number (0, 1, …)`);
+  process.exit(2);
+}
+
+/** The command and its arguments, run through `taskset -c <cpu>` when --cpu is given. */
+function pinned(command: string, args: readonly string[]): [string, readonly string[]] {
+  return cpu === "" ? [command, args] : ["taskset", ["-c", cpu, command, ...args]];
+}
 const puzzle = join(root, "bin", "puzzle.mjs");
 
 /** One measured run: whole process, the searches' own time when the solver reports it, nodes. */
@@ -86,7 +99,7 @@ async function michaelKim(binary: string, instances: readonly Instance[]): Promi
     return [0, 4, 8, 12].map((row) => turned.slice(row, row + 4).join(" ")).join("\n");
   });
   const input = `4 4 ${boards.length}\n\n${boards.join("\n\n")}\n`;
-  const result = await runProcess(binary, ["-d", resolve(database)], {
+  const result = await runProcess(...pinned(binary, ["-d", resolve(database)]), {
     input,
     cwd: dirname(dirname(database)),
   });
@@ -116,7 +129,7 @@ async function clausecker(binary: string, instance: Instance, limitSeconds: numb
   const catalogue =
     process.env.PEER_24PUZZLE_CATALOGUE ?? join(dirname(binary), "..", "catalogues", "small-compound.cat");
   const args = [`--cpu=${limitSeconds}`, binary, "-j", "1", "-d", pdbDir, catalogue];
-  const result = await runProcess("prlimit", args, {
+  const result = await runProcess(...pinned("prlimit", args), {
     input: `${instance.tiles.join(",")}\n`,
     timeoutMs: 4000 * limitSeconds,
   });
@@ -193,7 +206,7 @@ if (suite === "korf100") {
     "korf100",
     async () =>
       ours(
-        await runProcess(puzzle, args, { input }),
+        await runProcess(...pinned(puzzle, args), { input }),
         instances.map((i) => i.optimal),
       ),
     peer ? () => michaelKim(peer, instances) : undefined,
@@ -209,14 +222,14 @@ if (suite === "korf100") {
     args.push("--threads", threads, "--json", "--quiet", "--time-limit", String(limit));
     await sideBySide(
       `#${number}`,
-      async () => ours(await runProcess(puzzle, args), [instance.optimal]),
+      async () => ours(await runProcess(...pinned(puzzle, args)), [instance.optimal]),
       peer ? () => clausecker(peer, instance, peerLimit) : undefined,
     );
   }
 } else if (suite === "random15") {
   const file = resolve(argument("file", join(root, "bench", "data", "random15-seed1.txt")));
   const args = ["solve", "--batch", file, "--threads", threads, "--heuristic", argument("heuristic", "auto")];
-  await sideBySide("random15", async () => ours(await runProcess(puzzle, args), []));
+  await sideBySide("random15", async () => ours(await runProcess(...pinned(puzzle, args)), []));
 } else {
   console.error("bench/peers.ts: korf100 | korf24 | random15 (see the head of the file)");
   process.exitCode = 2;
