@@ -2,7 +2,10 @@
 // src/tuned-environment.ts): `puzzle` run as a program and a worker started by the launcher have
 // glibc.malloc.hugetlb=1 in their environment, PUZZLE_HUGEPAGES=0 leaves it out, a user's
 // GLIBC_TUNABLES is kept, and the launcher leaves one process (signals and exit status reach node).
+// `puzzle` also starts without NODE_EXTRA_CA_CERTS (node reads that file at every start; the command
+// connects to nothing), which the worker's launcher keeps (its Redis or Postgres may use TLS).
 import { spawn, type ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../../src/project-root.ts";
@@ -30,10 +33,16 @@ describe("tunedEnvironment", () => {
 
 const REPORT = join(import.meta.dirname, "report-environment.mjs");
 
+interface Report {
+  readonly pid: number;
+  readonly GLIBC_TUNABLES: string | null;
+  readonly NODE_EXTRA_CA_CERTS: string | null;
+}
+
 interface Run {
   readonly child: ChildProcess;
-  /** What the node process reported at its start: its pid and its GLIBC_TUNABLES. */
-  readonly report: Promise<{ pid: number; GLIBC_TUNABLES: string | null }>;
+  /** What the node process reported at its start: its pid and its environment's two variables. */
+  readonly report: Promise<Report>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>;
   /** What else came on stderr (the launcher must add nothing there). */
   readonly stderr: () => string;
@@ -41,7 +50,12 @@ interface Run {
 
 /** Runs `command args` with the user's environment plus `env` and node reporting its environment. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Run {
-  const { GLIBC_TUNABLES: _ignored, PUZZLE_HUGEPAGES: _alsoIgnored, ...rest } = process.env;
+  const {
+    GLIBC_TUNABLES: _ignored,
+    PUZZLE_HUGEPAGES: _alsoIgnored,
+    NODE_EXTRA_CA_CERTS: _andThis,
+    ...rest
+  } = process.env;
   const child = spawn(command, args, {
     env: { ...rest, NODE_OPTIONS: `--import ${REPORT}`, ...env },
     stdio: ["pipe", "pipe", "pipe"],
@@ -49,7 +63,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Run {
   let stdout = "";
   let stderr = "";
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-  const report = new Promise<{ pid: number; GLIBC_TUNABLES: string | null }>((resolve, reject) => {
+  const report = new Promise<Report>((resolve, reject) => {
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
       const line = stderr.split("\n").find((l) => l.startsWith('{"report":"environment"'));
@@ -78,6 +92,7 @@ describe("the launcher", () => {
       report: "environment",
       pid: puzzle.child.pid,
       GLIBC_TUNABLES: HUGE,
+      NODE_EXTRA_CA_CERTS: null,
     });
     puzzle.child.stdin?.end("123x46758\n");
     const done = await puzzle.exited;
@@ -120,7 +135,22 @@ describe("the launcher", () => {
       report: "environment",
       pid: worker.child.pid,
       GLIBC_TUNABLES: HUGE,
+      NODE_EXTRA_CA_CERTS: null,
     });
     expect((await worker.exited).code).toBe(7);
+  });
+
+  it("puzzle starts node without NODE_EXTRA_CA_CERTS; the worker's launcher keeps it", async () => {
+    // A file that is not there: a node that read the variable would warn about it on stderr.
+    const certificates = join(tmpdir(), `puzzle-no-such-ca-${process.pid}.pem`);
+    const puzzle = puzzleBatch({ NODE_EXTRA_CA_CERTS: certificates });
+    expect(await puzzle.report).toMatchObject({ NODE_EXTRA_CA_CERTS: null, GLIBC_TUNABLES: HUGE });
+    puzzle.child.stdin?.end("123x46758\n");
+    expect((await puzzle.exited).code).toBe(0);
+    expect(puzzle.stderr()).toBe("");
+
+    const worker = run("sh", [LAUNCHER, "-e", "0"], { NODE_EXTRA_CA_CERTS: certificates });
+    expect((await worker.report).NODE_EXTRA_CA_CERTS).toBe(certificates);
+    expect((await worker.exited).code).toBe(0);
   });
 });
