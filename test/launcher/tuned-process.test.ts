@@ -54,6 +54,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Run {
     GLIBC_TUNABLES: _ignored,
     PUZZLE_HUGEPAGES: _alsoIgnored,
     NODE_EXTRA_CA_CERTS: _andThis,
+    PUZZLE_KEEP_EXTRA_CA_CERTS: _andThat,
     ...rest
   } = process.env;
   const child = spawn(command, args, {
@@ -140,7 +141,7 @@ describe("the launcher", () => {
     expect((await worker.exited).code).toBe(7);
   });
 
-  it("puzzle starts node without NODE_EXTRA_CA_CERTS; the worker's launcher keeps it", async () => {
+  it("puzzle starts node without NODE_EXTRA_CA_CERTS (unless told to keep it); the worker's launcher keeps it", async () => {
     // A file that is not there: a node that read the variable would warn about it on stderr.
     const certificates = join(tmpdir(), `puzzle-no-such-ca-${process.pid}.pem`);
     const puzzle = puzzleBatch({ NODE_EXTRA_CA_CERTS: certificates });
@@ -148,6 +149,11 @@ describe("the launcher", () => {
     puzzle.child.stdin?.end("123x46758\n");
     expect((await puzzle.exited).code).toBe(0);
     expect(puzzle.stderr()).toBe("");
+
+    const kept = puzzleBatch({ NODE_EXTRA_CA_CERTS: certificates, PUZZLE_KEEP_EXTRA_CA_CERTS: "1" });
+    expect((await kept.report).NODE_EXTRA_CA_CERTS).toBe(certificates);
+    kept.child.stdin?.end();
+    expect((await kept.exited).code).toBe(0);
 
     const worker = run("sh", [LAUNCHER, "-e", "0"], { NODE_EXTRA_CA_CERTS: certificates });
     expect((await worker.report).NODE_EXTRA_CA_CERTS).toBe(certificates);
