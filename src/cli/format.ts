@@ -38,12 +38,12 @@ function drawBoard(spec: PuzzleSpec, board: readonly number[]): string {
   return spec.kind === "rotation" ? drawRotationBoard(board) : drawSlidingBoard(board, spec.rows, spec.cols);
 }
 
-/** The JSON object `--json` and `--batch` print for one solved (or not) puzzle. */
 /** "1 move", "2 moves": a count with its noun, in the singular for one. */
 export function counted(count: number, noun: string): string {
   return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
+/** The JSON object `--json` and `--batch` print for one solved (or not) puzzle. */
 export function resultJson(result: SolveResult): Record<string, unknown> {
   return {
     length: result.length,

@@ -2,8 +2,9 @@
 // src/tuned-environment.ts): `puzzle` run as a program and a worker started by the launcher have
 // glibc.malloc.hugetlb=1 in their environment, PUZZLE_HUGEPAGES=0 leaves it out, a user's
 // GLIBC_TUNABLES is kept, and the launcher leaves one process (signals and exit status reach node).
-// `puzzle` also starts without NODE_EXTRA_CA_CERTS (node reads that file at every start; the command
-// connects to nothing), which the worker's launcher keeps (its Redis or Postgres may use TLS).
+// `puzzle` also starts without NODE_EXTRA_CA_CERTS (with it, node builds its certificate store at every
+// start; the command connects to nothing), which the worker's launcher keeps (its Redis or Postgres
+// may use TLS).
 import { spawn, type ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
