@@ -6,7 +6,8 @@
 //   npm run bench:peers -- korf100 [--rounds 5] [--peer-rounds 1] [--heuristic pdb:78]   (default pdb:663)
 //       PEER_15PUZZLE=…/15puzzle/bin/puzzle   MichaelKim/15puzzle; PEER_15PUZZLE_DB (default
 //       …/15puzzle/databases/663-reg), run in the folder above the database's (it reads and writes
-//       its tables as databases/663-reg-N.dat there)
+//       its tables as databases/663-reg-N.dat there). Where those are missing, its first run builds
+//       them: that run is printed but not counted, as our own tables are prebuilt
 //   npm run bench:peers -- korf24 [--instances 38,40,25,32] [--rounds 3] [--peer-rounds 1]
 //       [--peer-time-limit 300]   (the peer's CPU seconds)
 //       PEER_24PUZZLE=…/24puzzle/cmd/pdbsearch   clausecker/24puzzle; PEER_24PUZZLE_PDB_DIR (its
@@ -19,6 +20,7 @@
 // default heuristic (the strongest tables present). The load average is printed with every run.
 // `--cpu N` pins ours and the peer alike to CPU N (`taskset -c N`): a host whose vCPUs run at
 // different speeds (docs/pdb.md, "Fourteenth session") then compares both on the same one.
+import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Instance, korfGoal, korfInstances, type ProcessRun, root, runProcess } from "./processes.ts";
@@ -91,9 +93,14 @@ function ours(result: ProcessRun, optimal: readonly (number | undefined)[]): Run
   };
 }
 
+/** The pattern database MichaelKim/15puzzle reads (PEER_15PUZZLE_DB, or its own 6-6-3). */
+function michaelKimDatabase(binary: string): string {
+  return process.env.PEER_15PUZZLE_DB ?? join(dirname(binary), "..", "databases", "663-reg");
+}
+
 /** MichaelKim/15puzzle: goal blank bottom-right, so Korf's boards are turned 180° and relabelled x → 16 − x. */
 async function michaelKim(binary: string, instances: readonly Instance[]): Promise<Run> {
-  const database = process.env.PEER_15PUZZLE_DB ?? join(dirname(binary), "..", "databases", "663-reg");
+  const database = michaelKimDatabase(binary);
   const boards = instances.map(({ tiles }) => {
     const turned = tiles.map((_, cell) => tiles[15 - cell]).map((tile) => (tile === 0 ? 0 : 16 - tile));
     return [0, 4, 8, 12].map((row) => turned.slice(row, row + 4).join(" ")).join("\n");
@@ -202,6 +209,11 @@ if (suite === "korf100") {
     threads,
   ];
   const peer = process.env.PEER_15PUZZLE;
+  // Its first run builds its tables (the same answers, ~10 s more): our tables are prebuilt, so
+  // theirs are built before the rounds that count.
+  if (peer && !existsSync(`${michaelKimDatabase(peer)}-0.dat`)) {
+    report("korf100 peer, building its database (not counted)", await michaelKim(peer, instances));
+  }
   await sideBySide(
     "korf100",
     async () =>
