@@ -17,3 +17,16 @@ export function missingTablesError(name: string, dir: string): UsageError {
     `pdb:${partition} is not built in ${dir}: build it once with \`npx puzzle pdb build ${partition}\`${cost}, or add --build-missing to build it now`,
   );
 }
+
+/**
+ * The note for a board that `auto` searches without a pattern database because none that serves it
+ * is built (`name`, e.g. "pdb:6666": the quickest to build of those that would): linear conflict
+ * takes minutes on a hard 15-puzzle and days on a hard 24-puzzle, where the tables take seconds.
+ */
+export function noTablesNote(name: string, cells: number, dir: string): string {
+  const partition = name.replace(/^pdb:/, "");
+  const f = buildFigures(partition);
+  const cost = f === undefined ? "" : ` (${f.time}, ${f.disk} on disk)`;
+  const slow = cells >= 25 ? "hours or days" : "minutes";
+  return `puzzle: no pattern database for this board in ${dir}: searching with linear conflict, which can take ${slow} on a hard one; build one once with \`npx puzzle pdb build ${partition}\`${cost}\n`;
+}

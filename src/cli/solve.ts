@@ -25,7 +25,7 @@ import {
   readStdin,
   UsageError,
 } from "./io.ts";
-import { missingTablesError } from "./missing-tables.ts";
+import { missingTablesError, noTablesNote } from "./missing-tables.ts";
 import { type ProgressReporter, progressReporter } from "./progress.ts";
 
 /** Boards have 2 to 5 rows and columns (the core's limit, said here in the user's words). */
@@ -203,6 +203,15 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
       return;
     }
   }
+  // None is built: the quickest to build of those that serve the board (PDB_HEURISTICS' order).
+  const quickest = PDB_HEURISTICS.find((name) => pdbApplies(spec, name));
+  if (quickest !== undefined && notesShown(args))
+    process.stderr.write(noTablesNote(quickest, spec.rows * spec.cols, dir));
+}
+
+/** Whether notes go to stderr: where progress does (a terminal, or --progress; never --quiet). */
+function notesShown(args: SolveArgs): boolean {
+  return args.progress === "always" || (args.progress === "auto" && process.stderr.isTTY === true);
 }
 
 /** A file the user named: not found, a directory, no permission... are their mistakes, said in one line. */

@@ -265,7 +265,9 @@ describe("progress on stderr", () => {
     for (const threads of ["1", "2"]) {
       const run = puzzle([...args, "--threads", threads, "--progress"]);
       expect(run.status).toBe(3);
-      const lines = run.stderr.trimEnd().split("\n");
+      // This PDB_DIR is empty: the note saying which tables to build comes first (below).
+      const [note, ...lines] = run.stderr.trimEnd().split("\n");
+      expect(note).toMatch(/^puzzle: no pattern database/);
       expect(lines.length).toBeGreaterThan(2);
       for (const line of lines)
         expect(line).toMatch(/^progress: bound \d+, [\d.]+ [kMG]? ?nodes, .* nodes\/s, [\d.]+ s$/);
@@ -274,6 +276,42 @@ describe("progress on stderr", () => {
       expect(new Set(bounds).size).toBe(bounds.length);
     }
   }, 30_000);
+});
+
+describe("a board searched without pattern databases, none being built", () => {
+  const args = ["solve", SHORT, "--goal", GOAL, "--json", "--threads", "1"];
+
+  it("says which to build and what it costs where progress goes (--progress here), once", () => {
+    const run = puzzle([...args, "--progress"]);
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: "solved", heuristic: "linear-conflict" });
+    const notes = run.stderr.split("\n").filter((line) => line.startsWith("puzzle:"));
+    expect(notes).toEqual([
+      `puzzle: no pattern database for this board in ${pdbDir}: searching with linear conflict, which can take minutes on a hard one; build one once with \`npx puzzle pdb build 663\` (5-10 s, 11 MiB on disk)`,
+    ]);
+    // A 24-puzzle: the 6-6-6-6 tables, and the longer wait they spare (one move from Korf's goal).
+    const goal24 = Array.from({ length: 25 }, (_, i) => i).join(",");
+    const start24 = goal24.replace(/^0,1,/, "1,0,");
+    const big = puzzle(["solve", start24, "--goal", goal24, "--size", "5x5", "--json", "--progress"]);
+    expect(big.status).toBe(0);
+    expect(big.stderr).toMatch(
+      /hours or days on a hard one; build one once with `npx puzzle pdb build 6666` \(/,
+    );
+  });
+
+  it("says nothing in a pipeline (stderr not a terminal), with --quiet, or once the tables are there", () => {
+    expect(puzzle(args).stderr).toBe("");
+    expect(puzzle([...args, "--progress", "--quiet"]).stderr).toBe("");
+    const dir = mkdtempSync(join(tmpdir(), "cli-tables-note-"));
+    try {
+      expect(puzzle(["pdb", "build", "555", "--dir", dir, "--threads", "1"]).status).toBe(0);
+      const run = puzzle([...args, "--progress"], "", { PDB_DIR: dir });
+      expect(JSON.parse(run.stdout)).toMatchObject({ heuristic: expect.stringMatching(/^pdb:555/) });
+      expect(run.stderr).not.toMatch(/pattern database/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("Ctrl-C", () => {
