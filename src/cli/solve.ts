@@ -203,9 +203,12 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
       return;
     }
   }
-  // None is built: the quickest to build of those that serve the board (PDB_HEURISTICS' order).
+  // None is built: the quickest to build of those that serve the board (PDB_HEURISTICS' order), for
+  // the search that would use it (IDA*: A* and BFS run without pattern databases).
   const quickest = PDB_HEURISTICS.find((name) => pdbApplies(spec, name));
-  if (quickest !== undefined && notesShown(args))
+  const usesTables =
+    args.algorithm === undefined || args.algorithm === "auto" || args.algorithm === "idastar";
+  if (quickest !== undefined && usesTables && notesShown(args))
     process.stderr.write(noTablesNote(quickest, spec.rows * spec.cols, dir));
 }
 

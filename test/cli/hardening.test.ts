@@ -299,9 +299,13 @@ describe("a board searched without pattern databases, none being built", () => {
     );
   });
 
-  it("says nothing in a pipeline (stderr not a terminal), with --quiet, or once the tables are there", () => {
+  it("says nothing in a pipeline (stderr not a terminal), with --quiet, to A*, or once the tables are there", () => {
     expect(puzzle(args).stderr).toBe("");
     expect(puzzle([...args, "--progress", "--quiet"]).stderr).toBe("");
+    // A* runs without pattern databases: building one would not help it.
+    const astar = puzzle([...args, "--progress", "--algorithm", "astar"]);
+    expect(astar.status).toBe(0);
+    expect(astar.stderr).not.toMatch(/pattern database/);
     const dir = mkdtempSync(join(tmpdir(), "cli-tables-note-"));
     try {
       expect(puzzle(["pdb", "build", "555", "--dir", dir, "--threads", "1"]).status).toBe(0);
