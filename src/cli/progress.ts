@@ -37,12 +37,17 @@ function describeProgress(p: SearchProgress): string {
   return `bound ${p.bound}, ${count(p.nodes)} nodes, ${count(rate)} nodes/s, ${seconds}`;
 }
 
+/** Whether progress (and the notes that go with it) is shown on `stream` in `mode`. */
+export function progressShown(mode: ProgressMode, stream: NodeJS.WriteStream = process.stderr): boolean {
+  return mode === "always" || (mode === "auto" && stream.isTTY === true);
+}
+
 /** The reporter for `mode` on `stream`, or undefined when no progress is to be shown. */
 export function progressReporter(
   mode: ProgressMode,
   stream: NodeJS.WriteStream = process.stderr,
 ): ProgressReporter | undefined {
-  if (mode === "never" || (mode === "auto" && !stream.isTTY)) return undefined;
+  if (!progressShown(mode, stream)) return undefined;
   if (stream.isTTY) {
     let drawn = false;
     let last = Number.NEGATIVE_INFINITY; // performance.now() starts near 0 in a fresh process

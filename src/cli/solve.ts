@@ -26,7 +26,7 @@ import {
   UsageError,
 } from "./io.ts";
 import { missingTablesError, noTablesNote } from "./missing-tables.ts";
-import { type ProgressReporter, progressReporter } from "./progress.ts";
+import { type ProgressReporter, progressReporter, progressShown } from "./progress.ts";
 
 /** Boards have 2 to 5 rows and columns (the core's limit, said here in the user's words). */
 const MAX_SIDE = 5;
@@ -172,15 +172,17 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
   const heuristic = args.heuristic;
   if (spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return;
   if (heuristic !== undefined && heuristic !== "auto" && !heuristic.startsWith("pdb:")) return;
+  // A* and BFS run without pattern databases (one named with them is solve()'s error to report).
+  if (args.algorithm === "astar" || args.algorithm === "bfs") return;
   const { PDB_HEURISTICS, pdbApplies, strongestPdbFor } = await import("../core/pdb/index.ts");
   const { loadPdb } = await import("../pdb-store/store.ts");
   const { pdbDirectory, pdbMapping } = await import("../pdb-settings.ts");
   (await import("../pdb-store/mapped-file.ts")).setMapping(pdbMapping());
   const dir = pdbDirectory();
   if (heuristic?.startsWith("pdb:")) {
-    // An unknown name (pdbApplies throws), a board it does not serve or an algorithm it does not
-    // run with are reported by solve(), before anything is loaded or built.
-    if (args.algorithm === "astar" || args.algorithm === "bfs" || !pdbApplies(spec, heuristic)) return;
+    // An unknown name (pdbApplies throws) or a board it does not serve is reported by solve(),
+    // before anything is loaded or built.
+    if (!pdbApplies(spec, heuristic)) return;
     if (loadPdb(heuristic, { dir })) return;
     if (!args.buildMissing) throw missingTablesError(heuristic, dir);
     const { buildPdbReporting, checkPdbFolder } = await import("./pdb.ts");
@@ -203,18 +205,11 @@ async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): Promise<
       return;
     }
   }
-  // None is built: the quickest to build of those that serve the board (PDB_HEURISTICS' order), for
-  // the search that would use it (IDA*: A* and BFS run without pattern databases).
+  // None is built: the quickest to build of those that serve the board (PDB_HEURISTICS' order), said
+  // where progress goes.
   const quickest = PDB_HEURISTICS.find((name) => pdbApplies(spec, name));
-  const usesTables =
-    args.algorithm === undefined || args.algorithm === "auto" || args.algorithm === "idastar";
-  if (quickest !== undefined && usesTables && notesShown(args))
+  if (quickest !== undefined && progressShown(args.progress))
     process.stderr.write(noTablesNote(quickest, spec.rows * spec.cols, dir));
-}
-
-/** Whether notes go to stderr: where progress does (a terminal, or --progress; never --quiet). */
-function notesShown(args: SolveArgs): boolean {
-  return args.progress === "always" || (args.progress === "auto" && process.stderr.isTTY === true);
 }
 
 /** A file the user named: not found, a directory, no permission... are their mistakes, said in one line. */
