@@ -20,7 +20,7 @@
 // given; Korf's files with their goal (blank top-left); korf100 with pdb:663, the others with the
 // default heuristic (the strongest tables present). The load average is printed with every run.
 // `--cpu N` pins ours and the peer alike to CPU N (`taskset -c N`): a host whose vCPUs run at
-// different speeds (docs/pdb.md, "Fourteenth session") then compares both on the same one.
+// different speeds (docs/measurements/pdb-history.md, "Fourteenth session") then compares both on the same one.
 import { closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
