@@ -9,10 +9,13 @@
 //   4. Korf 24 #40 and #25 with 6-6-6-6: 1 worker x 1 thread, then 2 x 1 (target ≥ 1.8x), with the
 //      workers' CPU time and the node counts (the machine is shared: wall time is noisy), each fleet
 //      warmed up first by a short 5x5 search;
-//   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal.
+//   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal;
+//   6. the `puzzle` command, `--threads 1` against `--threads 2`, alternating rounds: Korf 24 #40 split
+//      over the threads, and Korf's 100 as a batch with 6-6-3 (targets ≥ 1.8x; cli-threads.ts).
 // BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance. BENCH_PARTS=4 runs only part 4 (a list:
-// 1,2,3,4,5; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
+// 1,2,3,4,5,6; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
+// BENCH_CLI_ROUNDS (default 7) and BENCH_CLI_KORF (the Korf 24 instance, default 40) set part 6.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
@@ -36,6 +39,7 @@ import {
 } from "../test/pipeline/pipeline.ts";
 import { RedisChild } from "../test/pipeline/redis-child.ts";
 import { WorkerProcess } from "../test/pipeline/worker-process.ts";
+import { benchCliThreads } from "./cli-threads.ts";
 import { median } from "./stats.ts";
 import { tunedEnvironment } from "../src/tuned-environment.ts";
 
@@ -185,7 +189,7 @@ async function main(): Promise<void> {
   };
   const redis = new Redis(config.redisUrl);
   const server = await startServer(config);
-  const parts = (process.env.BENCH_PARTS ?? "1,2,3,4,5").split(",");
+  const parts = (process.env.BENCH_PARTS ?? "1,2,3,4,5,6").split(",");
   const trace = process.env.BENCH_TRACE;
   try {
     console.log("split-search benchmark (2 shared cores: wall times are noisy)");
@@ -339,6 +343,11 @@ async function main(): Promise<void> {
       );
     }
     await Promise.all(fleet.map((w) => w.stop()));
+    if (parts.includes("6"))
+      await benchCliThreads({
+        rounds: process.env.BENCH_CLI_ROUNDS === undefined ? undefined : Number(process.env.BENCH_CLI_ROUNDS),
+        instance: process.env.BENCH_CLI_KORF === undefined ? undefined : Number(process.env.BENCH_CLI_KORF),
+      });
   } finally {
     redis.disconnect();
     await server.close();
