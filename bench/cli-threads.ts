@@ -7,17 +7,14 @@
 // machine without them gets the CLI's refusal instead of an hours-long search with linear conflict.
 // Every answer is checked against the file's optimal length.
 import { join } from "node:path";
-import { type Instance, korfGoal, korfInstances, root, runProcess } from "./processes.ts";
+import { type Instance, korfGoal, korfInstances, ours, type Run, root, runProcess } from "./processes.ts";
 import { median } from "./stats.ts";
 
 const puzzle = join(root, "bin", "puzzle.mjs");
 const THREADS = [1, 2] as const;
 
-interface Timing {
-  readonly wallMs: number;
-  /** The searches' own time (`ms` of the JSON answers, summed). */
-  readonly searchMs: number;
-}
+/** The fields of a run this part reports. */
+type Timing = Pick<Run, "wallMs" | "searchMs">;
 
 /** Options of part 6 (`BENCH_CLI_ROUNDS`, `BENCH_CLI_KORF`). */
 export interface CliThreadsOptions {
@@ -27,25 +24,20 @@ export interface CliThreadsOptions {
   readonly instance?: number;
 }
 
-/** Runs `puzzle solve … --json --quiet` once and checks every answer's length. */
+/** Runs `puzzle solve … --json --quiet` once; any answer that is not optimal stops the bench. */
 async function timedSolve(
   args: readonly string[],
   input: string,
   optimal: readonly number[],
 ): Promise<Timing> {
-  const run = await runProcess(puzzle, ["solve", ...args, "--json", "--quiet"], { input });
-  const answers = run.stdout
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line) as { length?: number; ms?: number; error?: string });
-  const wrong = answers.findIndex((answer, i) => answer.length !== optimal[i]);
-  if (run.code !== 0 || answers.length !== optimal.length || wrong !== -1)
+  const ran = await runProcess(puzzle, ["solve", ...args, "--json", "--quiet"], { input });
+  const run = ours(ran, optimal);
+  if (ran.code !== 0 || run.problem !== "")
     throw new Error(
-      `puzzle solve ${args.slice(0, 3).join(" ")} …: exit ${run.code}, ${answers.length} answers` +
-        (wrong === -1 ? "" : `, #${wrong + 1}: ${JSON.stringify(answers[wrong])}`) +
-        (run.stderr.trim() === "" ? "" : `\n${run.stderr.trim()}`),
+      `puzzle solve ${args.slice(0, 3).join(" ")} …: exit ${ran.code}${run.problem === "" ? "" : `, ${run.problem}`}` +
+        (ran.stderr.trim() === "" ? "" : `\n${ran.stderr.trim()}`),
     );
-  return { wallMs: run.wallMs, searchMs: answers.reduce((sum, answer) => sum + (answer.ms ?? 0), 0) };
+  return run;
 }
 
 /** `rounds` alternating runs of each thread count; the report line of the comparison. */
@@ -80,6 +72,8 @@ function boardsInput(instances: readonly Instance[]): string {
 export async function benchCliThreads(options: CliThreadsOptions = {}): Promise<void> {
   const rounds = options.rounds ?? 7;
   const n = options.instance ?? 40;
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new RangeError(`BENCH_CLI_ROUNDS: a whole number ≥ 1, not ${rounds}`);
   const korf24 = korfInstances(5).instances[n - 1];
   if (korf24 === undefined) throw new RangeError(`Korf 24 has no instance #${n}`);
   const korf100 = korfInstances(4).instances;
@@ -98,6 +92,6 @@ export async function benchCliThreads(options: CliThreadsOptions = {}): Promise<
     ),
   ];
   console.log(
-    `6. the CLI (bin/puzzle.mjs), --threads 1 against 2, ${rounds} alternating rounds, wall time:\n${rows.join("\n")}`,
+    `6. the CLI (bin/puzzle.mjs), --threads 1 against 2, ${rounds} alternating round${rounds === 1 ? "" : "s"}, wall time:\n${rows.join("\n")}`,
   );
 }

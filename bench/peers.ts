@@ -24,7 +24,7 @@
 import { closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { type Instance, korfGoal, korfInstances, type ProcessRun, root, runProcess } from "./processes.ts";
+import { type Instance, korfGoal, korfInstances, ours, type Run, root, runProcess } from "./processes.ts";
 import { pdbDirectory } from "../src/pdb-settings.ts";
 import { median } from "./stats.ts";
 
@@ -49,17 +49,6 @@ function pinned(command: string, args: readonly string[]): [string, readonly str
 }
 const puzzle = join(root, "bin", "puzzle.mjs");
 
-/** One measured run: whole process, the searches' own time when the solver reports it, nodes. */
-interface Run {
-  readonly wallMs: number;
-  /** The whole process's user + system CPU time. */
-  readonly cpuMs: number;
-  readonly searchMs: number;
-  readonly nodes: number;
-  /** Empty when every answer had the optimal length. */
-  readonly problem: string;
-}
-
 const load = () => loadavg()[0].toFixed(2);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -70,29 +59,6 @@ function report(label: string, run: Run): void {
     `${label}: process ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), search ${seconds(run.searchMs)}, ` +
       `${run.nodes.toLocaleString("en")} nodes, load ${load()}${problem}`,
   );
-}
-
-/** Our JSON lines: summed nodes and times, and any answer that is not the expected length. */
-function ours(result: ProcessRun, optimal: readonly (number | undefined)[]): Run {
-  const lines = result.stdout
-    .trim()
-    .split("\n")
-    .filter((line) => line !== "")
-    .map((line) => JSON.parse(line));
-  const wrong = lines.flatMap((line, i) =>
-    line.status !== "solved"
-      ? [`#${i + 1} ${line.status ?? line.error}`]
-      : optimal[i] !== undefined && line.length !== optimal[i]
-        ? [`#${i + 1} length ${line.length}, optimal ${optimal[i]}`]
-        : [],
-  );
-  return {
-    wallMs: result.wallMs,
-    cpuMs: result.cpuMs,
-    searchMs: lines.reduce((sum, line) => sum + (line.ms ?? 0), 0),
-    nodes: lines.reduce((sum, line) => sum + (line.nodes ?? 0), 0),
-    problem: lines.length < optimal.length ? `only ${lines.length} answers` : wrong.join(", "),
-  };
 }
 
 /** The pattern database MichaelKim/15puzzle reads (PEER_15PUZZLE_DB, or its own 6-6-3). */

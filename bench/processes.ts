@@ -1,5 +1,5 @@
-// Helpers shared by the benchmarks that time whole processes (bench/korf.ts, bench/peers.ts): the
-// instance files and one timed child process.
+// Helpers shared by the benchmarks that time whole processes (bench/korf.ts, bench/peers.ts,
+// bench/cli-threads.ts): the instance files, one timed child process, and our JSON answers read back.
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -107,4 +107,41 @@ export function runProcess(
     });
     child.stdin?.end(options.input ?? "");
   });
+}
+
+/** One measured run: whole process, the searches' own time when the solver reports it, nodes. */
+export interface Run {
+  readonly wallMs: number;
+  /** The whole process's user + system CPU time. */
+  readonly cpuMs: number;
+  readonly searchMs: number;
+  readonly nodes: number;
+  /** Empty when every answer had the optimal length. */
+  readonly problem: string;
+}
+
+/**
+ * Our answers (`puzzle solve … --json`, a line each): summed nodes and times, and any answer that is not
+ * solved or not the expected length.
+ */
+export function ours(result: ProcessRun, optimal: readonly (number | undefined)[]): Run {
+  const lines = result.stdout
+    .trim()
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => JSON.parse(line));
+  const wrong = lines.flatMap((line, i) =>
+    line.status !== "solved"
+      ? [`#${i + 1} ${line.status ?? line.error}`]
+      : optimal[i] !== undefined && line.length !== optimal[i]
+        ? [`#${i + 1} length ${line.length}, optimal ${optimal[i]}`]
+        : [],
+  );
+  return {
+    wallMs: result.wallMs,
+    cpuMs: result.cpuMs,
+    searchMs: lines.reduce((sum, line) => sum + (line.ms ?? 0), 0),
+    nodes: lines.reduce((sum, line) => sum + (line.nodes ?? 0), 0),
+    problem: lines.length < optimal.length ? `only ${lines.length} answers` : wrong.join(", "),
+  };
 }
