@@ -11,7 +11,8 @@
 //      warmed up first by a short 5x5 search;
 //   5. 8 workers x 1 thread on one search: every unit accounted for, the answer optimal;
 //   6. the `puzzle` command, `--threads 1` against `--threads 2`, alternating rounds: Korf 24 #40 split
-//      over the threads, and Korf's 100 as a batch with 6-6-3 (targets ≥ 1.8x; cli-threads.ts).
+//      over the threads, and Korf's 100 as a batch with 6-6-3 (targets ≥ 1.8x; cli-threads.ts), each
+//      beside two `--threads 1` runs side by side: the host's ceiling for the ratio at that moment.
 // BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance. BENCH_PARTS=4 runs only part 4 (a list:
 // 1,2,3,4,5,6; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
