@@ -16,7 +16,6 @@ import { type Instance, korfGoal, korfInstances, ours, type Run, root, runProces
 import { median } from "./stats.ts";
 
 const puzzle = join(root, "bin", "puzzle.mjs");
-const THREADS = [1, 2] as const;
 
 /** The fields of a run this part reports. */
 type Timing = Pick<Run, "wallMs" | "searchMs">;
@@ -57,33 +56,36 @@ async function compare(
   rounds: number,
   run: (threads: number) => Promise<Timing>,
 ): Promise<string> {
-  const runs = new Map<number, Timing[]>(THREADS.map((threads) => [threads, []]));
+  const one: Timing[] = [];
+  const two: Timing[] = [];
   const paired: Timing[] = [];
   // One run of each first, not counted: the first process after a build or a while idle finds the
   // bundle and the tables' pages colder than every later one (2.7 s against 1.2-1.6 s for #40).
-  for (const threads of THREADS) await run(threads);
+  await run(1);
+  await run(2);
   for (let round = 0; round < rounds; round++) {
-    for (const threads of THREADS) runs.get(threads)?.push(await run(threads));
+    one.push(await run(1));
+    two.push(await run(2));
     paired.push(await sideBySide(run));
   }
-  const [one, two] = THREADS.map((threads) => runs.get(threads) ?? []);
-  const wall = (timings: Timing[]) => median(timings.map((t) => t.wallMs));
-  const search = (timings: Timing[]) => median(timings.map((t) => t.searchMs));
+  const medians = (timings: Timing[]): Timing => ({
+    wallMs: median(timings.map((t) => t.wallMs)),
+    searchMs: median(timings.map((t) => t.searchMs)),
+  });
+  const [m1, m2, mp] = [medians(one), medians(two), medians(paired)];
   const list = (timings: Timing[]) => timings.map((t) => (t.wallMs / 1000).toFixed(2)).join(" ");
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
-  const pairs = one.map((t, i) => t.wallMs / two[i].wallMs);
+  const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}x`;
   // A perfect split pays the fixed part once and half the search at the side-by-side speed.
   const ceiling = (alone: Timing, pair: Timing) =>
     alone.wallMs / (alone.wallMs - alone.searchMs + pair.searchMs / 2);
-  const ceilings = one.map((t, i) => ceiling(t, paired[i]));
-  const middle = { wallMs: wall(one), searchMs: search(one) };
   return (
-    `   ${label}: --threads 1 ${seconds(wall(one))} s (${list(one)}; search ${seconds(search(one))} s), ` +
-    `--threads 2 ${seconds(wall(two))} s (${list(two)}; search ${seconds(search(two))} s): ` +
-    `${(wall(one) / wall(two)).toFixed(2)}x (medians; pairs ${Math.min(...pairs).toFixed(2)}-${Math.max(...pairs).toFixed(2)}x, target ≥ 1.8x)\n` +
-    `     two --threads 1 side by side, each the whole job: ${seconds(wall(paired))} s (${list(paired)}; search ${seconds(search(paired))} s), ` +
-    `searching at ${((100 * search(one)) / search(paired)).toFixed(0)}% of the speed alone: host ceiling ${ceiling(middle, { wallMs: wall(paired), searchMs: search(paired) }).toFixed(2)}x ` +
-    `(rounds ${Math.min(...ceilings).toFixed(2)}-${Math.max(...ceilings).toFixed(2)}x)`
+    `   ${label}: --threads 1 ${seconds(m1.wallMs)} s (${list(one)}; search ${seconds(m1.searchMs)} s), ` +
+    `--threads 2 ${seconds(m2.wallMs)} s (${list(two)}; search ${seconds(m2.searchMs)} s): ` +
+    `${(m1.wallMs / m2.wallMs).toFixed(2)}x (medians; pairs ${range(one.map((t, i) => t.wallMs / two[i].wallMs))}, target ≥ 1.8x)\n` +
+    `     two --threads 1 side by side, each the whole job: ${seconds(mp.wallMs)} s (${list(paired)}; search ${seconds(mp.searchMs)} s), ` +
+    `searching at ${((100 * m1.searchMs) / mp.searchMs).toFixed(0)}% of the speed alone: host ceiling ${ceiling(m1, mp).toFixed(2)}x ` +
+    `(rounds ${range(one.map((t, i) => ceiling(t, paired[i])))})`
   );
 }
 
