@@ -3,6 +3,8 @@
 // covers every tile once, so (set, tile) -> group is total.
 
 import type { PartitionLayout } from "./layout.ts";
+import { boardRegions } from "./board-regions.ts";
+import { bitCount, flaggedValue, REGION_FLAG } from "./designated.ts";
 import { digitWeights, popcountTable16 } from "./rank.ts";
 
 export interface CompiledHeuristic {
@@ -23,6 +25,8 @@ export interface CompiledHeuristic {
   /** group * n + cell -> cell in the table's frame */
   readonly map: Int32Array;
   readonly tables: readonly Uint8Array[];
+  /** 1 when any group's table is a designated-region one (its entries may carry REGION_FLAG). */
+  readonly regions: number;
   /** set * n + tile -> the group holding the tile in that set (-1 for the blank) */
   readonly groupOf: Int32Array;
   /** set * n + tile -> the tile's slot in that group */
@@ -51,6 +55,7 @@ export function compileHeuristic(
   const groupOf = new Int32Array(sets * n).fill(-1);
   const slotOf = new Int32Array(sets * n);
   const tables: Uint8Array[] = [];
+  const regions = layout.tables.some((t) => t.regions === true) ? 1 : 0;
   const direct = new Uint8Array(count);
   let g = 0;
   layout.sets.forEach((set, s) => {
@@ -88,6 +93,7 @@ export function compileHeuristic(
     direct,
     map,
     tables,
+    regions,
     groupOf,
     slotOf,
   };
@@ -116,11 +122,27 @@ export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
   return index;
 }
 
+/**
+ * Group g's estimate with its tiles at pos[tile] and the blank at pos[0]: its table's entry, or a
+ * designated-region entry's value where the blank is (designated.ts).
+ */
+export function groupValue(h: CompiledHeuristic, g: number, pos: ArrayLike<number>): number {
+  const index = groupIndex(h, g, pos);
+  const value = h.tables[g][index];
+  if (value < REGION_FLAG) return value;
+  const { tiles, stride, size, n } = h;
+  let occupied = 0;
+  for (let j = 0; j < size[g]; j++) occupied |= 1 << pos[tiles[g * stride + j]];
+  const free = (n === 32 ? -1 : 2 ** n - 1) & ~occupied;
+  const region = boardRegions(h.rows, h.cols).flood(1 << pos[0], free);
+  return flaggedValue(value, bitCount(region) * 2 > n - size[g]);
+}
+
 /** Heuristic value of a canonical board (tile labels = home cells, blank 0): each set's sum and their max. */
 export function evaluate(h: CompiledHeuristic, board: ArrayLike<number>): { sums: number[]; value: number } {
   const pos = new Int32Array(h.n);
   for (let cell = 0; cell < h.n; cell++) pos[board[cell]] = cell;
   const sums = new Array<number>(h.sets).fill(0);
-  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += groupValue(h, g, pos);
   return { sums, value: Math.max(...sums) };
 }

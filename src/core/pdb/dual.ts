@@ -11,6 +11,7 @@
 
 import { type BoardRegions, boardRegions } from "./board-regions.ts";
 import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
+import { regularValue } from "./designated.ts";
 import type { PartitionLayout } from "./layout.ts";
 
 /** Per group and blank cell: U_P(c), the abstract distance from X_c to the group's table goal. */
@@ -114,7 +115,8 @@ export function dualEstimate(
   labelCell[0] = 0;
   const sums = new Array<number>(h.sets).fill(0);
   for (let g = 0; g < h.size.length; g++) {
-    const value = h.tables[g][groupIndex(h, g, labelCell)] - corrections[g * n + c];
+    // The regular entry, as the argument above has it (a designated-region entry's is its part).
+    const value = regularValue(h.tables[g][groupIndex(h, g, labelCell)]) - corrections[g * n + c];
     if (value > 0) sums[h.setOf[g]] += value;
   }
   return Math.max(...sums);

@@ -11,14 +11,17 @@
 
 import { type PollCadence, SearchControl } from "../search-control.ts";
 import type { SolveOptions, StopReason } from "../types.ts";
-import { type CompiledHeuristic, groupIndex } from "./compiled.ts";
+import { type CompiledHeuristic, groupIndex, groupValue } from "./compiled.ts";
 import { type MoveMachine, machineStateAfter, moveMachine } from "./move-machine.ts";
 
 /**
  * Polls every 2^14 expansions; an expansion adds up to 4 generated nodes (what the budget counts).
  * A caller that makes the SearchControl itself (to share it with a table build) passes this.
  */
-export const PDB_POLL_CADENCE: PollCadence = { pollEvery: 1 << 14, nodesPerStep: 4 };
+export const PDB_POLL_CADENCE: PollCadence = {
+  pollEvery: 1 << 14,
+  nodesPerStep: 4,
+};
 
 type IdaStatus = "solved" | StopReason;
 
@@ -179,7 +182,7 @@ export function siblingOrderKey(h: CompiledHeuristic, board: ArrayLike<number>):
   const pos = new Int32Array(h.n);
   for (let cell = 0; cell < h.n; cell++) pos[board[cell]] = cell;
   const sums = new Array<number>(h.sets).fill(0);
-  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  for (let g = 0; g < h.size.length; g++) sums[h.setOf[g]] += groupValue(h, g, pos);
   return Math.max(...sums) * (1 << 16) + sums.reduce((a, b) => a + b, 0);
 }
 
@@ -216,18 +219,19 @@ function newSearch(h: CompiledHeuristic): Search {
       const copy = new Function("__name", `"use strict"; return (${createSearch.toString()});`)(
         (fn: unknown) => fn,
       ) as typeof createSearch;
-      return copy(h, groupIndex);
+      return copy(h, groupIndex, groupValue);
     } catch {
       copiesFail = true; // e.g. code generation from strings disallowed: correct, only slower
     }
   }
-  return createSearch(h, groupIndex);
+  return createSearch(h, groupIndex, groupValue);
 }
 
 /** Must stay self-contained (see newSearch): no module-level names, only parameters and globals. */
 function createSearch(
   h: CompiledHeuristic,
   groupIndex: (h: CompiledHeuristic, g: number, pos: ArrayLike<number>) => number,
+  groupValue: (h: CompiledHeuristic, g: number, pos: ArrayLike<number>) => number,
 ): Search {
   const NODES = 0;
   const EXPANDED = 1;
@@ -239,6 +243,7 @@ function createSearch(
   // Above any sum of set estimates (sets x bound), so the order key is (f, sum) lexicographically.
   const ORDER_SCALE = 1 << 16;
   const { n, cols, stride, map, weights, tables, direct, groupOf, slotOf } = h;
+  const regions = h.regions;
   const sets = h.sets;
   const size = h.size;
   // Per solve: budgets, cancellation and progress.
@@ -316,6 +321,71 @@ function createSearch(
       }
     }
   }
+
+  // Designated-region entries (designated.ts): a flagged entry's value is its regular one (low 6
+  // bits) plus its excess (2, or 4 with bit 6) when the blank is in the group's major free region
+  // (more than half the group's free cells), found by a flood fill of the child's free cells.
+  const REGION_FLAG = 0x80;
+  const allCells = 2 ** n - 1;
+  let notFirstCol = 0;
+  let notLastCol = 0;
+  for (let cell = 0; cell < n; cell++) {
+    if (cell % cols !== 0) notFirstCol |= 1 << cell;
+    if (cell % cols !== cols - 1) notLastCol |= 1 << cell;
+  }
+  const freeCells = new Int32Array(lookups);
+  for (let g = 0; g < lookups; g++) freeCells[g] = n - size[g];
+  // A direct table's index of 3 or 6 tiles is one or two 3-digit numbers (base n): the cells each
+  // occupies (table frame), so a flagged lookup finds its placement in one or two reads.
+  const CHUNK = n * n * n;
+  const chunkCells = new Int32Array(CHUNK);
+  for (let x = 0; x < CHUNK; x++)
+    chunkCells[x] = (1 << Math.floor(x / (n * n))) | (1 << (Math.floor(x / n) % n)) | (1 << (x % n));
+  const decodes = new Uint8Array(lookups);
+  for (let g = 0; g < lookups; g++) decodes[g] = direct[g] && (size[g] === 3 || size[g] === 6) ? 1 : 0;
+  // The child of the board: tile t of set s's group gs slides from `from` onto `blank`, and the child's
+  // index in gs's table is `index`. The flood fill runs in the table's frame (a board symmetry).
+  const regionValue = (
+    s: number,
+    gs: number,
+    index: number,
+    value: number,
+    from: number,
+    blank: number,
+  ): number => {
+    let occupied = 0;
+    let seed = 0;
+    if (decodes[gs] !== 0) {
+      const high = (index / CHUNK) | 0;
+      occupied = chunkCells[index - high * CHUNK] | (size[gs] === 6 ? chunkCells[high] : 0);
+      seed = 1 << map[gs * n + from];
+    } else {
+      occupied = (1 << from) | (1 << blank);
+      for (let cell = 0; cell < n; cell++) {
+        const other = board[cell];
+        if (other !== 0 && groupOf[s * n + other] === gs) occupied ^= 1 << cell;
+      }
+      seed = 1 << from;
+    }
+    // board-regions.ts's flood fill, written out: createSearch stays self-contained (see newSearch).
+    const free = allCells & ~occupied;
+    let region = seed;
+    let previous = 0;
+    do {
+      previous = region;
+      region =
+        (region |
+          ((region << 1) & notFirstCol) |
+          ((region >>> 1) & notLastCol) |
+          (region << cols) |
+          (region >>> cols)) &
+        free;
+    } while (region !== previous);
+    let v = region - ((region >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    const cellsReached = Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+    return (value & 0x3f) + (cellsReached * 2 > freeCells[gs] ? 2 + ((value & 0x40) >>> 5) : 0);
+  };
 
   const path = new Int32Array(1024);
   // Move machine (move-machine.ts): its state (times 4) per depth; a child whose move completes a
@@ -515,7 +585,8 @@ function createSearch(
           }
           index = idx[gs] + stepSign[a] * ((stepSpan[a] - earlier) * weights[gs * stride + slot] + later);
         }
-        const value = tables[gs][index];
+        let value = tables[gs][index];
+        if (regions !== 0 && value >= REGION_FLAG) value = regionValue(s, gs, index, value, from, blank);
         f = g1 + sums[s] + value - val[gs];
         if (f > bound) break;
         if (f > worst) worst = f;
@@ -618,7 +689,7 @@ function createSearch(
     sums.fill(0);
     for (let g = 0; g < lookups; g++) {
       idx[g] = groupIndex(h, g, pos);
-      val[g] = tables[g][idx[g]];
+      val[g] = groupValue(h, g, pos);
       sums[h.setOf[g]] += val[g];
     }
     return Math.max(...sums);
@@ -693,7 +764,12 @@ function createSearch(
         nodes,
         nextBound: next,
       };
-    return { status: result === ABORT ? ctl.stoppedBy() : "done", moves: null, nodes, nextBound: next };
+    return {
+      status: result === ABORT ? ctl.stoppedBy() : "done",
+      moves: null,
+      nodes,
+      nextBound: next,
+    };
   };
   return { run, iterate, busy: false };
 }

@@ -18,6 +18,7 @@ import { type TableBuffer, getTable, hasTable } from "../tables.ts";
 import type { SlidingSpec, SolveOptions, SolveResult } from "../types.ts";
 import { BuildCancelledError, buildPatternTable } from "./build.ts";
 import { type CompiledHeuristic, compileHeuristic } from "./compiled.ts";
+import { buildDesignatedTables } from "./designated.ts";
 import { movesFromCanonical, toCanonical } from "./frame.ts";
 import { type IdaOptions, idaStar, PDB_POLL_CADENCE, prepareMoveMachine } from "./ida.ts";
 import { type PartitionLayout, type TableSpec, partitionLayout } from "./layout.ts";
@@ -47,7 +48,7 @@ function layoutOf(name: string): PartitionLayout {
   const def = partitionOf(name);
   let layout = layouts.get(def.name);
   if (layout === undefined) {
-    layout = partitionLayout(def, true, def.goalBlank === true);
+    layout = partitionLayout(def, true, def.goalBlank === true, def.regions === true);
     layouts.set(def.name, layout);
   }
   return layout;
@@ -84,9 +85,15 @@ export function strongestPdbFor(spec: Pick<SlidingSpec, "rows" | "cols" | "goal"
 /** Builds one table (pure, in memory). */
 export function buildTable(
   table: TableSpec,
-  options: { onProgress?: (f: number) => void; isCancelled?: () => boolean } = {},
+  options: {
+    onProgress?: (f: number) => void;
+    isCancelled?: () => boolean;
+  } = {},
 ): Uint8Array {
-  return buildPatternTable(table.rows, table.cols, table.cells, { ...options, blank: table.blank });
+  const build = { ...options, blank: table.blank };
+  if (table.regions === true)
+    return buildDesignatedTables(table.rows, table.cols, table.cells, build).designated;
+  return buildPatternTable(table.rows, table.cols, table.cells, build);
 }
 
 const compiled = new Map<string, { heuristic: CompiledHeuristic; sources: TableBuffer[] }>();
@@ -181,7 +188,10 @@ export function compiledHeuristic(
     (key) => new Uint8Array(buffers.get(key)!),
     (key) => directTable(layout, key, buffers.get(key)!),
   );
-  compiled.set(cacheKey, { heuristic: result, sources: layout.tables.map((t) => buffers.get(t.key)!) });
+  compiled.set(cacheKey, {
+    heuristic: result,
+    sources: layout.tables.map((t) => buffers.get(t.key)!),
+  });
   return result;
 }
 
@@ -239,7 +249,11 @@ export function solveWithPdb(
 export function solveWithPartition(
   spec: SlidingSpec,
   groups: readonly (readonly number[])[],
-  options: IdaOptions & { readonly reflect?: boolean; readonly goalBlank?: boolean } = {},
+  options: IdaOptions & {
+    readonly reflect?: boolean;
+    readonly goalBlank?: boolean;
+    readonly regions?: boolean;
+  } = {},
 ): SolveResult {
   const control = new SearchControl(options, PDB_POLL_CADENCE);
   const def = { rows: spec.rows, cols: spec.cols, groups };
@@ -248,7 +262,12 @@ export function solveWithPartition(
     throw new PuzzleInputError("pattern databases need the goal's blank in a corner", "BAD_OPTION", "goal");
   const label = `pdb:${groups.map((g) => g.length).join("-")}${options.reflect !== false && spec.rows === spec.cols ? "+reflect" : ""}`;
   if (!isSlidingSolvable(spec)) return unsolvable(label, control);
-  const layout = partitionLayout(def, options.reflect !== false, options.goalBlank === true);
+  const layout = partitionLayout(
+    def,
+    options.reflect !== false,
+    options.goalBlank === true,
+    options.regions === true,
+  );
   // Through the registry: built once per process, shared with the named partitions' tables.
   const tableOf = (key: string) =>
     new Uint8Array(
@@ -258,7 +277,12 @@ export function solveWithPartition(
 }
 
 function figures(heuristic: string, nodes: number, control: SearchControl) {
-  return { algorithm: "idastar", heuristic, nodes, elapsedMs: control.elapsedMs() };
+  return {
+    algorithm: "idastar",
+    heuristic,
+    nodes,
+    elapsedMs: control.elapsedMs(),
+  };
 }
 
 function unsolvable(heuristic: string, control: SearchControl): SolveResult {

@@ -23,6 +23,11 @@ export interface TableSpec {
    * then stronger); absent when the free cells are connected (the table would be the same).
    */
   readonly blank?: number;
+  /**
+   * Designated-region entries (designated.ts, docs/pdb.md "Designated regions"): an entry may also
+   * carry the larger value that holds with the blank in the group's major free region. Key suffix `-r`.
+   */
+  readonly regions?: true;
 }
 
 /** One table lookup: which tiles (canonical labels = home cells), in table order, and where to look. */
@@ -45,8 +50,14 @@ export interface PartitionLayout {
   readonly sets: readonly (readonly LookupGroup[])[];
 }
 
-function tableKey(rows: number, cols: number, cells: readonly number[], blank?: number): string {
-  return `pdb-${rows}x${cols}-${cells.join(".")}${blank === undefined ? "" : `-b${blank}`}`;
+function tableKey(
+  rows: number,
+  cols: number,
+  cells: readonly number[],
+  blank?: number,
+  regions = false,
+): string {
+  return `pdb-${rows}x${cols}-${cells.join(".")}${blank === undefined ? "" : `-b${blank}`}${regions ? "-r" : ""}`;
 }
 
 /** True when `group`'s cells cut the goal's blank cell (0) off from some other free cell. */
@@ -93,12 +104,14 @@ function sameCells(a: readonly number[], b: readonly number[]): boolean {
 
 /**
  * `goalBlank`: groups that wall the goal's blank cell off get tables built from the blank's region
- * only (TableSpec.blank), instead of the weaker blank-anywhere tables.
+ * only (TableSpec.blank), instead of the weaker blank-anywhere tables. `regions`: every table has
+ * designated-region entries (TableSpec.regions).
  */
 export function partitionLayout(
   def: Pick<PartitionDef, "rows" | "cols" | "groups" | "extra">,
   reflect = true,
   goalBlank = false,
+  regions = false,
 ): PartitionLayout {
   const { rows, cols } = def;
   const n = rows * cols;
@@ -113,16 +126,21 @@ export function partitionLayout(
       if (table === undefined) continue;
       const inverse = new Int32Array(n);
       for (let cell = 0; cell < n; cell++) inverse[sym.map[cell]] = cell;
-      return { tableKey: table.key, tiles: table.cells.map((c) => inverse[c]), map: sym.map };
+      return {
+        tableKey: table.key,
+        tiles: table.cells.map((c) => inverse[c]),
+        map: sym.map,
+      };
     }
     const cells = [...group].sort((a, b) => a - b);
     const table: TableSpec = {
-      key: tableKey(rows, cols, cells, walled ? 0 : undefined),
+      key: tableKey(rows, cols, cells, walled ? 0 : undefined, regions),
       rows,
       cols,
       cells,
       entries: groupEntries(n, cells.length),
       ...(walled ? { blank: 0 } : {}),
+      ...(regions ? { regions: true as const } : {}),
     };
     tables.push(table);
     return { tableKey: table.key, tiles: cells, map: symmetries[0].map };

@@ -16,6 +16,11 @@ export interface PartitionDef {
    * (stronger; see layout.ts, docs/pdb.md "Why 7-8 generated more nodes than published").
    */
   readonly goalBlank?: boolean;
+  /**
+   * Tables with designated-region entries (designated.ts; docs/pdb.md "Designated regions"): fewer
+   * nodes for the same memory, at the cost of a flood fill on the entries that carry them.
+   */
+  readonly regions?: boolean;
   readonly description: string;
 }
 
@@ -49,6 +54,7 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
       ],
     ],
     goalBlank: true, // {1,4,5} walls the blank's home off: 37.1 M -> 21.5 M nodes on Korf's 100
+    regions: true, // Korf's 100: 20.0 M -> 15.3 M nodes (docs/pdb.md "Designated regions")
     description: "15-puzzle, 6-6-3: top row + two 3x2 blocks, maximised with a second 6-6-3",
   },
   "555": {
@@ -130,6 +136,7 @@ export const PARTITIONS: Readonly<Record<string, PartitionDef>> = {
       ],
     ],
     goalBlank: true, // {1,2,5,6,7,12} walls the blank's home off: #40 299.6 M -> 36.6 M nodes
+    regions: true, // #40: 22.2 M -> 11.6 M nodes (docs/pdb.md "Designated regions")
     description: "24-puzzle, 6-6-6-6 (Korf & Felner)",
   },
 };
