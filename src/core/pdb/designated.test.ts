@@ -6,6 +6,7 @@ import { compileHeuristic, evaluate } from "./compiled.ts";
 import { buildDesignatedTables, flaggedValue, REGION_FLAG, REGULAR_BITS } from "./designated.ts";
 import { exactDistances, keyBoard } from "./exact-distances.ts";
 import { idaStar } from "./ida.ts";
+import { pdbTableSpecs } from "./index.ts";
 import { partitionLayout } from "./layout.ts";
 import { expandToDirect } from "./rank.ts";
 
@@ -129,4 +130,20 @@ describe("designated-region tables", () => {
       expect(fewer).toBeGreaterThan(0);
     });
   }
+
+  it("are what the product's 6-6-3 and 6-6-6-6 tables hold (keys ending in -r); 5-5-5 and 7-8 stay regular", () => {
+    for (const name of ["663", "6666"]) {
+      const specs = pdbTableSpecs(name);
+      expect(specs.length).toBeGreaterThan(0);
+      for (const spec of specs) {
+        expect(spec.regions).toBe(true);
+        expect(spec.key).toMatch(/-r$/);
+      }
+    }
+    for (const name of ["555", "78"])
+      for (const spec of pdbTableSpecs(name)) {
+        expect(spec.regions).toBeUndefined();
+        expect(spec.key).not.toMatch(/-r$/);
+      }
+  });
 });

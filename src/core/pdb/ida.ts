@@ -7,7 +7,8 @@
 // state already searched in the iteration at no greater depth (a small transposition table; on 5x5,
 // where it costs more than it saves, a move machine prunes the blank-move sequences that a shorter or
 // lexicographically smaller one replaces: move-machine.ts). Bounds
-// rise in steps of 2 (every solution has the parity of the blank's distance to its home).
+// rise in steps of 2 (every solution has the parity of the blank's distance to its home). Tables with
+// designated-region entries (designated.ts) add a flood fill on the few entries that carry the flag.
 
 import { type PollCadence, SearchControl } from "../search-control.ts";
 import type { SolveOptions, StopReason } from "../types.ts";
