@@ -70,6 +70,8 @@ describe("designated-region tables", () => {
         } else expect(designated[i]).toBe(regular[i]);
       }
       expect(flagged).toBeGreaterThan(0);
+      // Shared, as the regular table is: a worker hands its tables to its threads by sharing them.
+      expect(designated.buffer).toBeInstanceOf(SharedArrayBuffer);
     }
     let over = 0;
     let above = 0;

@@ -56,14 +56,17 @@ export function buildDesignatedTables(
       if (designated[index] === 0xff && bitCount(blankCells) * 2 > free) designated[index] = depth;
     },
   });
+  // In a SharedArrayBuffer, as the regular table's: a worker hands its tables to its solver threads
+  // by sharing them, and a table in a plain buffer would not reach them.
+  const table = new Uint8Array(new SharedArrayBuffer(designated.length));
   for (let i = 0; i < designated.length; i++) {
     const major = designated[i];
     const plain = regular[i];
     // No major region, its entry is the regular one, or the value does not fit: the regular entry.
     // The excess is even (each tile move flips its tile's checkerboard colour, so every way to a
     // placement has the same parity); below 4 it is 2, and 4 stands for anything larger (a bound).
-    if (major === 0xff || major <= plain || plain > REGULAR_BITS) designated[i] = plain;
-    else designated[i] = REGION_FLAG | (major - plain >= 4 ? EXCESS_4 : 0) | plain;
+    if (major === 0xff || major <= plain || plain > REGULAR_BITS) table[i] = plain;
+    else table[i] = REGION_FLAG | (major - plain >= 4 ? EXCESS_4 : 0) | plain;
   }
-  return { regular, designated };
+  return { regular, designated: table };
 }
