@@ -3,7 +3,7 @@
 // covers every tile once, so (set, tile) -> group is total.
 
 import type { PartitionLayout } from "./layout.ts";
-import { boardRegions } from "./board-regions.ts";
+import { type BoardRegions, boardRegions } from "./board-regions.ts";
 import { bitCount, flaggedValue, REGION_FLAG } from "./designated.ts";
 import { digitWeights, popcountTable16 } from "./rank.ts";
 
@@ -122,6 +122,17 @@ export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
   return index;
 }
 
+/** boardRegions of a board size, made once (its masks and neighbour lists), not per lookup. */
+const boardRegionsBySize = new Map<number, BoardRegions>();
+function regionsOf(rows: number, cols: number): BoardRegions {
+  let regions = boardRegionsBySize.get(rows * 64 + cols);
+  if (regions === undefined) {
+    regions = boardRegions(rows, cols);
+    boardRegionsBySize.set(rows * 64 + cols, regions);
+  }
+  return regions;
+}
+
 /**
  * Group g's estimate with its tiles at pos[tile] and the blank at pos[0]: its table's entry, or a
  * designated-region entry's value where the blank is (designated.ts).
@@ -133,8 +144,8 @@ export function groupValue(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
   const { tiles, stride, size, n } = h;
   let occupied = 0;
   for (let j = 0; j < size[g]; j++) occupied |= 1 << pos[tiles[g * stride + j]];
-  const free = (n === 32 ? -1 : 2 ** n - 1) & ~occupied;
-  const region = boardRegions(h.rows, h.cols).flood(1 << pos[0], free);
+  const free = (2 ** n - 1) & ~occupied; // boards up to 30 cells (board-regions.ts)
+  const region = regionsOf(h.rows, h.cols).flood(1 << pos[0], free);
   return flaggedValue(value, bitCount(region) * 2 > n - size[g]);
 }
 
