@@ -18,6 +18,7 @@ import {
   UNIT_STOP_TOPIC,
   type UnitJobData,
   type UnitStopMessage,
+  type FleetSize,
   readFleet,
   type SolveJobData,
   type SolveJobResult,
@@ -162,15 +163,15 @@ export class SolveWorker {
       (error) => log.debug({ err: error }, "heartbeat failed"),
       settings.pdbs,
     );
-    let fleet: { threads: number; pdbs: readonly string[]; at: number } = {
+    let fleet: { threads: number; holders: FleetSize["holders"]; at: number } = {
       threads: settings.threads,
-      pdbs: settings.pdbs,
+      holders: Object.fromEntries(settings.pdbs.map((pdb) => [pdb, [workerId]])),
       at: 0,
     };
     const readLiveFleet = async () => {
       if (Date.now() - fleet.at > 1000) {
         const live = await readFleet(redis, settings.queuePrefix).catch(() => fleet);
-        fleet = { threads: Math.max(1, live.threads), pdbs: live.pdbs, at: Date.now() };
+        fleet = { threads: Math.max(1, live.threads), holders: live.holders, at: Date.now() };
       }
       return fleet;
     };
@@ -224,7 +225,7 @@ export class SolveWorker {
         log,
         sliceMs: settings.sliceMs,
         nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
-        fleetPdbs: async () => (await readLiveFleet()).pdbs,
+        pdbHolders: async () => (await readLiveFleet()).holders,
         metrics,
       }),
       // The name goes into each job it takes (BullMQ's processedBy): which process runs a unit.

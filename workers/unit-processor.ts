@@ -20,6 +20,7 @@ import { SHUTDOWN } from "./abort-reasons.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
 import type { SolverPool } from "./solver-pool.ts";
 import type { SplitStore } from "./split-store.ts";
+import { waitsForHolder } from "./table-holders.ts";
 import type { UnitStops } from "./unit-stops.ts";
 
 export type UnitJob = Job<UnitJobData, void>;
@@ -39,8 +40,11 @@ export interface UnitProcessorDeps {
   readonly sliceMs: number;
   /** The owner of the unit job next in line (the highest priority queued), if any. */
   readonly nextOwner: () => Promise<string | undefined>;
-  /** The pattern databases live workers hold (heartbeats): a unit needing one this worker lacks waits for them. */
-  readonly fleetPdbs: () => Promise<readonly string[]>;
+  /**
+   * The live workers holding each pattern database (heartbeats): a unit needing one this worker
+   * lacks waits for another that holds it (table-holders.ts).
+   */
+  readonly pdbHolders: () => Promise<Readonly<Record<string, readonly string[]>>>;
   /** Threads busy, nodes expanded and waits for a thread, for GET /metrics (src/metrics/worker-metrics.ts). */
   readonly metrics?: UnitMetricsHooks;
 }
@@ -156,7 +160,15 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
       const costMs = performance.now() - began;
       // Another live worker holds the tables: the job waits for one of its threads (the
       // coordinator still counts it in flight, and stops it with the search's time limit).
-      if (failure?.pdb !== undefined && (await deps.fleetPdbs()).includes(failure.pdb)) {
+      // Otherwise the failure is pushed, and the search fails with it.
+      if (
+        failure?.pdb !== undefined &&
+        waitsForHolder(failure.pdb, await deps.pdbHolders(), deps.workerId, job.attemptsStarted)
+      ) {
+        deps.log.info(
+          { jobId: searchId, unit: jobId, pdb: failure.pdb },
+          "unit left for a worker holding its table",
+        );
         await job.moveToDelayed(Date.now() + LEAVE_FOR_HOLDER_MS, token);
         throw new DelayedError();
       }

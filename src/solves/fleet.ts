@@ -9,6 +9,8 @@ export interface FleetSize {
   readonly threads: number;
   /** Pattern databases (e.g. "663") at least one live worker holds. */
   readonly pdbs: readonly string[];
+  /** The live workers (their ids) holding each of those pattern databases. */
+  readonly holders: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Live worker processes and their threads (stale entries are dropped on the way). */
@@ -17,7 +19,7 @@ export async function readFleet(redis: Redis, prefix: string): Promise<FleetSize
   const now = Date.now();
   let workers = 0;
   let threads = 0;
-  const pdbs = new Set<string>();
+  const holders: Record<string, string[]> = {};
   const stale: string[] = [];
   for (const [id, text] of Object.entries(entries)) {
     const beat = JSON.parse(text) as WorkerBeat;
@@ -25,9 +27,9 @@ export async function readFleet(redis: Redis, prefix: string): Promise<FleetSize
     else {
       workers++;
       threads += beat.threads;
-      for (const name of beat.pdbs ?? []) pdbs.add(name);
+      for (const name of beat.pdbs ?? []) holders[name] = [...(holders[name] ?? []), id];
     }
   }
   if (stale.length > 0) await redis.hdel(workersKey(prefix), ...stale);
-  return { workers, threads, pdbs: [...pdbs].sort() };
+  return { workers, threads, pdbs: Object.keys(holders).sort(), holders };
 }

@@ -40,7 +40,7 @@ export {
   workersKey,
 } from "./contracts.ts";
 export { puzzleSpec } from "./job-data.ts";
-export { readFleet } from "./fleet.ts";
+export { type FleetSize, readFleet } from "./fleet.ts";
 export { type SolveQueue, addSearchJob, createSolveQueue } from "./queue.ts";
 export { Reconciler } from "./reconciler.ts";
 

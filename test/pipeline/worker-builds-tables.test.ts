@@ -20,9 +20,10 @@ import type { WorkerProcess } from "./worker-process.ts";
 const api = useTestServer({ env: FAST_PIPELINE });
 const pdbDir = scratchPdbDir("worker-build-pdb-");
 let worker: WorkerProcess | undefined;
+let lacking: WorkerProcess | undefined;
 
 afterAll(async () => {
-  await worker?.stop();
+  await Promise.all([worker?.stop(), lacking?.stop()]);
 });
 
 describe("a worker whose pattern database is missing", () => {
@@ -48,4 +49,28 @@ describe("a worker whose pattern database is missing", () => {
     const done = await waitUntilFinished(client, solve.id, 20_000);
     expect(done).toMatchObject({ status: "SOLVED", optimal: true, length: 50 });
   }, 60_000);
+
+  it("serves a split search beside a worker lacking the table: its units go back for the holder", async () => {
+    expect(worker).toBeDefined();
+    lacking = await startWorker(api, {
+      PDB_DIR: scratchPdbDir("worker-lacks-pdb-"),
+      WORKER_PDBS: "none",
+      SOLVER_THREADS: "2",
+      DAILY_PUZZLES: "false",
+    });
+    const { client } = await api.client().signUp();
+    const puzzleId = await createPuzzle(client, BOARDS.second);
+    const solve = await requestSolve(client, puzzleId, {
+      algorithm: "IDA_STAR",
+      heuristic: "PDB_555",
+      split: true,
+    });
+    const done = await waitUntilFinished(client, solve.id, 60_000);
+    expect(done).toMatchObject({ status: "SOLVED", optimal: true, split: true });
+    // The worker without the table took units (it has free threads too) and left each for the holder.
+    const left = lacking.logs.filter((line) => line.msg === "unit left for a worker holding its table");
+    expect(left.length).toBeGreaterThan(0);
+    for (const line of left) expect(line.pdb).toBe("555");
+    expect(lacking.logs.filter((line) => line.msg === "search failed")).toHaveLength(0);
+  }, 90_000);
 });
