@@ -1,16 +1,18 @@
 // Regular against designated-region tables (docs/pdb.md, "Designated regions") in the product's
 // kernel, in process, with the product's direct-address copies: exact node counts and search CPU,
 // the two alternating. Tables come from PDB_DIR (`puzzle pdb build` writes the designated ones, key
-// suffix `-r`; the regular ones are those of earlier versions), else are built here in memory (one
-// thread: minutes for a 5x5 6-tile table).
+// suffix `-r`; the regular ones are those of earlier versions, or derived from the `-r` ones: the
+// regular value of each entry), else are built here in memory (one thread: minutes for a 5x5 6-tile
+// table).
 //
 //   npx tsx bench/designated.ts --pdb 6666 --instances 40,25,38 [--rounds 2]
 //   npx tsx bench/designated.ts --pdb 663 [--rounds 3]
 //   … --only regular|designated   one of the two (to run the two side by side, one process per core)
 import { compileHeuristic } from "../src/core/pdb/compiled.ts";
 import { idaStar } from "../src/core/pdb/ida.ts";
+import { regularValue } from "../src/core/pdb/designated.ts";
 import { buildTable } from "../src/core/pdb/index.ts";
-import { type PartitionLayout, partitionLayout } from "../src/core/pdb/layout.ts";
+import { type PartitionLayout, type TableSpec, partitionLayout } from "../src/core/pdb/layout.ts";
 import { PARTITIONS } from "../src/core/pdb/partitions.ts";
 import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
@@ -26,12 +28,32 @@ const def = PARTITIONS[argument("pdb") ?? "663"];
 const n = def.rows * def.cols;
 const rounds = Number(argument("rounds") ?? 2);
 
+/**
+ * A regular table missing from PDB_DIR, derived from its designated-region form when that one is
+ * there: the regular value of each entry (designated.ts's regularValue), the same bytes a regular
+ * build writes (the two come from one breadth-first search).
+ */
+function regularFromDesignated(spec: TableSpec): SharedArrayBuffer | null {
+  if (spec.regions === true) return null;
+  const designatedSpec = { ...spec, key: `${spec.key}-r`, regions: true as const };
+  if (!loadTable(designatedSpec, { dir: pdbDirectory() })) return null;
+  const designated = new Uint8Array(getTable(designatedSpec.key, () => new SharedArrayBuffer(0)));
+  const regular = new Uint8Array(new SharedArrayBuffer(designated.length));
+  for (let i = 0; i < designated.length; i++) regular[i] = regularValue(designated[i]);
+  console.log(`${spec.key}: not in PDB_DIR, derived from ${designatedSpec.key}`);
+  return regular.buffer as SharedArrayBuffer;
+}
+
 function compiled(layout: PartitionLayout) {
   const direct = new Map<string, Uint8Array>();
   for (const spec of layout.tables) {
     const began = performance.now();
-    if (!loadTable(spec, { dir: pdbDirectory() })) console.log(`${spec.key}: not in PDB_DIR, building`);
-    const table = new Uint8Array(getTable(spec.key, () => buildTable(spec).buffer as SharedArrayBuffer));
+    const derived = loadTable(spec, { dir: pdbDirectory() }) ? null : regularFromDesignated(spec);
+    if (derived === null && !loadTable(spec, { dir: pdbDirectory() }))
+      console.log(`${spec.key}: not in PDB_DIR, building`);
+    const table = new Uint8Array(
+      getTable(spec.key, () => derived ?? (buildTable(spec).buffer as SharedArrayBuffer)),
+    );
     let flagged = 0;
     for (let i = 0; i < table.length; i++) if (table[i] >= 0x80) flagged++;
     const k = spec.cells.length;
