@@ -48,9 +48,9 @@ function compiled(layout: PartitionLayout) {
   const direct = new Map<string, Uint8Array>();
   for (const spec of layout.tables) {
     const began = performance.now();
-    const derived = loadTable(spec, { dir: pdbDirectory() }) ? null : regularFromDesignated(spec);
-    if (derived === null && !loadTable(spec, { dir: pdbDirectory() }))
-      console.log(`${spec.key}: not in PDB_DIR, building`);
+    const loaded = loadTable(spec, { dir: pdbDirectory() });
+    const derived = loaded ? null : regularFromDesignated(spec);
+    if (!loaded && derived === null) console.log(`${spec.key}: not in PDB_DIR, building`);
     const table = new Uint8Array(
       getTable(spec.key, () => derived ?? (buildTable(spec).buffer as SharedArrayBuffer)),
     );

@@ -3,7 +3,8 @@
 // covers every tile once, so (set, tile) -> group is total.
 
 import type { PartitionLayout } from "./layout.ts";
-import { type BoardRegions, boardRegions } from "./board-regions.ts";
+import { perBoardSize } from "../sliding/per-board-size.ts";
+import { boardRegions } from "./board-regions.ts";
 import { bitCount, flaggedValue, REGION_FLAG } from "./designated.ts";
 import { digitWeights, popcountTable16 } from "./rank.ts";
 
@@ -123,15 +124,7 @@ export function groupIndex(h: CompiledHeuristic, g: number, pos: ArrayLike<numbe
 }
 
 /** boardRegions of a board size, made once (its masks and neighbour lists), not per lookup. */
-const boardRegionsBySize = new Map<number, BoardRegions>();
-function regionsOf(rows: number, cols: number): BoardRegions {
-  let regions = boardRegionsBySize.get(rows * 64 + cols);
-  if (regions === undefined) {
-    regions = boardRegions(rows, cols);
-    boardRegionsBySize.set(rows * 64 + cols, regions);
-  }
-  return regions;
-}
+const regionsOf = perBoardSize(boardRegions);
 
 /**
  * Group g's estimate with its tiles at pos[tile] and the blank at pos[0]: its table's entry, or a

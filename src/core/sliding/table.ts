@@ -11,6 +11,7 @@
 
 import { getTable } from "../tables.ts";
 import { neighbourTable } from "./geometry.ts";
+import { perBoardSize } from "./per-board-size.ts";
 import {
   BLANK_SHIFT,
   FACTORIALS,
@@ -51,15 +52,7 @@ function forwardMoves(rows: number, cols: number): Int16Array {
   return moves;
 }
 
-const neighbourCache = new Map<number, Int8Array>();
-function neighboursOf(rows: number, cols: number): Int8Array {
-  let table = neighbourCache.get(rows * 8 + cols);
-  if (table === undefined) {
-    table = neighbourTable(rows, cols);
-    neighbourCache.set(rows * 8 + cols, table);
-  }
-  return table;
-}
+const neighboursOf = perBoardSize(neighbourTable);
 
 export function slidingTableName(rows: number, cols: number, goalBlank: number): string {
   return `sliding-${rows}x${cols}-blank${goalBlank}`;
