@@ -4,26 +4,48 @@
 //   zero-aware  each group's entry for the blank's own free region (what the region's cells share);
 //   designated  zero-aware when the blank is in the group's largest free region, else regular: one
 //               table of the regular's size plus the regular as fallback.
+//   majority    the product's designated rule (designated.ts): zero-aware when the blank is in the
+//               region holding more than half the group's free cells, else regular.
+//   two-sided   majority, and outside that region the smallest entry of the other regions (one more
+//               value per placement: the "minor side", measured in docs/pdb.md, not built).
+// majority and two-sided read the zero-aware tables (4x4 boards only).
 // The tables are built here in memory: zero-aware ones keep a byte per placement and blank cell (4x4
 // boards only), designated ones a byte per placement (any board; a 5x5 6-tile table takes minutes).
 //
 //   npx tsx bench/zero-aware.ts --pdb 663 [--from 1 --to 100] [--modes regular,zero-aware,designated]
 //   npx tsx bench/zero-aware.ts --pdb 6666 --from 40 --to 40 --modes regular,designated
+//   npx tsx bench/zero-aware.ts --pdb 555 --from 1 --to 25 --modes regular,majority,two-sided
 import { boardRegions } from "../src/core/pdb/board-regions.ts";
 import { type CompiledHeuristic, compileHeuristic, groupIndex } from "../src/core/pdb/compiled.ts";
 import { buildPatternTable } from "../src/core/pdb/build.ts";
+import { bitCount } from "../src/core/pdb/designated.ts";
 import { groupEntries, unrankPositions } from "../src/core/pdb/rank.ts";
 import { benchSetup, option, referenceIda } from "./reference-ida.ts";
 
 const { def, layout, instances } = benchSetup();
 const { rows, cols } = def;
 const n = rows * cols;
-type Mode = "regular" | "zero-aware" | "designated";
+type Mode = "regular" | "zero-aware" | "designated" | "majority" | "two-sided";
 const modes = (option("modes") ?? "regular,zero-aware,designated").split(",") as Mode[];
-const zeroAware = modes.includes("zero-aware");
+const zeroAware = modes.some((m) => m === "zero-aware" || m === "majority" || m === "two-sided");
 if (zeroAware && n > 16) throw new Error("bench/zero-aware.ts: zero-aware tables on boards up to 4x4 only");
 const { flood } = boardRegions(rows, cols);
 const full = (1 << n) - 1;
+
+/** The free region holding more than half of an occupied set's free cells, or 0 (the product's rule). */
+function majorityRegion(occupied: number): number {
+  const region = largestRegion(occupied);
+  return 2 * bitCount(region) > n - bitCount(occupied) ? region : 0;
+}
+/** The smallest entry over the free cells of `cellsMask` (zero-aware table), 255 if none. */
+function minOver(table: Uint8Array, index: number, cellsMask: number): number {
+  let best = 255;
+  for (let rest = cellsMask; rest !== 0; rest &= rest - 1) {
+    const v = table[index * n + (31 - Math.clz32(rest & -rest))];
+    if (v < best) best = v;
+  }
+  return best;
+}
 
 /** The largest free region of an occupied set (ties: the one holding the lowest free cell), memoised. */
 const largest = new Int32Array(2 ** n);
@@ -97,7 +119,16 @@ function estimate(): number {
     const blank = h.map[g * n + pos[0]];
     let value: number;
     if (mode === "zero-aware") value = cellTableOf[g][index * n + blank];
-    else {
+    else if (mode === "majority" || mode === "two-sided") {
+      let occupied = 0;
+      for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
+      const major = majorityRegion(occupied);
+      if (major === 0) value = regular;
+      else if (((major >>> blank) & 1) !== 0) value = minOver(cellTableOf[g], index, major);
+      else value = mode === "two-sided" ? minOver(cellTableOf[g], index, full & ~occupied & ~major) : regular;
+      // Only the group's own lookup frame; both fall back to the regular value where it is larger.
+      if (value < regular) value = regular;
+    } else {
       let occupied = 0;
       for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
       value = ((largestRegion(occupied) >>> blank) & 1) === 0 ? regular : designatedOf[g][index];
