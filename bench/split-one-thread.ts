@@ -8,6 +8,7 @@
 //   npx tsx bench/split-one-thread.ts --instances 40,25 [--rounds 3] [--pdb 6666]
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { PARTITIONS } from "../src/core/pdb/partitions.ts";
 import { solve } from "../src/core/solve.ts";
 import { pdbDirectory } from "../src/pdb-settings.ts";
 import { loadPdb } from "../src/pdb-store/store.ts";
@@ -20,6 +21,9 @@ const argument = (name: string): string | undefined => {
   return at >= 0 ? process.argv[at + 1] : undefined;
 };
 const pdb = argument("pdb") ?? "6666";
+if (PARTITIONS[pdb] === undefined)
+  throw new Error(`--pdb ${pdb}: not a partition (${Object.keys(PARTITIONS).join(", ")})`);
+const side = PARTITIONS[pdb].rows as 4 | 5;
 
 interface Run {
   readonly cpuMs: number;
@@ -32,7 +36,6 @@ interface Run {
 function child(instance: number, split: boolean): void {
   if (!loadPdb(pdb, { dir: pdbDirectory() }))
     throw new Error(`pdb:${pdb} is not in PDB_DIR: puzzle pdb build ${pdb}`);
-  const side = pdb === "6666" || pdb === "555" ? 5 : 4;
   const { instances } = korfInstances(side);
   const start = instances[instance - 1].tiles;
   const goal = korfGoal(side).split(",").map(Number);
@@ -76,7 +79,7 @@ if (argument("child") !== undefined) {
 } else {
   const instances = (argument("instances") ?? "40").split(",").map(Number);
   const rounds = Number(argument("rounds") ?? 3);
-  const { instances: all } = korfInstances(pdb === "6666" || pdb === "555" ? 5 : 4);
+  const { instances: all } = korfInstances(side);
   for (const instance of instances) {
     const runs: Record<"whole" | "split", Run[]> = { whole: [], split: [] };
     for (let round = 0; round < rounds; round++) {

@@ -126,8 +126,6 @@ function estimate(): number {
       if (major === 0) value = regular;
       else if (((major >>> blank) & 1) !== 0) value = minOver(cellTableOf[g], index, major);
       else value = mode === "two-sided" ? minOver(cellTableOf[g], index, full & ~occupied & ~major) : regular;
-      // Only the group's own lookup frame; both fall back to the regular value where it is larger.
-      if (value < regular) value = regular;
     } else {
       let occupied = 0;
       for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
