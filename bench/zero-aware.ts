@@ -117,19 +117,19 @@ function estimate(): number {
     regularSums[h.setOf[g]] += regular;
     if (mode === "regular") continue;
     const blank = h.map[g * n + pos[0]];
+    // The group's cells (table frame): the free regions of the other modes come from them.
+    let occupied = 0;
+    if (mode !== "zero-aware")
+      for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
     let value: number;
     if (mode === "zero-aware") value = cellTableOf[g][index * n + blank];
-    else if (mode === "majority" || mode === "two-sided") {
-      let occupied = 0;
-      for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
+    else if (mode === "designated")
+      value = ((largestRegion(occupied) >>> blank) & 1) === 0 ? regular : designatedOf[g][index];
+    else {
       const major = majorityRegion(occupied);
       if (major === 0) value = regular;
       else if (((major >>> blank) & 1) !== 0) value = minOver(cellTableOf[g], index, major);
       else value = mode === "two-sided" ? minOver(cellTableOf[g], index, full & ~occupied & ~major) : regular;
-    } else {
-      let occupied = 0;
-      for (let j = 0; j < h.size[g]; j++) occupied |= 1 << h.map[g * n + pos[h.tiles[g * h.stride + j]]];
-      value = ((largestRegion(occupied) >>> blank) & 1) === 0 ? regular : designatedOf[g][index];
     }
     sums[h.setOf[g]] += value;
   }
