@@ -14,8 +14,8 @@ export interface BuildFigures {
 const FIGURES: Readonly<Record<string, BuildFigures>> = {
   "555": { time: "~1 s", buildMemory: "under 100 MB", disk: "1 MiB", memory: "about 3 MiB" },
   "663": { time: "5-10 s", buildMemory: "about 160 MB", disk: "11 MiB", memory: "about 45 MiB" },
-  "78": { time: "14-45 min", buildMemory: "about 2.2 GB", disk: "550 MiB", memory: "about 550 MiB" },
-  "6666": { time: "3-8 min", buildMemory: "about 2.9 GB", disk: "243 MiB", memory: "about 710 MiB" },
+  "78": { time: "14-45 min", buildMemory: "about 3.2 GB", disk: "550 MiB", memory: "about 550 MiB" },
+  "6666": { time: "3-8 min", buildMemory: "about 3.7 GB", disk: "243 MiB", memory: "about 710 MiB" },
 };
 
 /** The figures of a partition ("663" or "pdb:663"), or undefined for an unknown one. */
