@@ -67,8 +67,9 @@ function probe(task: ThreadProbeTask): ThreadProbe {
 }
 
 /**
- * A unit job goes on to its unit's next bounds while it has searched fewer nodes than this (a few
- * ms of search): cheaper than a queue round trip per tiny iteration (docs/distributed.md).
+ * A unit job goes on to its unit's next bound while that iteration, predicted from the ones before,
+ * keeps its work under this many nodes (a few ms of search): cheaper than a queue round trip per
+ * tiny iteration, and no run ahead into a large one (docs/distributed.md, "Tiny iterations").
  */
 const DEEPEN_BELOW_NODES = 50_000;
 

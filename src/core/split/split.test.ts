@@ -20,7 +20,7 @@ import {
   widen,
 } from "./coordinator.ts";
 import { planUnits } from "./plan.ts";
-import { searchUnitDeepening } from "./deepening-unit.ts";
+import { predictNextIteration, searchUnitDeepening } from "./deepening-unit.ts";
 import { searchUnit } from "./unit-searcher.ts";
 import { type FrontierNode, childNodes, expandFrontier } from "./frontier.ts";
 
@@ -464,11 +464,39 @@ describe("coordinator", () => {
     );
   });
 
+  it("a unit job does not start an iteration predicted to take it past its budget", () => {
+    const { s, task, first } = firstUnitOf56Moves();
+    const second = searchUnit(s, { ...task, bound: first.nextBound });
+    const third = searchUnit(s, { ...task, bound: second.nextBound });
+    expect(first.solution).toBeNull();
+    expect(second.solution).toBeNull();
+    // After one iteration the next is taken to be 8 times as large: a budget of exactly that stops.
+    const afterOne = first.nodes + predictNextIteration(0, first.nodes);
+    expect(searchUnitDeepening(s, task, afterOne)).toMatchObject({
+      nodes: first.nodes,
+      nextBound: first.nextBound,
+      solution: null,
+    });
+    // After two, the third is predicted from the growth seen between them.
+    const afterTwo = first.nodes + second.nodes + predictNextIteration(first.nodes, second.nodes);
+    const budget = Math.max(afterOne + 1, afterTwo);
+    const two = first.nodes + second.nodes;
+    expect(searchUnitDeepening(s, task, budget)).toMatchObject(
+      budget === afterTwo ? { nodes: two, nextBound: second.nextBound } : { nodes: two + third.nodes },
+    );
+    expect(searchUnitDeepening(s, task, budget + 1).nodes).toBe(two + third.nodes);
+  });
+
+  it("predicts an iteration from the growth of the last two, clamped", () => {
+    expect(predictNextIteration(0, 100)).toBe(800);
+    expect(predictNextIteration(0, 0)).toBe(8);
+    expect(predictNextIteration(100, 500)).toBe(2500);
+    expect(predictNextIteration(100, 150)).toBe(300); // at least twice
+    expect(predictNextIteration(1, 1000)).toBe(16_000); // at most 16 times
+  });
+
   it("a deepening unit stopped after a finished iteration keeps the bound that one proved", () => {
-    const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]); // 56 moves
-    const state = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
-    const task = next(state)!;
-    const first = searchUnit(s, task);
+    const { s, state, task, first } = firstUnitOf56Moves();
     const second = searchUnit(s, { ...task, bound: first.nextBound });
     expect(first.solution).toBeNull();
     expect(second.nodes).toBeGreaterThan(first.nodes + 1);
@@ -524,3 +552,11 @@ describe("coordinator", () => {
     expect(applySlidingMoves(4, 4, board, lossy)).toEqual(p.goal);
   });
 });
+
+/** A 56-move 4x4 board planned for one thread, its first unit's task, and that unit's first iteration. */
+function firstUnitOf56Moves() {
+  const s = spec(4, 4, [12, 7, 1, 5, 8, 11, 15, 2, 13, 3, 10, 6, 14, 9, 4, 0]);
+  const state = planUnits(s, { threads: 1, heuristic: "linear-conflict" });
+  const task = next(state)!;
+  return { s, state, task, first: searchUnit(s, task) };
+}
