@@ -18,6 +18,7 @@
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
 // BENCH_CLI_ROUNDS (default 7) and BENCH_CLI_KORF (the Korf 24 instance, default 40) set part 6.
 import { readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -152,6 +153,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   const count = 300;
   const before = await commandCalls(redis);
   const stats = await commandStats(redis);
+  const load = loadavg()[0].toFixed(2);
   for (let i = 0; i < count; i++) {
     const began = performance.now();
     await units.add(
@@ -170,7 +172,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   const calls = (await commandCalls(redis)) - before;
   const top = await commandsSince(redis, stats, count);
   console.log(
-    `1. per-unit queue overhead (empty unit, one at a time, 1 worker x 1 thread, ${count - 20} units): median ${median(times).toFixed(2)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)].toFixed(2)} ms; Redis commands ${(calls / count).toFixed(1)} per unit (this loop's own add + BLPOP included, idle polling of the fleet included): ${top}`,
+    `1. per-unit queue overhead (empty unit, one at a time, 1 worker x 1 thread, ${count - 20} units): median ${median(times).toFixed(2)} ms, p90 ${[...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)].toFixed(2)} ms; Redis commands ${(calls / count).toFixed(1)} per unit (this loop's own add + BLPOP included, idle polling of the fleet included): ${top}; load ${load} at the start`,
   );
   await units.close();
   await Promise.all(fleet.map((w) => w.stop()));
@@ -279,6 +281,9 @@ async function main(): Promise<void> {
             `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
             { input: { kind: "SLIDING", rows: 5, cols: 5, start: tiles, goal } },
           );
+          // The 1-minute load average as the run starts: another busy process on these two cores
+          // (a table build, a test run) shows here, not only in slower times.
+          const load = loadavg()[0].toFixed(2);
           const began = performance.now();
           const solve = await requestSolve(alice.client, data.createPuzzle.id, {
             algorithm: "IDA_STAR",
@@ -304,7 +309,7 @@ async function main(): Promise<void> {
             );
           }
           rows.push(
-            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}`,
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}, load ${load}`,
           );
           await Promise.all(fleet.map((w) => w.stop()));
           // The cache would answer the second run: a fresh puzzle each time is not enough (same
