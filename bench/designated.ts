@@ -19,14 +19,11 @@ import { getTable } from "../src/core/tables.ts";
 import { pdbDirectory } from "../src/pdb-settings.ts";
 import { loadTable } from "../src/pdb-store/store.ts";
 import { korfInstances } from "./processes.ts";
+import { option } from "./stats.ts";
 
-const argument = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-const def = PARTITIONS[argument("pdb") ?? "663"];
+const def = PARTITIONS[option("pdb") ?? "663"];
 const n = def.rows * def.cols;
-const rounds = Number(argument("rounds") ?? 2);
+const rounds = Number(option("rounds") ?? 2);
 
 /**
  * A regular table missing from PDB_DIR, derived from its designated-region form when that one is
@@ -78,13 +75,13 @@ function compiled(layout: PartitionLayout) {
   );
 }
 const goalBlank = def.goalBlank === true;
-const only = argument("only");
+const only = option("only");
 const variants = (["regular", "designated"] as const)
   .filter((name) => only === undefined || only === name)
   .map((name) => [name, compiled(partitionLayout(def, true, goalBlank, name === "designated"))] as const);
 
 const all = korfInstances(n === 16 ? 4 : 5).instances;
-const picked = argument("instances");
+const picked = option("instances");
 const instances = picked === undefined ? all : picked.split(",").map((i) => all[Number(i) - 1]);
 for (let round = 0; round < rounds; round++) {
   for (const [name, h] of variants) {

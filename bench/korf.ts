@@ -19,33 +19,25 @@
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { korfGoal, korfInstances, root, runProcess } from "./processes.ts";
-import { median } from "./stats.ts";
+import { median, option } from "./stats.ts";
 
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-const partition = (argument("pdb") ?? "663").replace(/^pdb:/, "");
+const partition = (option("pdb") ?? "663").replace(/^pdb:/, "");
 const side = partition === "6666" ? 5 : 4;
 const { file, instances } = korfInstances(side);
-const chosen: number[] = argument("instances")
-  ? (argument("instances") as string).split(",").map(Number)
+const chosen: number[] = option("instances")
+  ? (option("instances") as string).split(",").map(Number)
   : Array.from(
-      { length: Number(argument("to") ?? instances.length) - Number(argument("from") ?? 1) + 1 },
-      (_, i) => i + Number(argument("from") ?? 1),
+      { length: Number(option("to") ?? instances.length) - Number(option("from") ?? 1) + 1 },
+      (_, i) => i + Number(option("from") ?? 1),
     );
-const rounds = Math.max(1, Number(argument("rounds") ?? 3));
-const bins = [
-  join(root, "bin", "puzzle.mjs"),
-  ...(argument("bin") ? [resolve(argument("bin") as string)] : []),
-];
+const rounds = Math.max(1, Number(option("rounds") ?? 3));
+const bins = [join(root, "bin", "puzzle.mjs"), ...(option("bin") ? [resolve(option("bin") as string)] : [])];
 const goal = korfGoal(side);
 const solveArgs = ["solve", "--batch", "-", "--goal", goal, "--heuristic", `pdb:${partition}`];
 // `--threads 1`: one search thread, as the single-thread targets are stated (the command's default is
 // one puzzle per core at once).
-if (argument("threads") !== undefined) solveArgs.push("--threads", argument("threads") as string);
-const timeLimit = argument("time-limit");
+if (option("threads") !== undefined) solveArgs.push("--threads", option("threads") as string);
+const timeLimit = option("time-limit");
 // `puzzle solve --time-limit` takes seconds (it took milliseconds before the CLI hardening).
 if (timeLimit !== undefined) solveArgs.push("--time-limit", String(Number(timeLimit)));
 const input = chosen.map((n) => `${instances[n - 1].tiles.join(" ")}\n`).join("");

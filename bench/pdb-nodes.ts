@@ -26,14 +26,10 @@ import { expandToDirect } from "../src/core/pdb/rank.ts";
 import { getTable } from "../src/core/tables.ts";
 import { loadTable } from "../src/pdb-store/store.ts";
 import { korfInstances } from "./processes.ts";
+import { option } from "./stats.ts";
 
-const argument = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-
-const def = PARTITIONS[argument("pdb") ?? "663"];
-const variants = (argument("variants") ?? "goalBlank,old").split(",");
+const def = PARTITIONS[option("pdb") ?? "663"];
+const variants = (option("variants") ?? "goalBlank,old").split(",");
 const n = def.rows * def.cols;
 
 /** A mulberry32 stream: the same random instances for the same seed. */
@@ -74,16 +70,16 @@ const optimal = new Map<string, number>();
 function korfBoards(): number[][] {
   const all = korfInstances(n === 16 ? 4 : 5).instances;
   for (const { tiles, optimal: length } of all) optimal.set(tiles.join(" "), length);
-  const picked = argument("instances");
+  const picked = option("instances");
   const boards = all.map(({ tiles }) => tiles);
   if (picked !== undefined) return picked.split(",").map((i) => boards[Number(i) - 1]);
-  const from = Number(argument("from") ?? 1);
-  const to = Number(argument("to") ?? all.length);
+  const from = Number(option("from") ?? 1);
+  const to = Number(option("to") ?? all.length);
   return boards.slice(from - 1, to);
 }
 
-const boards = argument("random")
-  ? randomBoards(Number(argument("random")), Number(argument("seed") ?? 1))
+const boards = option("random")
+  ? randomBoards(Number(option("random")), Number(option("seed") ?? 1))
   : korfBoards();
 
 /**

@@ -22,22 +22,16 @@
 // `--cpu N` pins ours and the peer alike to CPU N (`taskset -c N`): a host whose vCPUs run at
 // different speeds (docs/measurements/pdb-history.md, "Fourteenth session") then compares both on the same one.
 import { closeSync, existsSync, openSync, readSync, readdirSync } from "node:fs";
-import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { type Instance, korfGoal, korfInstances, ours, type Run, root, runProcess } from "./processes.ts";
 import { pdbDirectory } from "../src/pdb-settings.ts";
-import { median } from "./stats.ts";
-
-function argument(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
-}
+import { loadAverage, median, option } from "./stats.ts";
 
 const suite = process.argv[2];
-const rounds = Math.max(1, Number(argument("rounds", "3")));
-const peerRounds = Math.max(0, Number(argument("peer-rounds", "1")));
-const threads = argument("threads", "1");
-const cpu = argument("cpu", "");
+const rounds = Math.max(1, Number(option("rounds") ?? "3"));
+const peerRounds = Math.max(0, Number(option("peer-rounds") ?? "1"));
+const threads = option("threads") ?? "1";
+const cpu = option("cpu") ?? "";
 if (cpu !== "" && !/^\d+$/.test(cpu)) {
   console.error(`bench/peers.ts: --cpu ${cpu}: give a CPU number (0, 1, …)`);
   process.exit(2);
@@ -49,7 +43,6 @@ function pinned(command: string, args: readonly string[]): [string, readonly str
 }
 const puzzle = join(root, "bin", "puzzle.mjs");
 
-const load = () => loadavg()[0].toFixed(2);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function report(label: string, run: Run): void {
@@ -57,7 +50,7 @@ function report(label: string, run: Run): void {
   const problem = run.problem === "" ? "" : `  ${run.problem}`;
   console.log(
     `${label}: process ${seconds(run.wallMs)} (CPU ${seconds(run.cpuMs)}), search ${seconds(run.searchMs)}, ` +
-      `${run.nodes.toLocaleString("en")} nodes, load ${load()}${problem}`,
+      `${run.nodes.toLocaleString("en")} nodes, load ${loadAverage()}${problem}`,
   );
 }
 
@@ -196,7 +189,7 @@ if (suite === "korf100") {
     "--goal",
     korfGoal(4),
     "--heuristic",
-    argument("heuristic", "pdb:663"),
+    option("heuristic") ?? "pdb:663",
     "--threads",
     threads,
   ];
@@ -218,12 +211,12 @@ if (suite === "korf100") {
 } else if (suite === "korf24") {
   const { instances } = korfInstances(5);
   const peer = process.env.PEER_24PUZZLE;
-  const limit = Number(argument("time-limit", "300"));
-  const peerLimit = Number(argument("peer-time-limit", "300"));
+  const limit = Number(option("time-limit") ?? "300");
+  const peerLimit = Number(option("peer-time-limit") ?? "300");
   warmPageCache("ours", pdbDirectory(), (name) => /^(pdb|move-machine)-5x5-.*\.pdb$/.test(name));
   const peerTables = process.env.PEER_24PUZZLE_PDB_DIR;
   if (peer && peerTables) warmPageCache("peer", peerTables, (name) => name.endsWith(".pdb"));
-  for (const number of argument("instances", "38,40,25,32").split(",").map(Number)) {
+  for (const number of (option("instances") ?? "38,40,25,32").split(",").map(Number)) {
     const instance = instances[number - 1];
     const args = ["solve", instance.tiles.join(","), "--size", "5x5", "--goal", korfGoal(5)];
     args.push("--threads", threads, "--json", "--quiet", "--time-limit", String(limit));
@@ -234,8 +227,8 @@ if (suite === "korf100") {
     );
   }
 } else if (suite === "random15") {
-  const file = resolve(argument("file", join(root, "bench", "data", "random15-seed1.txt")));
-  const args = ["solve", "--batch", file, "--threads", threads, "--heuristic", argument("heuristic", "auto")];
+  const file = resolve(option("file") ?? join(root, "bench", "data", "random15-seed1.txt"));
+  const args = ["solve", "--batch", file, "--threads", threads, "--heuristic", option("heuristic") ?? "auto"];
   await sideBySide("random15", async () => ours(await runProcess(...pinned(puzzle, args)), []));
 } else {
   console.error("bench/peers.ts: korf100 | korf24 | random15 (see the head of the file)");

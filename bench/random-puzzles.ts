@@ -7,19 +7,15 @@
 import { parseSize } from "../src/core/notation.ts";
 import { defaultSlidingGoal } from "../src/core/sliding/board.ts";
 import { randomSolvableBoard, seededStream } from "../src/core/sliding/random-board.ts";
+import { option } from "./stats.ts";
 
-function argument(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
-}
-
-const seed = Number(argument("seed", "1"));
-const count = Number(argument("count", "40"));
+const seed = Number(option("seed") ?? "1");
+const count = Number(option("count") ?? "40");
 if (!Number.isInteger(seed) || !Number.isInteger(count) || count < 1) {
   console.error("random-puzzles: --seed and --count take integers (count ≥ 1)");
   process.exit(2);
 }
-const { rows, cols } = parseSize(argument("size", "4x4"));
+const { rows, cols } = parseSize(option("size") ?? "4x4");
 const goal = defaultSlidingGoal(rows, cols);
 const below = seededStream(seed);
 const lines: string[] = [];

@@ -9,12 +9,7 @@ import { boardRegions } from "../src/core/pdb/board-regions.ts";
 import { type PartitionLayout, partitionLayout } from "../src/core/pdb/layout.ts";
 import { type PartitionDef, PARTITIONS } from "../src/core/pdb/partitions.ts";
 import { projectRoot } from "../src/project-root.ts";
-
-/** The value after `--name` on the command line. */
-export function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-}
+import { option } from "./stats.ts";
 
 /**
  * `--pdb` (default 663), its layout (reflection, goal-blank tables) and Korf's instances: `--from`..`--to`,

@@ -14,13 +14,9 @@ import { pdbDirectory } from "../src/pdb-settings.ts";
 import { loadPdb } from "../src/pdb-store/store.ts";
 import { tunedEnvironment } from "../src/tuned-environment.ts";
 import { korfGoal, korfInstances } from "./processes.ts";
-import { median } from "./stats.ts";
+import { median, option } from "./stats.ts";
 
-const argument = (name: string): string | undefined => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1] : undefined;
-};
-const pdb = argument("pdb") ?? "6666";
+const pdb = option("pdb") ?? "6666";
 if (PARTITIONS[pdb] === undefined)
   throw new Error(`--pdb ${pdb}: not a partition (${Object.keys(PARTITIONS).join(", ")})`);
 const side = PARTITIONS[pdb].rows as 4 | 5;
@@ -74,11 +70,11 @@ function spawnRun(instance: number, split: boolean): Run {
   return JSON.parse(out.stdout.trim().split("\n").pop() as string) as Run;
 }
 
-if (argument("child") !== undefined) {
-  child(Number(argument("child")), argument("split") === "true");
+if (option("child") !== undefined) {
+  child(Number(option("child")), option("split") === "true");
 } else {
-  const instances = (argument("instances") ?? "40").split(",").map(Number);
-  const rounds = Number(argument("rounds") ?? 3);
+  const instances = (option("instances") ?? "40").split(",").map(Number);
+  const rounds = Number(option("rounds") ?? 3);
   const { instances: all } = korfInstances(side);
   for (const instance of instances) {
     const runs: Record<"whole" | "split", Run[]> = { whole: [], split: [] };

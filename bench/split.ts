@@ -18,7 +18,6 @@
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
 // BENCH_CLI_ROUNDS (default 7) and BENCH_CLI_KORF (the Korf 24 instance, default 40) set part 6.
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -42,7 +41,7 @@ import {
 import { RedisChild } from "../test/pipeline/redis-child.ts";
 import { WorkerProcess } from "../test/pipeline/worker-process.ts";
 import { benchCliThreads } from "./cli-threads.ts";
-import { median } from "./stats.ts";
+import { loadAverage, median } from "./stats.ts";
 import { tunedEnvironment } from "../src/tuned-environment.ts";
 
 type User = { token: string; client: GraphQLClient };
@@ -153,7 +152,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   const count = 300;
   const before = await commandCalls(redis);
   const stats = await commandStats(redis);
-  const load = loadavg()[0].toFixed(2);
+  const load = loadAverage();
   for (let i = 0; i < count; i++) {
     const began = performance.now();
     await units.add(
@@ -283,7 +282,7 @@ async function main(): Promise<void> {
           );
           // The 1-minute load average as the run starts: another busy process on these two cores
           // (a table build, a test run) shows here, not only in slower times.
-          const load = loadavg()[0].toFixed(2);
+          const load = loadAverage();
           const began = performance.now();
           const solve = await requestSolve(alice.client, data.createPuzzle.id, {
             algorithm: "IDA_STAR",

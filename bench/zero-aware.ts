@@ -20,7 +20,8 @@ import { type CompiledHeuristic, compileHeuristic, groupIndex } from "../src/cor
 import { buildPatternTable } from "../src/core/pdb/build.ts";
 import { bitCount } from "../src/core/pdb/designated.ts";
 import { groupEntries, unrankPositions } from "../src/core/pdb/rank.ts";
-import { benchSetup, option, referenceIda } from "./reference-ida.ts";
+import { benchSetup, referenceIda } from "./reference-ida.ts";
+import { option } from "./stats.ts";
 
 const { def, layout, instances } = benchSetup();
 const { rows, cols } = def;
@@ -128,7 +129,8 @@ function estimate(): number {
     else {
       const major = majorityRegion(occupied);
       if (major === 0) value = regular;
-      else if (((major >>> blank) & 1) !== 0) value = minOver(cellTableOf[g], index, major);
+      else if (((major >>> blank) & 1) !== 0)
+        value = cellTableOf[g][index * n + blank]; // the region's entry
       else value = mode === "two-sided" ? minOver(cellTableOf[g], index, full & ~occupied & ~major) : regular;
     }
     sums[h.setOf[g]] += value;
