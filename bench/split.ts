@@ -145,7 +145,7 @@ async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Pro
   await redis.set(keys.state, "{}", "EX", 3600);
   // The goal itself: the unit ends at once with the empty path and no node searched. (A unit
   // merely below its heuristic would not stay empty: a unit job goes on deepening while its work
-  // is under 50,000 nodes, workers/solver-thread.ts, and would search the board.)
+  // is under 250,000 nodes, workers/solver-thread.ts, and would search the board.)
   const goal = [...Array.from({ length: 15 }, (_, i) => i + 1), 0];
   const spec = { kind: "sliding", rows: 4, cols: 4, start: goal, goal };
   const times: number[] = [];

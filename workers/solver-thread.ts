@@ -68,10 +68,11 @@ function probe(task: ThreadProbeTask): ThreadProbe {
 
 /**
  * A unit job goes on to its unit's next bound while that iteration, predicted from the ones before,
- * keeps its work under this many nodes (a few ms of search): cheaper than a queue round trip per
- * tiny iteration, and no run ahead into a large one (docs/distributed.md, "Tiny iterations").
+ * keeps its work under this many nodes (10-30 ms of search, against ~1-3 ms per queue round trip):
+ * no round trip per tiny iteration, and no run ahead into a large one (docs/distributed.md, "Tiny
+ * iterations").
  */
-const DEEPEN_BELOW_NODES = 50_000;
+const DEEPEN_BELOW_NODES = 250_000;
 
 /** One unit; `threadId` says which thread searched it (the search's count of threads taking part). */
 function unit(task: ThreadUnitTask): UnitResult & { threadId: number } {
