@@ -116,11 +116,27 @@ export class SplitRun {
       },
       this.resumed ? "split search resumed" : "split search planned",
     );
+    if (this.resumed) await this.foldInherited();
     // Resumed: busy units are queued again (a no-op for a job still queued or running).
     const requeue = this.inFlight().map((task) => this.jobOf(task));
     for (const job of requeue) this.ledger.handOut(job.id);
     this.floor = await this.job.unitJobs.enqueue(this.owner, requeue);
     this.checked = Date.now();
+  }
+
+  /**
+   * Taking a search over: the outcomes its units pushed since the predecessor's last pass are
+   * folded before the busy units are queued again. A unit that finished meanwhile is then no
+   * longer busy; queued again, its job (removed on completion) would be added anew and the unit
+   * searched twice. A failure among them is left to the first pass, which fails the search.
+   */
+  private async foldInherited(): Promise<void> {
+    const { deps, searchId, token } = this.job;
+    const outcomes = await deps.store.pending(searchId);
+    if (outcomes.length === 0 || outcomes.some((outcome) => outcome.failure !== undefined)) return;
+    for (const outcome of outcomes) this.take(outcome, true);
+    if (!(await deps.store.save(searchId, token, this.record, outcomes.length)))
+      throw new SupersededError(searchId);
   }
 
   /** One pass over the outcomes that came back: the search's result once it has one. */
@@ -189,8 +205,11 @@ export class SplitRun {
     return fresh;
   }
 
-  /** One outcome read back: folded (when current), its work counted, its job accounted for. */
-  private take(outcome: UnitOutcome): void {
+  /**
+   * One outcome read back: folded (when current), its work counted, its job accounted for (or,
+   * `inherited`, left to the predecessor that handed it out).
+   */
+  private take(outcome: UnitOutcome, inherited = false): void {
     const { state, record } = this;
     const task = taskFromJobId(state, outcome.unitJobId);
     const sentAt = this.ledger.sentAt(outcome.unitJobId);
@@ -199,7 +218,8 @@ export class SplitRun {
     // One line per unit result (LOG_LEVEL=debug): the trace behind docs/distributed.md's figures.
     if (log.isLevelEnabled("debug"))
       log.debug(unitResultTrace(this.job.searchId, outcome, task, sentAt, record.startedAt), "unit result");
-    this.ledger.account(outcome);
+    if (inherited) this.ledger.inherit(outcome);
+    else this.ledger.account(outcome);
     if (task !== undefined) foldOutcome(state, record, task, outcome);
   }
 
@@ -254,7 +274,9 @@ export class SplitRun {
         lowerBound: lowerBound(state),
         nodes: record.nodes,
         stoppedUnitsReported: late,
+        ...ledger.tally,
         abandoned: ledger.open.size,
+        resumed: this.resumed,
       },
       "split search stopped",
     );

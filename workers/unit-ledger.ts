@@ -5,7 +5,15 @@
 import type { UnitOutcome } from "../src/solves/index.ts";
 
 export class UnitLedger {
-  readonly tally = { handedOut: 0, reissued: 0, outcomes: 0, withdrawn: 0, unexpected: 0, secondRuns: 0 };
+  readonly tally = {
+    handedOut: 0,
+    reissued: 0,
+    outcomes: 0,
+    withdrawn: 0,
+    unexpected: 0,
+    secondRuns: 0,
+    inherited: 0,
+  };
   /** When each unit in flight was handed out (by this coordinator; resumed ones: now). */
   private readonly sent = new Map<string, number>();
   private readonly openIds = new Set<string>();
@@ -43,6 +51,15 @@ export class UnitLedger {
   /** The job is no longer in flight: its outcome came, or it was found lost. */
   forget(id: string): void {
     this.sent.delete(id);
+  }
+
+  /**
+   * An outcome a predecessor's job pushed while no coordinator read them, folded as this one takes
+   * the search over, before it hands anything out: its job is the predecessor's to account for.
+   */
+  inherit(outcome: UnitOutcome): void {
+    if (outcome.runs > 1) this.tally.secondRuns++;
+    this.tally.inherited++;
   }
 
   /** One outcome read back: its job accounted for. */

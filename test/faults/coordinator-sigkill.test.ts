@@ -58,5 +58,9 @@ describe("the coordinator of a split search killed with SIGKILL", () => {
     const spec = corePuzzle({ kind: "sliding", rows: 4, cols: 4, start: BOARDS.twoSeconds });
     expect(replayMoves(spec, finished.moves ?? "").solved).toBe(true);
     expect(await api.server.app.prisma.solve.count({ where: { jobId } })).toBe(1);
+    // No unit searched twice: outcomes that came while no coordinator ran are folded before the
+    // survivor queues the busy units again.
+    const done = await other.waitForLog((l) => l.msg === "split search done" && l.jobId === jobId);
+    expect(done).toMatchObject({ resumed: true, unexpected: 0 });
   }, 120_000);
 });

@@ -386,5 +386,12 @@ describe("metrics of split and whole searches on two worker processes", () => {
     expect(killedCounted).toBeGreaterThan(0);
     expect(survivorNodes).toBeLessThan(stored);
     expect(sample(text, "puzzle_worker_searches_total", { status: "timed_out" })).toBeGreaterThanOrEqual(1);
+    // No unit searched twice: the outcomes pushed while no coordinator read them are folded before
+    // the busy units are queued again (a unit that had finished meanwhile was queued anew, its
+    // second run an outcome for no open job, its nodes counted by the survivor and not stored).
+    const stopped = await workers[survivor].waitForLog(
+      (l) => l.msg === "split search stopped" && l.jobId === row.jobId,
+    );
+    expect(stopped).toMatchObject({ resumed: true, unexpected: 0 });
   }, 60_000);
 });
