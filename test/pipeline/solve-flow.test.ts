@@ -236,8 +236,12 @@ describe("sharing work", () => {
       nodesExpanded: 0,
     });
     expect(done.moves).toBe(cached.moves);
+    // The worker logs the answer after it has written and announced it: waited for, not read at once.
+    await worker.waitForLog(
+      (line) => line.jobId === jobId && line.msg === "answered from a known optimal solve, no search",
+      10_000,
+    );
     const lines = worker.logs.filter((line) => line.jobId === jobId);
-    expect(lines.some((line) => line.msg === "answered from a known optimal solve, no search")).toBe(true);
     expect(lines.some((line) => line.msg === "search started")).toBe(false);
   });
 
