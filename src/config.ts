@@ -117,6 +117,8 @@ const envSchema = z.object({
   SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
   /** A unit running this long is stopped and split when another user's unit waits (fairness). */
   SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
+  /** A unit of a split search in flight this long has its job looked up (gone for good: queued again). */
+  SPLIT_LOST_CHECK_MS: int(1, 3_600_000).default(5000),
   /** Each worker process announces its threads this often (its entry lapses after 3 beats missed). */
   WORKER_HEARTBEAT_MS: int(100, 60_000).default(2000),
   /** Open (QUEUED or RUNNING) Solves one user may have; a request beyond is refused with LIMIT_EXCEEDED. */
@@ -217,6 +219,7 @@ export type Config = Readonly<{
     unitsPerThread: number;
     heartbeatMs: number;
     unitSliceMs: number;
+    lostCheckMs: number;
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
@@ -307,6 +310,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       unitsPerThread: e.SPLIT_UNITS_PER_THREAD,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
       unitSliceMs: e.SPLIT_UNIT_SLICE_MS,
+      lostCheckMs: e.SPLIT_LOST_CHECK_MS,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
     apiMetricsPort: e.API_METRICS_PORT,

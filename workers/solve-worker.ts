@@ -53,6 +53,8 @@ export interface WorkerSettings {
   readonly heartbeatMs: number;
   /** A unit runs at least this long before another owner's waiting unit may stop it. */
   readonly sliceMs: number;
+  /** A unit in flight this long has its job looked up (lost for good: queued again). */
+  readonly lostCheckMs: number;
   readonly progressIntervalMs: number;
   readonly cancelPollMs: number;
   /** A job whose lock is not renewed for this long is considered stalled (its worker died). */
@@ -81,6 +83,7 @@ export function workerSettings(
     unitsPerThread: p.unitsPerThread,
     heartbeatMs: p.heartbeatMs,
     sliceMs: p.unitSliceMs,
+    lostCheckMs: p.lostCheckMs,
     progressIntervalMs: p.progressIntervalMs,
     cancelPollMs: p.cancelPollMs,
     lockDurationMs: p.lockDurationMs,
@@ -183,6 +186,7 @@ export class SolveWorker {
       liveThreads,
       log,
       unitsPerThread: settings.unitsPerThread,
+      lostCheckMs: settings.lostCheckMs,
     });
     const processor = createSearchProcessor({
       search: (jobId, token, data, hooks) => coordinator.search(jobId, token, data, hooks),

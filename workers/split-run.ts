@@ -143,6 +143,11 @@ export class SplitRun {
   private async pass(): Promise<SolveResult | undefined> {
     const { deps, unitJobs, searchId, token } = this.job;
     const { state, record } = this;
+    // Jobs gone from the queue are looked up before the outcomes are read: a unit pushes its outcome
+    // before its job is removed, so the outcome of a job found gone is read below, and such a unit
+    // is folded, not called lost and released (checkFleet releases only those still busy).
+    const checking = Date.now() - this.checked >= this.lostCheckMs;
+    const gone = checking ? await this.goneJobs() : new Set<string>();
     // Fold what came back.
     const outcomes = await deps.store.pending(searchId);
     const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
@@ -173,7 +178,7 @@ export class SplitRun {
     if (state.units.every((u) => !u.busy) && next(state) === null)
       throw new Error("split search: no unit left and no solution");
     // A unit job lost for good (failed, or gone with Redis' data) is handed out again.
-    if (Date.now() - this.checked >= this.lostCheckMs) await this.checkFleet();
+    if (checking) await this.checkFleet(gone);
     return undefined;
   }
 
@@ -283,9 +288,23 @@ export class SplitRun {
     return splitResult(state, Date.now() - record.startedAt, record.nodes, stop);
   }
 
-  /** Re-reads the live fleet (widening the search for it) and releases units whose job is lost for good. */
-  private async checkFleet(): Promise<void> {
-    const { deps, unitJobs, searchId } = this.job;
+  /** The jobs of units in flight for `lostCheckMs` or more that are gone from the queue. */
+  private async goneJobs(): Promise<Set<string>> {
+    const gone = new Set<string>();
+    for (const task of this.inFlight()) {
+      const id = this.jobOf(task).id;
+      if (Date.now() - (this.ledger.sentAt(id) ?? 0) < this.lostCheckMs) continue;
+      if (await this.job.unitJobs.isLost(id)) gone.add(id);
+    }
+    return gone;
+  }
+
+  /**
+   * Re-reads the live fleet (widening the search for it) and releases the units still busy whose
+   * job was found `gone` before this pass read the outcomes: lost for good, they are queued again.
+   */
+  private async checkFleet(gone: ReadonlySet<string>): Promise<void> {
+    const { deps, searchId } = this.job;
     const { state } = this;
     this.checked = Date.now();
     this.threads = await deps.liveThreads();
@@ -298,9 +317,7 @@ export class SplitRun {
       );
     for (const task of this.inFlight()) {
       const id = this.jobOf(task).id;
-      if (Date.now() - (this.ledger.sentAt(id) ?? 0) < this.lostCheckMs) continue;
-      if (!(await unitJobs.isLost(id))) continue;
-      // Its outcome may have arrived meanwhile: folded on the next pass, and then stale.
+      if (!gone.has(id)) continue;
       deps.log.warn({ jobId: searchId, unit: id }, "unit lost: queued again");
       release(state, task);
       this.ledger.forget(id);
