@@ -139,6 +139,13 @@ export class SplitCoordinator {
     let checked = Date.now();
     let stoppedAt: number | undefined;
     for (;;) {
+      // The job is looked up before the outcome is read: it pushes its outcome before BullMQ removes
+      // it, so a job found gone because it finished has its outcome read below (as in SplitRun).
+      let lost = false;
+      if (stoppedAt === undefined && Date.now() - checked > (this.deps.lostCheckMs ?? 5000)) {
+        checked = Date.now();
+        lost = await unitJobs.isLost(id);
+      }
       const outcome = (await store.pending(searchId)).find((o) => o.unitJobId === id);
       if (outcome !== undefined) {
         await store.clear(searchId);
@@ -159,12 +166,9 @@ export class SplitCoordinator {
       }
       if (stoppedAt === undefined && Date.now() - record.startedAt > data.timeLimitMs + WHOLE_GRACE_MS)
         return this.wholeTimedOut(searchId, id, record.startedAt);
-      if (Date.now() - checked > (this.deps.lostCheckMs ?? 5000)) {
-        checked = Date.now();
-        if ((await unitJobs.isLost(id)) && stoppedAt === undefined) {
-          this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
-          await unitJobs.enqueue(data.owner ?? "platform", [job]);
-        }
+      if (lost && stoppedAt === undefined) {
+        this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
+        await unitJobs.enqueue(data.owner ?? "platform", [job]);
       }
       await unitJobs.waitForOutcome(searchId, POLL_MS, stoppedAt === undefined ? hooks.signal : undefined);
     }
