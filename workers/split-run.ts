@@ -116,27 +116,37 @@ export class SplitRun {
       },
       this.resumed ? "split search resumed" : "split search planned",
     );
-    if (this.resumed) await this.foldInherited();
-    // Resumed: busy units are queued again (a no-op for a job still queued or running).
-    const requeue = this.inFlight().map((task) => this.jobOf(task));
-    for (const job of requeue) this.ledger.handOut(job.id);
+    const gone = this.resumed ? await this.foldInherited() : new Set<string>();
+    // Resumed: the units still busy are this coordinator's to account for; those whose job is gone
+    // (lost with its worker's Redis data, say) are queued again, the others are queued or running.
+    const busy = this.inFlight().map((task) => this.jobOf(task));
+    for (const job of busy) this.ledger.handOut(job.id);
+    const requeue = busy.filter((job) => gone.has(job.id));
     this.floor = await this.job.unitJobs.enqueue(this.owner, requeue);
     this.checked = Date.now();
   }
 
   /**
-   * Taking a search over: the outcomes its units pushed since the predecessor's last pass are
-   * folded before the busy units are queued again. A unit that finished meanwhile is then no
-   * longer busy; queued again, its job (removed on completion) would be added anew and the unit
-   * searched twice. A failure among them is left to the first pass, which fails the search.
+   * Taking a search over: which busy units' jobs are gone, then the outcomes its units pushed since
+   * the predecessor's last pass, folded. A unit pushes its outcome before its job is removed, so a
+   * unit whose job was found gone because it finished has its outcome read here and is no longer
+   * busy: only units truly lost are queued again (before, every busy unit was, and a job removed on
+   * completion was added anew: the unit searched twice). A failure among the outcomes is left to
+   * the first pass, which fails the search. Returns the jobs found gone.
    */
-  private async foldInherited(): Promise<void> {
-    const { deps, searchId, token } = this.job;
+  private async foldInherited(): Promise<Set<string>> {
+    const { deps, unitJobs, searchId, token } = this.job;
+    const gone = new Set<string>();
+    for (const task of this.inFlight()) {
+      const id = this.jobOf(task).id;
+      if (await unitJobs.isLost(id)) gone.add(id);
+    }
     const outcomes = await deps.store.pending(searchId);
-    if (outcomes.length === 0 || outcomes.some((outcome) => outcome.failure !== undefined)) return;
+    if (outcomes.length === 0 || outcomes.some((outcome) => outcome.failure !== undefined)) return gone;
     for (const outcome of outcomes) this.take(outcome, true);
     if (!(await deps.store.save(searchId, token, this.record, outcomes.length)))
       throw new SupersededError(searchId);
+    return gone;
   }
 
   /** One pass over the outcomes that came back: the search's result once it has one. */

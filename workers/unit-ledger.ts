@@ -13,11 +13,14 @@ export class UnitLedger {
     unexpected: 0,
     secondRuns: 0,
     inherited: 0,
+    repeated: 0,
   };
   /** When each unit in flight was handed out (by this coordinator; resumed ones: now). */
   private readonly sent = new Map<string, number>();
   private readonly openIds = new Set<string>();
   private readonly withdrawn = new Set<string>();
+  /** Jobs whose first run's outcome was read: another first run of one is a job added again after it ran. */
+  private readonly firstRuns = new Set<string>();
 
   /** The jobs handed out that are not yet accounted for. */
   get open(): ReadonlySet<string> {
@@ -58,15 +61,25 @@ export class UnitLedger {
    * the search over, before it hands anything out: its job is the predecessor's to account for.
    */
   inherit(outcome: UnitOutcome): void {
-    if (outcome.runs > 1) this.tally.secondRuns++;
+    this.noteRun(outcome);
     this.tally.inherited++;
+  }
+
+  /**
+   * A job's second run (BullMQ's stalled-job recovery after its worker died) is at-least-once
+   * delivery; a second *first* run is a job added again after it had run: the unit searched twice.
+   */
+  private noteRun(outcome: UnitOutcome): void {
+    if (outcome.runs > 1) this.tally.secondRuns++;
+    else if (this.firstRuns.has(outcome.unitJobId)) this.tally.repeated++;
+    else this.firstRuns.add(outcome.unitJobId);
   }
 
   /** One outcome read back: its job accounted for. */
   account(outcome: UnitOutcome): void {
     // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
     // first run's outcome had arrived before the death (then this one is a duplicate: stale).
-    if (outcome.runs > 1) this.tally.secondRuns++;
+    this.noteRun(outcome);
     if (this.openIds.delete(outcome.unitJobId)) this.tally.outcomes++;
     else if (this.withdrawn.delete(outcome.unitJobId)) {
       // Not removed before it ran after all: it had just finished (BullMQ's remove of a job

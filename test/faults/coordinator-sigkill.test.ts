@@ -61,6 +61,6 @@ describe("the coordinator of a split search killed with SIGKILL", () => {
     // No unit searched twice: outcomes that came while no coordinator ran are folded before the
     // survivor queues the busy units again.
     const done = await other.waitForLog((l) => l.msg === "split search done" && l.jobId === jobId);
-    expect(done).toMatchObject({ resumed: true, unexpected: 0 });
+    expect(done).toMatchObject({ resumed: true, repeated: 0 });
   }, 120_000);
 });

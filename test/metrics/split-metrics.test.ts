@@ -387,11 +387,12 @@ describe("metrics of split and whole searches on two worker processes", () => {
     expect(survivorNodes).toBeLessThan(stored);
     expect(sample(text, "puzzle_worker_searches_total", { status: "timed_out" })).toBeGreaterThanOrEqual(1);
     // No unit searched twice: the outcomes pushed while no coordinator read them are folded before
-    // the busy units are queued again (a unit that had finished meanwhile was queued anew, its
-    // second run an outcome for no open job, its nodes counted by the survivor and not stored).
+    // the busy units are queued again (a unit that had finished meanwhile was queued anew: a second
+    // first run of its job, its nodes counted by the survivor and not stored). A job's second run
+    // after the killed worker's death (BullMQ's redelivery) may still bring an unexpected outcome.
     const stopped = await workers[survivor].waitForLog(
       (l) => l.msg === "split search stopped" && l.jobId === row.jobId,
     );
-    expect(stopped).toMatchObject({ resumed: true, unexpected: 0 });
+    expect(stopped).toMatchObject({ resumed: true, repeated: 0 });
   }, 60_000);
 });
