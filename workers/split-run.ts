@@ -135,12 +135,8 @@ export class SplitRun {
    * the first pass, which fails the search. Returns the jobs found gone.
    */
   private async foldInherited(): Promise<Set<string>> {
-    const { deps, unitJobs, searchId, token } = this.job;
-    const gone = new Set<string>();
-    for (const task of this.inFlight()) {
-      const id = this.jobOf(task).id;
-      if (await unitJobs.isLost(id)) gone.add(id);
-    }
+    const { deps, searchId, token } = this.job;
+    const gone = await this.goneJobs(0);
     const outcomes = await deps.store.pending(searchId);
     if (outcomes.length === 0 || outcomes.some((outcome) => outcome.failure !== undefined)) return gone;
     for (const outcome of outcomes) this.take(outcome, true);
@@ -157,7 +153,7 @@ export class SplitRun {
     // before its job is removed, so the outcome of a job found gone is read below, and such a unit
     // is folded, not called lost and released (checkFleet releases only those still busy).
     const checking = Date.now() - this.checked >= this.lostCheckMs;
-    const gone = checking ? await this.goneJobs() : new Set<string>();
+    const gone = checking ? await this.goneJobs(this.lostCheckMs) : new Set<string>();
     // Fold what came back.
     const outcomes = await deps.store.pending(searchId);
     const failure = outcomes.find((outcome) => outcome.failure !== undefined)?.failure;
@@ -298,12 +294,12 @@ export class SplitRun {
     return splitResult(state, Date.now() - record.startedAt, record.nodes, stop);
   }
 
-  /** The jobs of units in flight for `lostCheckMs` or more that are gone from the queue. */
-  private async goneJobs(): Promise<Set<string>> {
+  /** The jobs of units in flight for `olderThanMs` or more that are gone from the queue. */
+  private async goneJobs(olderThanMs: number): Promise<Set<string>> {
     const gone = new Set<string>();
     for (const task of this.inFlight()) {
       const id = this.jobOf(task).id;
-      if (Date.now() - (this.ledger.sentAt(id) ?? 0) < this.lostCheckMs) continue;
+      if (Date.now() - (this.ledger.sentAt(id) ?? 0) < olderThanMs) continue;
       if (await this.job.unitJobs.isLost(id)) gone.add(id);
     }
     return gone;

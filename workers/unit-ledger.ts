@@ -66,7 +66,8 @@ export class UnitLedger {
   }
 
   /**
-   * A job's second run (BullMQ's stalled-job recovery after its worker died) is at-least-once
+   * A job's second run (BullMQ's stalled-job recovery after its worker died, whether or not the first
+   * run's outcome had arrived before the death: then this one is a stale duplicate) is at-least-once
    * delivery; a second *first* run is a job added again after it had run: the unit searched twice.
    */
   private noteRun(outcome: UnitOutcome): void {
@@ -77,8 +78,6 @@ export class UnitLedger {
 
   /** One outcome read back: its job accounted for. */
   account(outcome: UnitOutcome): void {
-    // A job run again after its worker died (BullMQ's stalled-job recovery), whether or not the
-    // first run's outcome had arrived before the death (then this one is a duplicate: stale).
     this.noteRun(outcome);
     if (this.openIds.delete(outcome.unitJobId)) this.tally.outcomes++;
     else if (this.withdrawn.delete(outcome.unitJobId)) {
