@@ -259,8 +259,15 @@ async function main(): Promise<void> {
         const optimal = tiles.pop();
         const rows: string[] = [];
         for (const processes of [1, 2]) {
+          // DAILY_PUZZLES=false: the fleet's proofs of the day's puzzles are searches of their own
+          // (a 5x5 of ~20 M nodes among them), and on one worker they ran beside #40's units.
           fleet = await startFleet(
-            { ...env, WORKER_PDBS: "6666", ...(trace === undefined ? {} : { LOG_LEVEL: "debug" }) },
+            {
+              ...env,
+              WORKER_PDBS: "6666",
+              DAILY_PUZZLES: "false",
+              ...(trace === undefined ? {} : { LOG_LEVEL: "debug" }),
+            },
             processes,
           );
           // Warm-up: a fresh worker's first units run ~0.3-0.5 s slower (JIT, the heuristic's
