@@ -117,7 +117,10 @@ const envSchema = z.object({
   SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
   /** A unit running this long is stopped and split when another user's unit waits (fairness). */
   SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
-  /** A unit of a split search in flight this long has its job looked up (gone for good: queued again). */
+  /**
+   * A unit of a split search in flight this long has its job looked up (gone for good: queued again).
+   * The same default as DEFAULT_LOST_CHECK_MS (workers/coordinator-deps.ts).
+   */
   SPLIT_LOST_CHECK_MS: int(1, 3_600_000).default(5000),
   /** Each worker process announces its threads this often (its entry lapses after 3 beats missed). */
   WORKER_HEARTBEAT_MS: int(100, 60_000).default(2000),

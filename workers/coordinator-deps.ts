@@ -25,3 +25,6 @@ export interface CoordinatorDeps {
   /** A unit in flight longer than this has its job looked up (lost for good: queued again). */
   readonly lostCheckMs?: number;
 }
+
+/** `lostCheckMs` when not given (the default of SPLIT_LOST_CHECK_MS, src/config.ts). */
+export const DEFAULT_LOST_CHECK_MS = 5000;

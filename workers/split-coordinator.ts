@@ -17,7 +17,7 @@ import {
   WHOLE_JOB,
   wholeJobId,
 } from "../src/solves/index.ts";
-import type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
+import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
 import { cancelledResult, failedSearch, handsBack, newRecord } from "./search-outcomes.ts";
 import { SearchWakeups } from "./search-wakeups.ts";
 import { SplitRun } from "./split-run.ts";
@@ -142,7 +142,10 @@ export class SplitCoordinator {
       // The job is looked up before the outcome is read: it pushes its outcome before BullMQ removes
       // it, so a job found gone because it finished has its outcome read below (as in SplitRun).
       let lost = false;
-      if (stoppedAt === undefined && Date.now() - checked > (this.deps.lostCheckMs ?? 5000)) {
+      if (
+        stoppedAt === undefined &&
+        Date.now() - checked > (this.deps.lostCheckMs ?? DEFAULT_LOST_CHECK_MS)
+      ) {
         checked = Date.now();
         lost = await unitJobs.isLost(id);
       }

@@ -22,7 +22,7 @@ import {
   type UnitOutcome,
   unitJobId,
 } from "../src/solves/index.ts";
-import type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
+import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
 import { cancelledResult, failedSearch, handsBack, newRecord, progressOf } from "./search-outcomes.ts";
 import type { SplitRecord } from "./split-store.ts";
 import { foldOutcome, taskFromJobId, unitResultTrace, unitTask } from "./split-units.ts";
@@ -72,7 +72,7 @@ export class SplitRun {
     this.spec = job.data.spec as SlidingSpec;
     this.owner = job.data.owner ?? "platform";
     this.perThread = job.deps.unitsPerThread ?? 2;
-    this.lostCheckMs = job.deps.lostCheckMs ?? 5000;
+    this.lostCheckMs = job.deps.lostCheckMs ?? DEFAULT_LOST_CHECK_MS;
     this.state = record.split as SplitState;
   }
 
