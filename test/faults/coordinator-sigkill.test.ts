@@ -14,6 +14,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "../pipeline/pipeline.ts";
 import type { WorkerProcess } from "../pipeline/worker-process.ts";
 
@@ -40,8 +41,7 @@ describe("the coordinator of a split search killed with SIGKILL", () => {
     // Some unit results folded (and saved to Redis): the successor must keep them. (unitsDone can be
     // above 0 before any: units whose own f is above the root's bound start above the proven bound.)
     await watch.waitFor((e) => (e.nodesExpanded ?? 0) > 0, 20_000);
-    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
-    const jobId = row.jobId as string;
+    const jobId = await jobIdOf(api, solve.id);
     const coordinator = workers.find((w) =>
       w.logs.some((l) => l.msg === "split search planned" && l.jobId === jobId),
     )!;

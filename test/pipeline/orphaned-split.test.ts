@@ -16,6 +16,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -44,11 +45,6 @@ async function worker(env: Record<string, string> = {}): Promise<WorkerProcess> 
   return started;
 }
 
-async function jobIdOf(solveId: string): Promise<string> {
-  const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
-  return row.jobId as string;
-}
-
 const splitKeysOf = (jobId: string) => redis.keys(`${api.config.redisPrefix}:split:${jobId}*`);
 
 async function queuedUnitsOf(jobId: string): Promise<number> {
@@ -61,7 +57,7 @@ async function runningSplitSearch(candidates: readonly WorkerProcess[]) {
   const { client } = await api.client().signUp();
   const puzzleId = await createPuzzle(client, BOARDS.endless);
   const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 600 });
-  const jobId = await jobIdOf(solve.id);
+  const jobId = await jobIdOf(api, solve.id);
   const planned = (l: Record<string, unknown>) => l.msg === "split search planned" && l.jobId === jobId;
   const coordinator = await Promise.any(candidates.map((w) => w.waitForLog(planned).then(() => w)));
   // Its state is saved before its first unit jobs exist.

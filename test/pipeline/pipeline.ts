@@ -101,6 +101,12 @@ export function startWorker(api: TestServer, env: Record<string, string> = {}): 
   });
 }
 
+/** The BullMQ job id of a Solve (its row's jobId): the key of its worker's log lines and Redis state. */
+export async function jobIdOf(api: TestServer, solveId: string): Promise<string> {
+  const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
+  return row.jobId as string;
+}
+
 export async function createPuzzle(
   client: GraphQLClient,
   start: readonly number[],

@@ -16,6 +16,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -35,8 +36,7 @@ describe("a split search whose units are looked up on every pass", () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, BOARDS.twoSeconds);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true });
-    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
-    const jobId = row.jobId as string;
+    const jobId = await jobIdOf(api, solve.id);
     const done = await worker.waitForLog((l) => l.msg === "split search done" && l.jobId === jobId, 60_000);
     const finished = await waitUntilFinished(client, solve.id, 30_000);
     expect(finished).toMatchObject({ status: "SOLVED", length: 56 });

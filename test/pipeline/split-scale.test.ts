@@ -16,6 +16,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -37,8 +38,7 @@ describe("a split search on 8 worker processes x 1 thread", () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, BOARDS.another);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, timeLimitSeconds: 600 });
-    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
-    const jobId = row.jobId as string;
+    const jobId = await jobIdOf(api, solve.id);
     const planned = await Promise.any(
       workers.map((w) => w.waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId)),
     );

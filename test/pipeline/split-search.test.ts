@@ -18,6 +18,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -96,11 +97,6 @@ async function unitJobsOf(jobId: string): Promise<string[]> {
   return jobs.map((job) => job?.id ?? "").filter((id) => id.startsWith(`unit-${jobId}-`));
 }
 
-async function jobIdOf(solveId: string): Promise<string> {
-  const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
-  return row.jobId as string;
-}
-
 /** The coordinator's last log line for a search, from whichever worker wrote it. */
 function doneLine(jobId: string) {
   return Promise.any(
@@ -144,7 +140,7 @@ describe("a split search on a fleet of worker processes", () => {
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
     expect(solve.split).toBeNull(); // AUTO: IDA* on a 5x5 is split
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
-    const jobId = await jobIdOf(solve.id);
+    const jobId = await jobIdOf(api, solve.id);
     const [done, events] = await Promise.all([doneLine(jobId), watch.finished(90_000)]);
     const last = events.at(-1)!.solve!;
     expect(last.status).toBe("SOLVED");
@@ -180,7 +176,7 @@ describe("a split search on a fleet of worker processes", () => {
     const running = await Promise.all(long.map((id) => requestSolve(alice.client, id, IDA_LC)));
     await Promise.all(
       running.map(async (s) => {
-        const jobId = await jobIdOf(s.id);
+        const jobId = await jobIdOf(api, s.id);
         await Promise.any(
           workers.map((w) => w.waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId)),
         );
@@ -197,7 +193,7 @@ describe("a split search on a fleet of worker processes", () => {
     for (const s of running) expect((await readSolve(alice.client, s.id)).status).toBe("RUNNING");
 
     // Cancel reaches every unit of both searches within a second: none left queued or running.
-    const jobIds = await Promise.all(running.map((s) => jobIdOf(s.id)));
+    const jobIds = await Promise.all(running.map((s) => jobIdOf(api, s.id)));
     expect((await unitJobsOf(jobIds[0])).length).toBeGreaterThan(0);
     const cancelledAt = Date.now();
     for (const s of running) {
@@ -219,13 +215,13 @@ describe("a split search on a fleet of worker processes", () => {
     // At least what the unsplit search proves before its first iteration.
     expect(rootBound(walked5x5(3), 5)).toBeGreaterThan(40);
     expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walked5x5(3), 5));
-    expect(await unitJobsOf(await jobIdOf(solve.id))).toEqual([]);
+    expect(await unitJobsOf(await jobIdOf(api, solve.id))).toEqual([]);
   }, 60_000);
 
   it("counts the work of the units a cancel stops", async () => {
     // Split: cancelled while units of it run (BullMQ's active jobs), before it could end.
     const split = await requestSolve(alice.client, await createPuzzle(alice.client, walked5x5(5), 5), IDA_LC);
-    const jobId = await jobIdOf(split.id);
+    const jobId = await jobIdOf(api, split.id);
     const deadline = Date.now() + 20_000;
     const runs = async () =>
       (await units.getJobs(["active"])).some((job) => job?.id?.startsWith(`unit-${jobId}-`));
@@ -270,7 +266,7 @@ describe("a split search on a fleet of worker processes", () => {
     const puzzleId = await createPuzzle(alice.client, BOARDS.twoSeconds);
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
-    const jobId = await jobIdOf(solve.id);
+    const jobId = await jobIdOf(api, solve.id);
     // Kill the worker that does not coordinate (the coordinator's own death is the takeover drill).
     const planned = (l: { msg?: string; jobId?: unknown }) =>
       l.msg === "split search planned" && l.jobId === jobId;
@@ -328,7 +324,7 @@ describe("a split search on a fleet of worker processes", () => {
     const puzzleId = await createPuzzle(alice.client, walked5x5(4), 5);
     const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
-    const jobId = await jobIdOf(solve.id);
+    const jobId = await jobIdOf(api, solve.id);
     await workers[0].waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId);
     await watch.waitFor((e) => e.threads === 1, 20_000);
     const joined = await startWorker(api, ONE_THREAD);

@@ -12,6 +12,7 @@ import {
   requestSolve,
   startWorker,
   waitUntilFinished,
+  jobIdOf,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -28,11 +29,6 @@ afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
 });
 
-async function jobIdOf(solveId: string): Promise<string> {
-  const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
-  return row.jobId as string;
-}
-
 const startedJob = (jobId: string) => (line: Record<string, unknown>) =>
   line.msg === "search started" && line.jobId === jobId;
 
@@ -41,7 +37,7 @@ describe("worker failures", () => {
     const [a, b] = await Promise.all([worker(), worker()]);
     const { client } = await api.client().signUp();
     const requested = await requestSolve(client, await createPuzzle(client, BOARDS.twoSeconds), IDA_LC);
-    const jobId = await jobIdOf(requested.id);
+    const jobId = await jobIdOf(api, requested.id);
     const runner = await Promise.any([
       a.waitForLog(startedJob(jobId)).then(() => a),
       b.waitForLog(startedJob(jobId)).then(() => b),
@@ -61,7 +57,7 @@ describe("worker failures", () => {
     const first = await worker({ WORKER_SHUTDOWN_GRACE_MS: "300" });
     const { client } = await api.client().signUp();
     const requested = await requestSolve(client, await createPuzzle(client, BOARDS.hard), IDA_LC);
-    const jobId = await jobIdOf(requested.id);
+    const jobId = await jobIdOf(api, requested.id);
     await first.waitForLog(startedJob(jobId));
 
     first.signal("SIGTERM");
@@ -95,7 +91,7 @@ describe("worker failures", () => {
       ...IDA_LC,
       timeLimitSeconds: 15,
     });
-    const jobId = await jobIdOf(requested.id);
+    const jobId = await jobIdOf(api, requested.id);
     await only.waitForLog(startedJob(jobId));
     const { redis, config } = api.server.app;
     expect(await redis.del(`${config.redisPrefix}:${SOLVE_QUEUE}:${jobId}:lock`)).toBe(1);
