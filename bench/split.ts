@@ -37,6 +37,7 @@ import {
   createPuzzle,
   requestSolve,
   waitUntilFinished,
+  walkedBoard,
 } from "../test/pipeline/pipeline.ts";
 import { RedisChild } from "../test/pipeline/redis-child.ts";
 import { WorkerProcess } from "../test/pipeline/worker-process.ts";
@@ -82,34 +83,6 @@ async function redisCpu(redis: Redis): Promise<number> {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** A board `steps` random moves (never undoing one) from the goal 1..n, 0 last. */
-function walked(size: number, seed: number, steps: number): number[] {
-  const cells = size * size;
-  const board = [...Array.from({ length: cells - 1 }, (_, i) => i + 1), 0];
-  let blank = cells - 1;
-  let last = -1;
-  let state = seed;
-  for (let done = 0; done < steps; ) {
-    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-    const [dr, dc] = [
-      [-1, 0],
-      [1, 0],
-      [0, -1],
-      [0, 1],
-    ][(state >>> 16) % 4];
-    const r = Math.floor(blank / size) + dr;
-    const c = (blank % size) + dc;
-    const to = r * size + c;
-    if (r < 0 || r >= size || c < 0 || c >= size || to === last) continue;
-    board[blank] = board[to];
-    board[to] = 0;
-    last = blank;
-    blank = to;
-    done++;
-  }
-  return board;
 }
 
 /**
@@ -218,8 +191,8 @@ async function main(): Promise<void> {
     }
     if (parts.includes("3")) {
       const long = [
-        await createPuzzle(alice.client, walked(5, 11, 300), 5),
-        await createPuzzle(alice.client, walked(5, 12, 300), 5),
+        await createPuzzle(alice.client, walkedBoard(5, 11, 300), 5),
+        await createPuzzle(alice.client, walkedBoard(5, 12, 300), 5),
       ];
       const running = await Promise.all(
         long.map((id) => requestSolve(alice.client, id, { ...IDA_LC, timeLimitSeconds: 600 })),
@@ -227,7 +200,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const latencies: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const puzzleId = await createPuzzle(bob.client, walked(4, 100 + i, 36));
+        const puzzleId = await createPuzzle(bob.client, walkedBoard(4, 100 + i, 36));
         const asked = performance.now();
         const solve = await requestSolve(bob.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
         const finished = await waitUntilFinished(bob.client, solve.id, 70_000);
@@ -273,7 +246,7 @@ async function main(): Promise<void> {
           // Warm-up: a fresh worker's first units run ~0.3-0.5 s slower (JIT, the heuristic's
           // lookups); a running fleet is warm. A short 5x5 search over the same tables first.
           {
-            const warm = await createPuzzle(alice.client, walked(5, 40 + processes * 100 + n, 70), 5);
+            const warm = await createPuzzle(alice.client, walkedBoard(5, 40 + processes * 100 + n, 70), 5);
             const solve = await requestSolve(alice.client, warm, {
               algorithm: "IDA_STAR",
               heuristic: "PDB_6666",

@@ -55,6 +55,38 @@ export const BOARDS = {
   endless: [24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0],
 } as const;
 
+/**
+ * A size x size board `steps` random moves (never undoing one) from the goal 1..n, 0 last, from a
+ * seeded generator: the same board for the same arguments (5x5 after ~200 moves: far beyond linear
+ * conflict's reach).
+ */
+export function walkedBoard(size: number, seed: number, steps: number): number[] {
+  const cells = size * size;
+  const board = [...Array.from({ length: cells - 1 }, (_, i) => i + 1), 0];
+  let blank = cells - 1;
+  let last = -1;
+  let state = seed;
+  for (let done = 0; done < steps; ) {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    const [dr, dc] = [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ][(state >>> 16) % 4];
+    const r = Math.floor(blank / size) + dr;
+    const c = (blank % size) + dc;
+    const to = r * size + c;
+    if (r < 0 || r >= size || c < 0 || c >= size || to === last) continue;
+    board[blank] = board[to];
+    board[to] = 0;
+    last = blank;
+    blank = to;
+    done++;
+  }
+  return board;
+}
+
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;
 
 const SOLVE_FIELDS = `id status cached moves length optimal lowerBound nodesExpanded durationMs

@@ -19,6 +19,7 @@ import {
   startWorker,
   waitUntilFinished,
   jobIdOf,
+  walkedBoard,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
@@ -29,32 +30,8 @@ let units: Queue;
 let alice: { token: string; client: GraphQLClient };
 let bob: { token: string; client: GraphQLClient };
 
-/** A 5x5 board `steps` random moves (never undoing one) from the goal: far beyond linear conflict's reach. */
-function walked5x5(seed: number, steps = 200): number[] {
-  const board = [...Array.from({ length: 24 }, (_, i) => i + 1), 0];
-  let blank = 24;
-  let last = -1;
-  let state = seed;
-  for (let done = 0; done < steps; ) {
-    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-    const [dr, dc] = [
-      [-1, 0],
-      [1, 0],
-      [0, -1],
-      [0, 1],
-    ][(state >>> 16) % 4];
-    const r = Math.floor(blank / 5) + dr;
-    const c = (blank % 5) + dc;
-    const to = r * 5 + c;
-    if (r < 0 || r > 4 || c < 0 || c > 4 || to === last) continue;
-    board[blank] = board[to];
-    board[to] = 0;
-    last = blank;
-    blank = to;
-    done++;
-  }
-  return board;
-}
+/** A 5x5 board `steps` random moves from the goal (walkedBoard). */
+const walked5x5 = (seed: number, steps = 200): number[] => walkedBoard(5, seed, steps);
 
 function replays(start: readonly number[], moves: string, size = 4): boolean {
   return replayMoves(corePuzzle({ kind: "sliding", rows: size, cols: size, start }), moves).solved;
