@@ -11,18 +11,26 @@ export type LogLine = Record<string, unknown> & { msg?: string };
 
 const entry = join(projectRoot, "dist", "workers", "main.js");
 
+/**
+ * The workers still running. A test process that dies (or is killed on a timeout) takes them with
+ * it: one `exit` listener for all of them, not one each (a fleet of 8 passed Node's default limit of
+ * 10 listeners and warned of a leak).
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export class WorkerProcess {
   readonly logs: LogLine[] = [];
   private readonly waiters = new Set<() => void>();
   readonly exited: Promise<number | null>;
 
   private constructor(private readonly child: ChildProcess) {
-    // A test process that dies (or is killed on a timeout) takes its workers with it.
-    const orphaned = () => child.kill("SIGKILL");
-    process.once("exit", orphaned);
+    running.add(child);
     this.exited = new Promise((resolve) =>
       child.once("exit", (code) => {
-        process.off("exit", orphaned);
+        running.delete(child);
         resolve(code);
       }),
     );
