@@ -30,9 +30,6 @@ let units: Queue;
 let alice: { token: string; client: GraphQLClient };
 let bob: { token: string; client: GraphQLClient };
 
-/** A 5x5 board `steps` random moves from the goal (walkedBoard). */
-const walked5x5 = (seed: number, steps = 200): number[] => walkedBoard(5, seed, steps);
-
 function replays(start: readonly number[], moves: string, size = 4): boolean {
   return replayMoves(corePuzzle({ kind: "sliding", rows: size, cols: size, start }), moves).solved;
 }
@@ -112,7 +109,7 @@ describe("a split search on a fleet of worker processes", () => {
 
   it("splits one 5x5 over both workers: optimal, replayable, progress from both", async () => {
     // 54 moves; the unsplit search with linear conflict: 8.5 M nodes (~2 s on one thread), h(root) 36.
-    const board = walked5x5(6, 100);
+    const board = walkedBoard(5, 6, 100);
     const puzzleId = await createPuzzle(alice.client, board, 5);
     const solve = await requestSolve(alice.client, puzzleId, IDA_LC);
     expect(solve.split).toBeNull(); // AUTO: IDA* on a 5x5 is split
@@ -147,8 +144,8 @@ describe("a split search on a fleet of worker processes", () => {
 
   it("runs another user's small search while one user's two long ones hold the fleet", async () => {
     const long = [
-      await createPuzzle(alice.client, walked5x5(1), 5),
-      await createPuzzle(alice.client, walked5x5(2), 5),
+      await createPuzzle(alice.client, walkedBoard(5, 1, 200), 5),
+      await createPuzzle(alice.client, walkedBoard(5, 2, 200), 5),
     ];
     const running = await Promise.all(long.map((id) => requestSolve(alice.client, id, IDA_LC)));
     await Promise.all(
@@ -185,19 +182,23 @@ describe("a split search on a fleet of worker processes", () => {
   }, 120_000);
 
   it("ends at its time limit with the bound every unit proved", async () => {
-    const puzzleId = await createPuzzle(alice.client, walked5x5(3), 5);
+    const puzzleId = await createPuzzle(alice.client, walkedBoard(5, 3, 200), 5);
     const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 2 });
     const finished = await waitUntilFinished(alice.client, solve.id, 20_000);
     expect(finished.status).toBe("TIMED_OUT");
     // At least what the unsplit search proves before its first iteration.
-    expect(rootBound(walked5x5(3), 5)).toBeGreaterThan(40);
-    expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walked5x5(3), 5));
+    expect(rootBound(walkedBoard(5, 3, 200), 5)).toBeGreaterThan(40);
+    expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walkedBoard(5, 3, 200), 5));
     expect(await unitJobsOf(await jobIdOf(api, solve.id))).toEqual([]);
   }, 60_000);
 
   it("counts the work of the units a cancel stops", async () => {
     // Split: cancelled while units of it run (BullMQ's active jobs), before it could end.
-    const split = await requestSolve(alice.client, await createPuzzle(alice.client, walked5x5(5), 5), IDA_LC);
+    const split = await requestSolve(
+      alice.client,
+      await createPuzzle(alice.client, walkedBoard(5, 5, 200), 5),
+      IDA_LC,
+    );
     const jobId = await jobIdOf(api, split.id);
     const deadline = Date.now() + 20_000;
     const runs = async () =>
@@ -298,7 +299,7 @@ describe("a split search on a fleet of worker processes", () => {
 
   it("gives a worker that joins mid-search units at once", async () => {
     expect(workers).toHaveLength(1);
-    const puzzleId = await createPuzzle(alice.client, walked5x5(4), 5);
+    const puzzleId = await createPuzzle(alice.client, walkedBoard(5, 4, 200), 5);
     const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 60 });
     const watch = new ProgressWatch(api.wsUrl, alice.token, solve.id);
     const jobId = await jobIdOf(api, solve.id);
