@@ -182,13 +182,15 @@ describe("a split search on a fleet of worker processes", () => {
   }, 120_000);
 
   it("ends at its time limit with the bound every unit proved", async () => {
-    const puzzleId = await createPuzzle(alice.client, walkedBoard(5, 3, 200), 5);
+    const board = walkedBoard(5, 3, 200);
+    const puzzleId = await createPuzzle(alice.client, board, 5);
     const solve = await requestSolve(alice.client, puzzleId, { ...IDA_LC, timeLimitSeconds: 2 });
     const finished = await waitUntilFinished(alice.client, solve.id, 20_000);
     expect(finished.status).toBe("TIMED_OUT");
     // At least what the unsplit search proves before its first iteration.
-    expect(rootBound(walkedBoard(5, 3, 200), 5)).toBeGreaterThan(40);
-    expect(finished.lowerBound).toBeGreaterThanOrEqual(rootBound(walkedBoard(5, 3, 200), 5));
+    const bound = rootBound(board, 5);
+    expect(bound).toBeGreaterThan(40);
+    expect(finished.lowerBound).toBeGreaterThanOrEqual(bound);
     expect(await unitJobsOf(await jobIdOf(api, solve.id))).toEqual([]);
   }, 60_000);
 
