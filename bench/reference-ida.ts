@@ -40,14 +40,15 @@ export function korfInstances(n: 16 | 25): number[][] {
 
 /**
  * Solves each instance (tiles then optimal length; goal: blank top-left, tile i on cell i) with
- * `estimate`, which reads the board being searched (cell -> tile); throws on a length that is not the
+ * `estimate`, which reads the board being searched (cell -> tile) and is told the board's depth and the
+ * iteration's bound (a child is pruned when depth + estimate > bound); throws on a length that is not the
  * instance's optimum. Returns the nodes generated over all instances and per instance, and the sum of h(root).
  */
 export function referenceIda(
   rows: number,
   cols: number,
   board: Int32Array,
-  estimate: () => number,
+  estimate: (depth: number, bound: number) => number,
   instances: readonly (readonly number[])[],
 ): { nodes: number; perInstance: number[]; rootSum: number } {
   const n = rows * cols;
@@ -67,7 +68,7 @@ export function referenceIda(
       const tile = board[from];
       board[blank] = tile;
       board[from] = 0;
-      const f = g + 1 + estimate();
+      const f = g + 1 + estimate(g + 1, bound);
       nodes++;
       if (f <= bound && isGoal()) {
         length = g + 1;
@@ -102,7 +103,7 @@ export function referenceIda(
     const blank = board.indexOf(0);
     const parity = (Math.floor(blank / cols) + (blank % cols)) & 1;
     const withParity = (b: number) => (((b - parity) & 1) === 0 ? b : b + 1);
-    const root = estimate();
+    const root = estimate(0, Number.POSITIVE_INFINITY);
     rootSum += root;
     bound = withParity(root);
     for (;;) {
