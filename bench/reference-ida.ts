@@ -1,8 +1,8 @@
 // A plain reference IDA* for comparing estimates by their exact node counts (bench/dual-lookups.ts,
-// bench/zero-aware.ts): parent pruning, one-level BPMX (a child with f - 2 > bound cuts its parent,
-// as the kernel does), children in increasing f, bounds in steps of 2. No transposition table or move
-// machine, so the counts compare the estimates alone. Its times are of this slow search (every
-// lookup recomputed per node), not the product's kernel.
+// bench/zero-aware.ts, bench/walking-distance.ts, bench/lazy-sets.ts): parent pruning, one-level
+// BPMX (a child with f - 2 > bound cuts its parent, as the kernel does), children in increasing f,
+// bounds in steps of 2. No transposition table or move machine, so the counts compare the estimates
+// alone. Its times are of this slow search (every lookup recomputed per node), not the product's kernel.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { boardRegions } from "../src/core/pdb/board-regions.ts";
