@@ -12,7 +12,8 @@ import { canonicalKey, createPuzzle, solveRotation } from "../src/core/index.ts"
 import { applyMoveInPlace } from "../src/core/rotation/board.ts";
 import { ROTATION_SYMMETRIES, rotationEquivalenceKey } from "../src/core/rotation/equivalence.ts";
 import type { RotationSpec } from "../src/core/types.ts";
-import { neighbourhood, SPOILER_RADIUS } from "../src/services/daily.ts";
+import { neighbourhood } from "../src/core/neighbourhood.ts";
+import { SPOILER_RADIUS } from "../src/services/daily.ts";
 
 const ALL_BOARDS = 9_465_511_770; // 24! / (8!)^3
 const RENAMINGS = [

@@ -13,6 +13,7 @@ export {
   isSolvable,
   replayMoves,
   canonicalKey,
+  specOfKey,
   positionsAlong,
 } from "./puzzle.ts";
 export type { PuzzleInput } from "./puzzle.ts";
@@ -20,6 +21,7 @@ export { parseTiles, parseSize, inferSquareSide, normalizeMoves } from "./notati
 export { createSlidingSpec, defaultSlidingGoal, boardsEqual } from "./sliding/board.ts";
 export { isSlidingSolvable } from "./sliding/solvability.ts";
 export { equivalenceKey } from "./sliding/equivalence.ts";
+export { nearKey, neighbourhood } from "./neighbourhood.ts";
 export { applySlidingMoves } from "./sliding/moves.ts";
 export { solve } from "./solve.ts";
 export { createSlidingHeuristic, ManhattanHeuristic, LinearConflictHeuristic } from "./sliding/heuristic.ts";

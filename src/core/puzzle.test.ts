@@ -8,6 +8,7 @@ import {
   isSolvable,
   positionsAlong,
   replayMoves,
+  specOfKey,
 } from "./puzzle.ts";
 import { solve } from "./solve.ts";
 
@@ -105,6 +106,19 @@ describe("replayMoves, isSolvable and canonicalKey", () => {
       start: Array.from({ length: 25 }, (_, i) => 24 - i),
     });
     expect(canonicalKey(big).length).toBeLessThanOrEqual(200);
+  });
+
+  it("turns a key back into its puzzle", () => {
+    const rotation = createPuzzle({ kind: "rotation", start: ROTATION_SAMPLE });
+    const wide = createPuzzle({
+      kind: "sliding",
+      rows: 2,
+      cols: 3,
+      start: [4, 1, 2, 0, 5, 3],
+      goal: [0, 1, 2, 3, 4, 5],
+    });
+    for (const puzzle of [spec, rotation, wide]) expect(specOfKey(canonicalKey(puzzle))).toEqual(puzzle);
+    expect(() => specOfKey("S3x3:1,2")).toThrow(/not a canonical key/);
   });
 });
 

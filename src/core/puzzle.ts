@@ -111,3 +111,19 @@ export function canonicalKey(spec: PuzzleSpec): string {
   if (spec.kind === "rotation") return `R:${spec.start.join("")}`;
   return `S${spec.rows}x${spec.cols}:${spec.start.join(",")}:${spec.goal.join(",")}`;
 }
+
+/** The puzzle a canonical key stands for: `canonicalKey`'s inverse. */
+export function specOfKey(key: string): PuzzleSpec {
+  const numbers = (text: string) => text.split(",").map(Number);
+  if (key.startsWith("R:")) return createPuzzle({ kind: "rotation", start: [...key.slice(2)].map(Number) });
+  const sliding = /^S(\d+)x(\d+):([\d,]+):([\d,]+)$/.exec(key);
+  if (sliding === null) throw new Error(`not a canonical key: ${key}`);
+  const [, rows, cols, start, goal] = sliding;
+  return createPuzzle({
+    kind: "sliding",
+    rows: Number(rows),
+    cols: Number(cols),
+    start: numbers(start),
+    goal: numbers(goal),
+  });
+}

@@ -5,14 +5,16 @@
 // solve of a puzzle near it (SPOILER_RADIUS; up to renaming, symmetry and, for sliding dailies,
 // swapping start and goal), nor an answer that passes near it on an optimal route.
 import {
-  boardsOneMoveFrom,
+  boardsEqual,
   canonicalKey,
   createPuzzle,
-  equivalenceKey,
+  isRotationGoal,
   isSolvable,
+  nearKey,
+  neighbourhood,
   positionsAlong,
+  specOfKey,
 } from "../core/index.ts";
-import { rotationEquivalenceKey } from "../core/rotation/equivalence.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
@@ -86,8 +88,7 @@ function puzzleOf(date: string, category: DailyCategory, secret: string, ownerId
       cols: board.kind === "SLIDING" ? board.cols : undefined,
       start: board.start,
     });
-    const solved =
-      spec.kind === "sliding" ? spec.start.every((tile, i) => tile === spec.goal[i]) : isGoal(spec.start);
+    const solved = spec.kind === "sliding" ? boardsEqual(spec.start, spec.goal) : isRotationGoal(spec.start);
     if (solved) continue;
     return {
       ownerId,
@@ -101,85 +102,6 @@ function puzzleOf(date: string, category: DailyCategory, secret: string, ownerId
       solvable: isSolvable(spec),
     };
   }
-}
-
-/** The Rotation Game's goal: one symbol on all eight centre cells. */
-function isGoal(cells: readonly number[]): boolean {
-  const centre = [6, 7, 8, 11, 12, 15, 16, 17].map((cell) => cells[cell]);
-  return centre.every((symbol) => symbol === centre[0]);
-}
-
-/** The puzzle a canonical key stands for (`S<r>x<c>:<start>:<goal>` or `R:<cells>`, see core). */
-export function specOfKey(key: string): PuzzleSpec {
-  const numbers = (text: string) => text.split(",").map(Number);
-  if (key.startsWith("R:")) return createPuzzle({ kind: "rotation", start: [...key.slice(2)].map(Number) });
-  const sliding = /^S(\d+)x(\d+):([\d,]+):([\d,]+)$/.exec(key);
-  if (sliding === null) throw new Error(`not a canonical key: ${key}`);
-  const [, rows, cols, start, goal] = sliding;
-  return createPuzzle({
-    kind: "sliding",
-    rows: Number(rows),
-    cols: Number(cols),
-    start: numbers(start),
-    goal: numbers(goal),
-  });
-}
-
-/**
- * The key a running daily's neighbourhood is looked up by, the same for every disguised copy (they
- * have the same optimal length, their optimal solutions mapped onto one another): for sliding puzzles
- * renamed, turned, mirrored or swapped copies; for the Rotation Game the board turned or mirrored and
- * its symbols renamed.
- */
-export function nearKey(spec: PuzzleSpec): string {
-  return spec.kind === "sliding" ? equivalenceKey(spec) : rotationEquivalenceKey(spec);
-}
-
-/** The boards of `spec`'s kind and size at each distance 0..radius from `from`, nearest first. */
-function spheres(spec: PuzzleSpec, from: readonly number[], radius: number): number[][][] {
-  const seen = new Set([from.join(",")]);
-  const found = [[[...from]]];
-  for (let distance = 1; distance <= radius; distance++) {
-    const next: number[][] = [];
-    for (const board of found[distance - 1]) {
-      for (const moved of boardsOneMoveFrom(spec, board)) {
-        const id = moved.join(",");
-        if (seen.has(id)) continue;
-        seen.add(id);
-        next.push(moved);
-      }
-    }
-    found.push(next);
-  }
-  return found;
-}
-
-/**
- * The puzzles within `radius` moves of `spec`, by `nearKey`, each with how many moves complete it to
- * `spec`. Rotation Game: those starting within the radius of its start. Sliding: those from a board
- * `a` moves from its start to a board `b` moves from its goal, a + b within the radius (swapping
- * start and goal makes the two ends alike, so either end may be moved).
- */
-export function neighbourhood(spec: PuzzleSpec, radius: number): Map<string, number> {
-  const near = new Map<string, number>();
-  const add = (puzzle: PuzzleSpec, away: number) => {
-    const key = nearKey(puzzle);
-    if ((near.get(key) ?? Number.POSITIVE_INFINITY) > away) near.set(key, away);
-  };
-  const starts = spheres(spec, spec.start, radius);
-  if (spec.kind === "rotation") {
-    starts.forEach((boards, away) => {
-      for (const start of boards) add({ ...spec, start }, away);
-    });
-    return near;
-  }
-  const goals = spheres(spec, spec.goal, radius);
-  for (let a = 0; a <= radius; a++) {
-    for (let b = 0; a + b <= radius; b++) {
-      for (const start of starts[a]) for (const goal of goals[b]) add({ ...spec, start, goal }, a + b);
-    }
-  }
-  return near;
 }
 
 /**

@@ -7,10 +7,17 @@
 // that give nothing away are answered as ever, and a past day's neighbours are solved.
 // Against the real server (Postgres, Redis); the days' boards come from the API process's DailyService.
 import { describe, expect, it } from "vitest";
-import { canonicalKey, createPuzzle, createSlidingSpec } from "../../src/core/index.ts";
+import {
+  canonicalKey,
+  createPuzzle,
+  createSlidingSpec,
+  nearKey,
+  neighbourhood,
+  specOfKey,
+} from "../../src/core/index.ts";
 import { applyRotationMoves } from "../../src/core/rotation/board.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
-import { nearKey, neighbourhood, SPOILER_RADIUS, specOfKey } from "../../src/services/daily.ts";
+import { SPOILER_RADIUS } from "../../src/services/daily.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { applyMoves, GOAL3 } from "./boards.ts";
 import { CREATE } from "./operations.ts";
