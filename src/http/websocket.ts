@@ -34,6 +34,7 @@ import {
   UserSockets,
 } from "./user-sockets.ts";
 import { clientKey, type RateDecision } from "./rate-limit.ts";
+import { closeOnServerOnlyMessages } from "./server-only-messages.ts";
 
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
 interface ConnectionState {
@@ -107,25 +108,6 @@ function formatErrors(app: App, requestId: string, errors: readonly GraphQLError
   });
 }
 
-const SERVER_ONLY_TYPES = new Set(["next", "error", "connection_ack"]);
-/** A message can only be of such a type if its text holds one of them as a string (or a \u escape). */
-const MAY_BE_SERVER_ONLY = /"(?:next|error|connection_ack)"|\\u/;
-
-/** The message's type when it is one only a server may send; undefined otherwise (or not JSON). */
-function serverOnlyType(data: string): string | undefined {
-  // graphql-ws parses every message too: parse here only when the text could be one of these, so a
-  // client's usual messages (subscribe, ping, complete) are not parsed twice.
-  if (!MAY_BE_SERVER_ONLY.test(data)) return undefined;
-  let message: unknown;
-  try {
-    message = JSON.parse(data);
-  } catch {
-    return undefined; // graphql-ws closes with 4400 itself
-  }
-  const type = (message as { type?: unknown } | null)?.type;
-  return typeof type === "string" && SERVER_ONLY_TYPES.has(type) ? type : undefined;
-}
-
 /** Open operations per user (this process only: each API process counts its own sockets). */
 class UserOperationCounts {
   private readonly counts = new Map<number, number>();
@@ -186,10 +168,6 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   // characters, least recently used out first.
   const validated = new LRUCache<string, DocumentNode>({ max: VALIDATED_DOCUMENTS });
 
-  // A client's message of a type only a server sends (next, error, connection_ack) is the client's
-  // mistake, but graphql-ws closes with 4500 (internal error) for it. This listener runs before
-  // graphql-ws' own and closes such a socket with 4400, the protocol's code for a bad client message;
-  // graphql-ws' close that follows is then a no-op.
   const caps = app.config.websocket;
   const socketsByIp = new Map<string, number>();
   const operationsByUser = new UserOperationCounts();
@@ -207,11 +185,8 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
       if (left > 0) socketsByIp.set(ip, left);
       else socketsByIp.delete(ip);
     });
-    socket.on("message", (data) => {
-      const type = serverOnlyType(String(data));
-      if (type !== undefined)
-        socket.close(CloseCode.BadRequest, `Unexpected message of type ${type} from a client`);
-    });
+    // This connection listener runs before graphql-ws' (added below): graphql-ws gets the socket wrapped.
+    closeOnServerOnlyMessages(socket);
   });
 
   // A user's open sockets, closed (4401) as soon as any API process revokes the user's token.
