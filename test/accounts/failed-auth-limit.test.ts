@@ -54,6 +54,7 @@ describe("failed authentications per IP", () => {
       connectionParams: { authorization: `Bearer ${randomToken()}` },
       retryAttempts: 0,
       lazy: false,
+      onNonLazyError: () => {}, // the close is what this test awaits, not an error to print
     });
     const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
       client.on("closed", (event) => resolve(event as { code: number; reason: string })),
