@@ -8,28 +8,19 @@
 // set that prunes it.
 //
 //   npx tsx bench/lazy-sets.ts [--pdb 663] [--from 1 --to 100] [--slacks 2,4]
-import { type CompiledHeuristic, compileHeuristic, groupIndex } from "../src/core/pdb/compiled.ts";
-import { buildPatternTable } from "../src/core/pdb/build.ts";
-import { benchSetup, referenceIda } from "./reference-ida.ts";
+import { benchSetup, referenceIda, regularSets } from "./reference-ida.ts";
 import { option } from "./stats.ts";
 
 const { def, layout, instances } = benchSetup();
 const { rows, cols } = def;
-const n = rows * cols;
-const tables = new Map<string, Uint8Array>();
-for (const spec of layout.tables)
-  tables.set(spec.key, buildPatternTable(rows, cols, spec.cells, { blank: spec.blank }));
-const h: CompiledHeuristic = compileHeuristic(layout, (key) => tables.get(key) as Uint8Array);
+const { h, setSums } = regularSets(def, layout);
 
-const board = new Int32Array(n);
-const pos = new Int32Array(n);
+const board = new Int32Array(rows * cols);
 const sums = new Int32Array(h.sets);
 let lookups = 0;
 let slack = Number.POSITIVE_INFINITY; // not lazy
 function estimate(depth: number, bound: number): number {
-  for (let cell = 0; cell < n; cell++) pos[board[cell]] = cell;
-  sums.fill(0);
-  for (let g = 0; g < h.setOf.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  setSums(board, sums);
   let best = 0;
   for (let s = 0; s < h.sets; s++) {
     lookups++; // a child changes one group per set: one lookup per set read

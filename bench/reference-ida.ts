@@ -6,6 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { boardRegions } from "../src/core/pdb/board-regions.ts";
+import { buildPatternTable } from "../src/core/pdb/build.ts";
+import { type CompiledHeuristic, compileHeuristic, groupIndex } from "../src/core/pdb/compiled.ts";
 import { type PartitionLayout, partitionLayout } from "../src/core/pdb/layout.ts";
 import { type PartitionDef, PARTITIONS } from "../src/core/pdb/partitions.ts";
 import { projectRoot } from "../src/project-root.ts";
@@ -24,6 +26,30 @@ export function benchSetup(): { def: PartitionDef; layout: PartitionLayout; inst
       ? all.slice(Number(option("from") ?? 1) - 1, Number(option("to") ?? all.length))
       : list.split(",").map((number) => all[Number(number) - 1]);
   return { def, layout: partitionLayout(def, true, true), instances };
+}
+
+/**
+ * The layout's regular tables, built here in memory, compiled; `setSums(board, sums)` writes each
+ * set's sum for a board (cell -> tile) into `sums` (one entry per set).
+ */
+export function regularSets(
+  def: PartitionDef,
+  layout: PartitionLayout,
+): { h: CompiledHeuristic; setSums(board: Int32Array, sums: Int32Array): void } {
+  const n = def.rows * def.cols;
+  const tables = new Map<string, Uint8Array>();
+  for (const spec of layout.tables)
+    tables.set(spec.key, buildPatternTable(def.rows, def.cols, spec.cells, { blank: spec.blank }));
+  const h = compileHeuristic(layout, (key) => tables.get(key) as Uint8Array);
+  const pos = new Int32Array(n);
+  return {
+    h,
+    setSums(board, sums) {
+      for (let cell = 0; cell < n; cell++) pos[board[cell]] = cell;
+      sums.fill(0);
+      for (let g = 0; g < h.setOf.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+    },
+  };
 }
 
 /** Korf's instances for the board size (tiles, then the optimal length), from the shared folder. */

@@ -4,9 +4,7 @@
 // already prune a child that the tables prune (a cheap, cache-resident first test).
 //
 //   npx tsx bench/walking-distance.ts [--pdb 663] [--from 1 --to 100]
-import { type CompiledHeuristic, compileHeuristic, groupIndex } from "../src/core/pdb/compiled.ts";
-import { buildPatternTable } from "../src/core/pdb/build.ts";
-import { benchSetup, referenceIda } from "./reference-ida.ts";
+import { benchSetup, referenceIda, regularSets } from "./reference-ida.ts";
 
 const { def, layout, instances } = benchSetup();
 const { rows, cols } = def;
@@ -55,16 +53,12 @@ function walkingTable(size: number): {
 
 const began = performance.now();
 const walking = walkingTable(rows);
-const tables = new Map<string, Uint8Array>();
-for (const spec of layout.tables)
-  tables.set(spec.key, buildPatternTable(rows, cols, spec.cells, { blank: spec.blank }));
+const { h, setSums } = regularSets(def, layout);
 console.log(
   `walking distance: ${walking.dist.size} states per axis; ${layout.tables.length} tables built in ${((performance.now() - began) / 1000).toFixed(1)} s`,
 );
-const h: CompiledHeuristic = compileHeuristic(layout, (key) => tables.get(key) as Uint8Array);
 
 const board = new Int32Array(n);
-const pos = new Int32Array(n);
 const sums = new Int32Array(h.sets);
 const vertical = new Int32Array(rows * rows);
 const horizontal = new Int32Array(cols * cols);
@@ -91,9 +85,7 @@ function walkingDistance(): number {
   );
 }
 function tablesEstimate(): number {
-  for (let cell = 0; cell < n; cell++) pos[board[cell]] = cell;
-  sums.fill(0);
-  for (let g = 0; g < h.setOf.length; g++) sums[h.setOf[g]] += h.tables[g][groupIndex(h, g, pos)];
+  setSums(board, sums);
   return Math.max(...sums);
 }
 
