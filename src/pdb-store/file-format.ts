@@ -16,6 +16,7 @@ import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirS
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
+import { type FolioRepair, settleFolios } from "./large-folios.ts";
 import { mapFileRange } from "./mapped-file.ts";
 import { isVerified, markVerified } from "./verified.ts";
 
@@ -144,6 +145,8 @@ export interface LoadedTable {
    * copy: the file, kept open so that other threads of this process map the very same file.
    */
   readonly fd?: number;
+  /** Its cached pages were too small for 2 MiB entries: dropped and read again (large-folios.ts). */
+  readonly repair?: FolioRepair;
 }
 
 export interface ReadOptions {
@@ -208,8 +211,11 @@ export function readTableFile(path: string, table: StoredTable, options: ReadOpt
     const mappedData =
       options.map === false || offset % DATA_ALIGNMENT !== 0 ? null : mapFileRange(fd, offset, table.entries);
     let data: Uint8Array;
+    let repair: FolioRepair | undefined;
     if (mappedData !== null) {
-      data = mappedData;
+      const settled = settleFolios(mappedData, fd, path, fstatSync(fd).ino, offset);
+      data = settled.data;
+      repair = settled.repair;
     } else {
       // Allocated zeroed by the kernel (fresh pages), then filled by read(): no other pass over it.
       data = new Uint8Array(new SharedArrayBuffer(table.entries));
@@ -222,7 +228,7 @@ export function readTableFile(path: string, table: StoredTable, options: ReadOpt
       markVerified(path, header.checksum, fd);
     }
     keepOpen = mappedData !== null;
-    return { data, header, offset, ...(keepOpen ? { fd } : {}) };
+    return { data, header, offset, ...(keepOpen ? { fd } : {}), ...(repair ? { repair } : {}) };
   } finally {
     if (!keepOpen) closeSync(fd);
   }

@@ -39,6 +39,20 @@ export type PdbEvent =
   | { kind: "waiting"; table: TableSpec; path: string; holder: string }
   /** `mapped`: the file's pages are mapped (shared by every process), not copied. */
   | { kind: "loaded"; table: StoredTable; path: string; ms: number; mapped: boolean }
+  /**
+   * The table's cached pages were 4 KiB folios (read by a plain read before it was mapped): they
+   * were dropped and read again for 2 MiB entries. Bytes in 2 MiB entries before and after, of
+   * those that can be.
+   */
+  | {
+      kind: "remapped";
+      table: StoredTable;
+      path: string;
+      ms: number;
+      before: number;
+      after: number;
+      possible: number;
+    }
   /** A table file written before its data was page-aligned, rewritten so that it can be mapped. */
   | { kind: "realigned"; table: StoredTable; path: string; ms: number }
   /** A direct-address copy laid out from its compact table and saved (once per PDB_DIR). */
@@ -83,6 +97,7 @@ export function loadTable(table: StoredTable, options: LoadOptions): boolean {
     checksums.set(table.key, loaded.header.checksum);
     if (loaded.fd !== undefined) rememberMapped(table.key, loaded.fd, loaded.offset, table.entries);
     const mapped = loaded.fd !== undefined;
+    if (loaded.repair !== undefined) options.onEvent?.({ kind: "remapped", table, path, ...loaded.repair });
     options.onEvent?.({ kind: "loaded", table, path, ms: performance.now() - began, mapped });
     if (!mapped && loaded.offset % DATA_ALIGNMENT !== 0 && canMap()) {
       const rewriting = performance.now();

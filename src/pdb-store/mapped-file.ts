@@ -12,6 +12,8 @@ interface MmapModule {
   readonly PROT_READ: number;
   readonly MAP_SHARED: number;
   advise(buffer: Buffer, advise: number): void;
+  /** [pages not in the page cache, pages in it] of the mapping (mincore). */
+  incore(buffer: Buffer): [number, number];
   readonly MADV_RANDOM: number;
   readonly PAGESIZE: number;
 }
@@ -84,14 +86,34 @@ export function mapFileRange(fd: number, offset: number, length: number): Uint8A
   const mmap = mmapModule();
   if (mmap === null || offset % mmap.PAGESIZE !== 0 || length === 0) return null;
   const buffer = mmap.map(length, mmap.PROT_READ, mmap.MAP_SHARED, fd, offset, mmap.MADV_RANDOM);
-  if (process.platform === "linux") {
-    try {
-      mmap.advise(buffer, MADV_HUGEPAGE);
-    } catch {
-      // A kernel without transparent huge pages refuses it: 4 KiB pages, as before.
-    }
-  }
+  if (process.platform === "linux") adviseMapping(buffer, MADV_HUGEPAGE);
   // A Buffer over its own external ArrayBuffer: the table must be that whole ArrayBuffer.
   if (buffer.byteOffset !== 0 || buffer.buffer.byteLength !== length) return null;
   return new Uint8Array(buffer.buffer, 0, length);
+}
+
+/**
+ * Gives advice (a Linux `MADV_*` number) on a mapping returned by mapFileRange; false when the
+ * kernel refuses it (an older kernel, a file system that cannot).
+ */
+export function adviseMapping(data: Uint8Array, advice: number): boolean {
+  const mmap = mmapModule();
+  if (mmap === null) return false;
+  try {
+    mmap.advise(Buffer.from(data.buffer, data.byteOffset, data.byteLength), advice);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when every page of a mapping returned by mapFileRange is in the page cache. */
+export function isWhollyCached(data: Uint8Array): boolean {
+  const mmap = mmapModule();
+  if (mmap === null) return false;
+  try {
+    return mmap.incore(Buffer.from(data.buffer, data.byteOffset, data.byteLength))[0] === 0;
+  } catch {
+    return false;
+  }
 }

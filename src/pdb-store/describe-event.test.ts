@@ -1,0 +1,47 @@
+// The log lines of a table whose cached pages were too small for 2 MiB entries (large-folios.ts).
+
+import { describe, expect, it } from "vitest";
+import { describePdbEvent } from "./describe-event.ts";
+
+const MiB = 2 ** 20;
+const table = {
+  key: "pdb-4x4-1.2.5.6.9.10",
+  rows: 4,
+  cols: 4,
+  cells: [1, 2, 5, 6, 9, 10],
+  entries: 16 * MiB,
+};
+const path = "/data/pdb-4x4-1.2.5.6.9.10.pdb";
+
+describe("describePdbEvent, remapped tables", () => {
+  it("says what a repair gained", () => {
+    const line = describePdbEvent({
+      kind: "remapped",
+      table,
+      path,
+      ms: 41.6,
+      before: 0,
+      after: 14 * MiB,
+      possible: 14 * MiB,
+    });
+    expect(line).toBe(
+      "read pdb-4x4-1.2.5.6.9.10 again in 42 ms: its cached pages were 4 KiB folios, now 14.0 MiB of 14.0 MiB in 2 MiB pages (was 0.0 MiB)",
+    );
+  });
+
+  it("says why a table stays in 4 KiB pages and what it costs", () => {
+    const line = describePdbEvent({
+      kind: "remapped",
+      table,
+      path,
+      ms: 3,
+      before: 2 * MiB,
+      after: 2 * MiB,
+      possible: 14 * MiB,
+    });
+    expect(line).toMatch(
+      /^pdb-4x4-1\.2\.5\.6\.9\.10 stays in 4 KiB pages \(2\.0 MiB of 14\.0 MiB in 2 MiB pages\)/,
+    );
+    expect(line).toContain("another process maps its cached pages");
+  });
+});

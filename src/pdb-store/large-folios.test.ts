@@ -1,0 +1,128 @@
+// Tables read by a plain read before they are mapped: their cached pages are dropped and read again
+// through the advised mapping, so that the search's mapping gets 2 MiB entries (large-folios.ts).
+// The real kernel, the real page cache: files in the system's temporary folder.
+
+import { fsyncSync, fstatSync, mkdtempSync, openSync, closeSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type StoredTable, readTableFile, writeTableFile } from "./file-format.ts";
+import { cachesLargeFolios, hugeMappable, pmdMappedOf } from "./large-folios.ts";
+import { adviseMapping, isWhollyCached, mapFileRange } from "./mapped-file.ts";
+
+const MiB = 2 ** 20;
+
+describe("which bytes 2 MiB entries can map", () => {
+  it("only whole 2 MiB blocks of the file inside the mapping", () => {
+    expect(hugeMappable(4096, 16 * MiB)).toBe(14 * MiB);
+    expect(hugeMappable(0, 16 * MiB)).toBe(16 * MiB);
+    expect(hugeMappable(4096, 3 * MiB)).toBe(0);
+    expect(hugeMappable(4096, 4 * MiB)).toBe(2 * MiB);
+  });
+
+  it("reads FilePmdMapped of the mappings of one file at one offset from smaps", () => {
+    const smaps = [
+      "7f0000000000-7f0001000000 r--s 00001000 fe:01 1234 /data/pdb-a.pdb",
+      "Size:              16384 kB",
+      "FilePmdMapped:     14336 kB",
+      "VmFlags: rd sh mr mw me ms rr hg",
+      "7f0002000000-7f0003000000 r--s 00000000 fe:01 1234 /data/pdb-a.pdb",
+      "FilePmdMapped:      2048 kB",
+      "7f0004000000-7f0005000000 r--s 00001000 fe:01 99 /data/pdb-b.pdb",
+      "FilePmdMapped:      4096 kB",
+      "7f0006000000-7f0007000000 r--s 00001000 fe:01 1234 /data/pdb-a.pdb",
+      "Size:              16384 kB",
+      "FilePmdMapped:         0 kB",
+    ].join("\n");
+    expect(pmdMappedOf(smaps, 1234, 4096)).toEqual([14 * MiB, 0]);
+    expect(pmdMappedOf(smaps, 99, 4096)).toEqual([4 * MiB]);
+    expect(pmdMappedOf(smaps, 1234, 8192)).toEqual([]);
+  });
+
+  it("tries a repair only where the kernel caches that file system in large folios", () => {
+    expect(cachesLargeFolios(0xef53, "6.18.44-fc-v782")).toBe(true);
+    expect(cachesLargeFolios(0xef53, "6.15.2")).toBe(false);
+    expect(cachesLargeFolios(0x58465342, "5.18.0")).toBe(true);
+    expect(cachesLargeFolios(0x58465342, "5.15.0-91-generic")).toBe(false);
+    expect(cachesLargeFolios(0x01021994, "6.18.0")).toBe(false); // tmpfs
+  });
+});
+
+// A stand-in table: readTableFile checks the header against the spec and the checksum, not what
+// the bytes mean, and 6 MiB of data reach over two whole 2 MiB blocks.
+const table = (name: string): StoredTable => ({
+  key: `pdb-test-${name}`,
+  rows: 4,
+  cols: 4,
+  cells: [1, 2, 3],
+  entries: 6 * MiB,
+});
+const data = new Uint8Array(6 * MiB).map((_, at) => (at * 2654435761) >>> 27);
+
+const dir = mkdtempSync(join(tmpdir(), "pdb-folios-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sameBytes = (bytes: Uint8Array) => Buffer.compare(Buffer.from(bytes), Buffer.from(data)) === 0;
+
+/** The FilePmdMapped bytes of the table's data mappings in this process. */
+function pmdOfTable(path: string, offset: number): number[] {
+  const fd = openSync(path, "r");
+  const inode = fstatSync(fd).ino;
+  closeSync(fd);
+  return pmdMappedOf(readFileSync("/proc/self/smaps", "utf8"), inode, offset);
+}
+
+/**
+ * Drops the file's cached pages: written to disk (the kernel does not page out dirty pages), mapped
+ * whole (at another offset than the data's mapping), then paged out.
+ */
+function dropCachedPages(path: string): void {
+  const fd = openSync(path, "r+");
+  fsyncSync(fd);
+  const whole = mapFileRange(fd, 0, fstatSync(fd).size);
+  closeSync(fd);
+  expect(whole).not.toBeNull();
+  if (whole === null) return;
+  expect(adviseMapping(whole, 22)).toBe(true); // MADV_POPULATE_READ
+  expect(adviseMapping(whole, 21)).toBe(true); // MADV_PAGEOUT
+  expect(isWhollyCached(whole)).toBe(false);
+}
+
+describe.runIf(process.platform === "linux")("tables in the page cache, on this kernel", () => {
+  it("a table just written maps in 2 MiB entries and is left alone", () => {
+    const path = join(dir, "written.pdb");
+    writeTableFile(path, table("written"), "test", data);
+    const loaded = readTableFile(path, table("written"));
+    expect(loaded.repair).toBeUndefined();
+    expect(sameBytes(loaded.data)).toBe(true);
+    const possible = hugeMappable(loaded.offset, data.length);
+    expect(possible).toBe(4 * MiB);
+    // This file system and kernel cache it in 2 MiB folios (the next test's premise).
+    expect(pmdOfTable(path, loaded.offset)).toEqual([possible]);
+  });
+
+  it("a table not in the cache is faulted in through the mapping, in 2 MiB folios: nothing to repair", () => {
+    const path = join(dir, "cold.pdb");
+    writeTableFile(path, table("cold"), "test", data);
+    dropCachedPages(path);
+    const loaded = readTableFile(path, table("cold"));
+    expect(loaded.repair).toBeUndefined();
+    expect(adviseMapping(loaded.data, 22)).toBe(true);
+    expect(pmdOfTable(path, loaded.offset)).toEqual([hugeMappable(loaded.offset, data.length)]);
+  });
+
+  it("a table read by a plain read first is dropped and read again: 2 MiB entries, the same bytes", () => {
+    const path = join(dir, "read-first.pdb");
+    writeTableFile(path, table("read-first"), "test", data);
+    dropCachedPages(path);
+    readFileSync(path); // as `cp` or `cat` would: 4 KiB folios
+    const loaded = readTableFile(path, table("read-first"));
+    const possible = hugeMappable(loaded.offset, data.length);
+    expect(loaded.repair).toBeDefined();
+    expect(loaded.repair?.before).toBeLessThan(possible);
+    expect(loaded.repair?.after).toBe(possible);
+    expect(sameBytes(loaded.data)).toBe(true);
+    // The old mapping has no pages left; the new one is wholly in 2 MiB entries.
+    expect(Math.max(...pmdOfTable(path, loaded.offset))).toBe(possible);
+  });
+});

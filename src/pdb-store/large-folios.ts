@@ -1,0 +1,119 @@
+// Tables whose cached pages are too small for 2 MiB entries, dropped and read again. A mapped
+// table gets 2 MiB page-table entries only when the page cache holds the file in 2 MiB folios, and
+// the cache reads it that way only through a mapping advised MADV_HUGEPAGE (mapped-file.ts). A file
+// that came into the cache through a plain read (`cp`, `cat`, a backup, a checksum tool) sits in
+// 4 KiB folios, and every later mapping gets 4 KiB entries: 5-7% slower searches, measured (docs/
+// pdb.md, "Huge pages for mapped tables"), until the kernel drops those pages. The kernel cannot
+// rebuild them in place here (MADV_COLLAPSE is refused on file mappings without
+// READ_ONLY_THP_FOR_FS), so this module asks it to drop this mapping's pages (MADV_PAGEOUT: clean
+// pages no other process maps are just forgotten) and maps the file again, so that they are read
+// back through the advised mapping in 2 MiB folios.
+
+import { statfsSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { release } from "node:os";
+import { adviseMapping, isWhollyCached, mapFileRange } from "./mapped-file.ts";
+
+const MADV_PAGEOUT = 21;
+const MADV_POPULATE_READ = 22;
+const HUGE = 2 ** 21;
+
+/** What a repair did: bytes of the table in 2 MiB entries before and after, of those that can be. */
+export interface FolioRepair {
+  readonly before: number;
+  readonly after: number;
+  readonly possible: number;
+  readonly ms: number;
+}
+
+/** The bytes of a mapping of [offset, offset + length) that 2 MiB entries can cover. */
+export function hugeMappable(offset: number, length: number): number {
+  const first = Math.ceil(offset / HUGE) * HUGE;
+  const last = Math.floor((offset + length) / HUGE) * HUGE;
+  return Math.max(0, last - first);
+}
+
+/**
+ * The `FilePmdMapped` bytes of every mapping of file `inode` at file offset `offset` in one
+ * `/proc/<pid>/smaps` text, in the order listed.
+ */
+export function pmdMappedOf(smaps: string, inode: number, offset: number): number[] {
+  const found: number[] = [];
+  const lines = smaps.split("\n");
+  for (let at = 0; at < lines.length; at++) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ ([0-9a-f]+) \S+ (\d+)/.exec(lines[at] ?? "");
+    if (head === null || Number(head[2]) !== inode || Number.parseInt(head[1] ?? "", 16) !== offset) continue;
+    let bytes = 0;
+    for (let next = at + 1; next < lines.length && !/^[0-9a-f]+-/.test(lines[next] ?? ""); next++) {
+      const field = /^FilePmdMapped:\s+(\d+) kB/.exec(lines[next] ?? "");
+      if (field !== null) bytes = Number(field[1]) * 1024;
+    }
+    found.push(bytes);
+  }
+  return found;
+}
+
+/**
+ * True for file systems whose page cache this kernel fills in large folios: XFS (Linux 5.18 on)
+ * and ext4 (6.16 on). Elsewhere a file dropped and read again would come back in 4 KiB folios,
+ * so it is not tried.
+ */
+export function cachesLargeFolios(fsType: number, kernel: string): boolean {
+  const [major = 0, minor = 0] = kernel.split(/[.-]/).map(Number);
+  const version = major * 1000 + minor;
+  if (fsType === 0x58465342) return version >= 5018; // XFS
+  if (fsType === 0xef53) return version >= 6016; // ext4
+  return false;
+}
+
+let givenUp = false;
+
+function pmdMapped(inode: number, offset: number): number[] {
+  try {
+    return pmdMappedOf(readFileSync("/proc/self/smaps", "utf8"), inode, offset);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A table mapped by mapFileRange (`data`, file `fd` at `path` with inode `inode`, from `offset`):
+ * when it is wholly in the page cache but not in 2 MiB entries where it could be, drops its pages
+ * and maps it again. Returns the mapping to use (the same one when nothing was done) and, when a
+ * repair was tried, what it did. Costs one read of the file from disk when it repairs; nothing is
+ * read when the file is not wholly cached (the pages still to come arrive in 2 MiB folios).
+ */
+export function settleFolios(
+  data: Uint8Array,
+  fd: number,
+  path: string,
+  inode: number,
+  offset: number,
+): { data: Uint8Array; repair?: FolioRepair } {
+  const possible = hugeMappable(offset, data.length);
+  if (givenUp || process.platform !== "linux" || possible === 0 || !isWhollyCached(data)) return { data };
+  let fsType: number;
+  try {
+    fsType = statfsSync(path).type;
+  } catch {
+    return { data };
+  }
+  if (!cachesLargeFolios(fsType, release())) return { data };
+  // Mapping every page costs no read (they are cached) and lets smaps tell the entries' size.
+  if (!adviseMapping(data, MADV_POPULATE_READ)) return { data };
+  const mine = pmdMapped(inode, offset);
+  // Another mapping of the same range in this process (a table loaded twice): not ours to judge.
+  if (mine.length !== 1) return { data };
+  const before = mine[0] ?? 0;
+  if (before >= possible) return { data };
+  const began = performance.now();
+  adviseMapping(data, MADV_PAGEOUT);
+  const again = mapFileRange(fd, offset, data.length);
+  if (again === null) return { data };
+  adviseMapping(again, MADV_POPULATE_READ);
+  // The old mapping's entries are gone (paged out), so the largest is the new one's.
+  const after = Math.max(0, ...pmdMapped(inode, offset));
+  // A repair that gained nothing (another process maps those pages) is not tried again here.
+  if (after <= before) givenUp = true;
+  return { data: again, repair: { before, after, possible, ms: performance.now() - began } };
+}
