@@ -213,7 +213,8 @@ export function readTableFile(path: string, table: StoredTable, options: ReadOpt
     let data: Uint8Array;
     let repair: FolioRepair | undefined;
     if (mappedData !== null) {
-      const settled = settleFolios(mappedData, fd, path, fstatSync(fd).ino, offset);
+      const file = { fd, path, inode: fstatSync(fd).ino, offset, partition: header.partition };
+      const settled = settleFolios(mappedData, file);
       data = settled.data;
       repair = settled.repair;
     } else {

@@ -91,7 +91,7 @@ function dropCachedPages(path: string): void {
 describe.runIf(process.platform === "linux")("tables in the page cache, on this kernel", () => {
   it("a table just written maps in 2 MiB entries and is left alone", () => {
     const path = join(dir, "written.pdb");
-    writeTableFile(path, table("written"), "test", data);
+    writeTableFile(path, table("written"), "written", data);
     const loaded = readTableFile(path, table("written"));
     expect(loaded.repair).toBeUndefined();
     expect(sameBytes(loaded.data)).toBe(true);
@@ -103,7 +103,7 @@ describe.runIf(process.platform === "linux")("tables in the page cache, on this 
 
   it("a table not in the cache is faulted in through the mapping, in 2 MiB folios: nothing to repair", () => {
     const path = join(dir, "cold.pdb");
-    writeTableFile(path, table("cold"), "test", data);
+    writeTableFile(path, table("cold"), "cold", data);
     dropCachedPages(path);
     const loaded = readTableFile(path, table("cold"));
     expect(loaded.repair).toBeUndefined();
@@ -111,18 +111,38 @@ describe.runIf(process.platform === "linux")("tables in the page cache, on this 
     expect(pmdOfTable(path, loaded.offset)).toEqual([hugeMappable(loaded.offset, data.length)]);
   });
 
-  it("a table read by a plain read first is dropped and read again: 2 MiB entries, the same bytes", () => {
-    const path = join(dir, "read-first.pdb");
-    writeTableFile(path, table("read-first"), "test", data);
-    dropCachedPages(path);
-    readFileSync(path); // as `cp` or `cat` would: 4 KiB folios
-    const loaded = readTableFile(path, table("read-first"));
-    const possible = hugeMappable(loaded.offset, data.length);
-    expect(loaded.repair).toBeDefined();
-    expect(loaded.repair?.before).toBeLessThan(possible);
-    expect(loaded.repair?.after).toBe(possible);
-    expect(sameBytes(loaded.data)).toBe(true);
-    // The old mapping has no pages left; the new one is wholly in 2 MiB entries.
-    expect(Math.max(...pmdOfTable(path, loaded.offset))).toBe(possible);
+  it("tables read by a plain read first are dropped and read again: 2 MiB entries, the same bytes", () => {
+    // Two tables of one partition: the first shows the partition needs repair, the second is
+    // then checked whole too.
+    for (const name of ["read-first-a", "read-first-b"]) {
+      const path = join(dir, `${name}.pdb`);
+      writeTableFile(path, table(name), "read-first", data);
+      dropCachedPages(path);
+      readFileSync(path); // as `cp` or `cat` would: 4 KiB folios
+      const loaded = readTableFile(path, table(name));
+      const possible = hugeMappable(loaded.offset, data.length);
+      expect(loaded.repair).toBeDefined();
+      expect(loaded.repair?.before).toBeLessThan(possible);
+      expect(loaded.repair?.after).toBe(possible);
+      expect(sameBytes(loaded.data)).toBe(true);
+      // The old mapping has no pages left; the new one is wholly in 2 MiB entries.
+      expect(Math.max(...pmdOfTable(path, loaded.offset))).toBe(possible);
+    }
+  });
+
+  it("once a partition's first table is found in 2 MiB entries, its other tables are not checked", () => {
+    const first = join(dir, "healthy-a.pdb");
+    writeTableFile(first, table("healthy-a"), "healthy", data);
+    expect(readTableFile(first, table("healthy-a")).repair).toBeUndefined();
+    // The next table of the partition is in 4 KiB folios, but the check (a read of smaps) is not
+    // made again: the partition's files came into the cache the same way.
+    const second = join(dir, "healthy-b.pdb");
+    writeTableFile(second, table("healthy-b"), "healthy", data);
+    dropCachedPages(second);
+    readFileSync(second);
+    const loaded = readTableFile(second, table("healthy-b"));
+    expect(loaded.repair).toBeUndefined();
+    expect(adviseMapping(loaded.data, 22)).toBe(true);
+    expect(pmdOfTable(second, loaded.offset)[0]).toBeLessThan(hugeMappable(loaded.offset, data.length));
   });
 });

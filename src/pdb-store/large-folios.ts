@@ -9,8 +9,7 @@
 // pages no other process maps are just forgotten) and maps the file again, so that they are read
 // back through the advised mapping in 2 MiB folios.
 
-import { statfsSync } from "node:fs";
-import { readFileSync } from "node:fs";
+import { readFileSync, statfsSync } from "node:fs";
 import { release } from "node:os";
 import { adviseMapping, isWhollyCached, mapFileRange } from "./mapped-file.ts";
 
@@ -66,6 +65,13 @@ export function cachesLargeFolios(fsType: number, kernel: string): boolean {
   return false;
 }
 
+/**
+ * Per partition (the file header's), what its first wholly cached table showed: "healthy" when its
+ * first whole 2 MiB block was mapped in one entry (the partition's files came into the cache the
+ * same way, so the rest are not checked: the check costs a read of smaps, milliseconds), "repair"
+ * when it was not (every table of the partition is then checked whole, and repaired).
+ */
+const verdicts = new Map<string, "healthy" | "repair">();
 let givenUp = false;
 
 function pmdMapped(inode: number, offset: number): number[] {
@@ -76,33 +82,71 @@ function pmdMapped(inode: number, offset: number): number[] {
   }
 }
 
+/** Where a table mapped by mapFileRange is, and which partition it belongs to. */
+export interface MappedTableFile {
+  readonly fd: number;
+  readonly path: string;
+  readonly inode: number;
+  /** Where the mapping starts in the file. */
+  readonly offset: number;
+  readonly partition: string;
+}
+
 /**
- * A table mapped by mapFileRange (`data`, file `fd` at `path` with inode `inode`, from `offset`):
- * when it is wholly in the page cache but not in 2 MiB entries where it could be, drops its pages
- * and maps it again. Returns the mapping to use (the same one when nothing was done) and, when a
- * repair was tried, what it did. Costs one read of the file from disk when it repairs; nothing is
- * read when the file is not wholly cached (the pages still to come arrive in 2 MiB folios).
+ * A table mapped by mapFileRange (`data`): when it is in the page cache but not in 2 MiB entries
+ * where it could be, drops its pages and maps it again. Returns the mapping to use (the same one
+ * when nothing was done) and, when a repair was tried, what it did. Costs one read of the file from
+ * disk when it repairs; nothing is read when the file is not cached (the pages still to come arrive
+ * in 2 MiB folios). The healthy case costs a sample block's check once per partition.
  */
 export function settleFolios(
   data: Uint8Array,
-  fd: number,
-  path: string,
-  inode: number,
-  offset: number,
+  file: MappedTableFile,
 ): { data: Uint8Array; repair?: FolioRepair } {
+  const { path, inode, offset, partition } = file;
   const possible = hugeMappable(offset, data.length);
-  if (givenUp || process.platform !== "linux" || possible === 0 || !isWhollyCached(data)) return { data };
-  let fsType: number;
-  try {
-    fsType = statfsSync(path).type;
-  } catch {
+  if (givenUp || process.platform !== "linux" || possible === 0 || verdicts.get(partition) === "healthy")
     return { data };
+  // The mapping's first whole 2 MiB block of the file: a plain read fills the cache from the start.
+  const sampleAt = Math.ceil(offset / HUGE) * HUGE - offset;
+  const sample = data.subarray(sampleAt, sampleAt + HUGE);
+  if (!isWhollyCached(sample)) return { data };
+  if (verdicts.get(partition) === undefined) {
+    if (!cachesLargeFolios(statfsType(path), release())) {
+      verdicts.set(partition, "healthy"); // nothing this process could do
+      return { data };
+    }
+    // Mapping the cached block costs no read and lets smaps tell the entry's size.
+    if (!adviseMapping(sample, MADV_POPULATE_READ)) return { data };
+    const mine = pmdMapped(inode, offset);
+    // Another mapping of the same range in this process (a table loaded twice): not ours to judge.
+    if (mine.length !== 1) return { data };
+    if ((mine[0] ?? 0) >= HUGE) {
+      verdicts.set(partition, "healthy");
+      return { data };
+    }
+    verdicts.set(partition, "repair");
   }
-  if (!cachesLargeFolios(fsType, release())) return { data };
-  // Mapping every page costs no read (they are cached) and lets smaps tell the entries' size.
-  if (!adviseMapping(data, MADV_POPULATE_READ)) return { data };
+  return repair(data, file, possible);
+}
+
+function statfsType(path: string): number {
+  try {
+    return statfsSync(path).type;
+  } catch {
+    return 0;
+  }
+}
+
+/** Checks a table whole and, when it is short of 2 MiB entries, pages it out and maps it again. */
+function repair(
+  data: Uint8Array,
+  file: MappedTableFile,
+  possible: number,
+): { data: Uint8Array; repair?: FolioRepair } {
+  const { fd, inode, offset } = file;
+  if (!isWhollyCached(data) || !adviseMapping(data, MADV_POPULATE_READ)) return { data };
   const mine = pmdMapped(inode, offset);
-  // Another mapping of the same range in this process (a table loaded twice): not ours to judge.
   if (mine.length !== 1) return { data };
   const before = mine[0] ?? 0;
   if (before >= possible) return { data };
