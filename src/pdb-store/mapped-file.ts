@@ -107,13 +107,18 @@ export function adviseMapping(data: Uint8Array, advice: number): boolean {
   }
 }
 
+/** How many pages of a mapping returned by mapFileRange are in the page cache (null: unknown). */
+export function cachedPages(data: Uint8Array): number | null {
+  const mmap = mmapModule();
+  if (mmap === null) return null;
+  try {
+    return mmap.incore(Buffer.from(data.buffer, data.byteOffset, data.byteLength))[1];
+  } catch {
+    return null;
+  }
+}
+
 /** True when every page of a mapping returned by mapFileRange is in the page cache. */
 export function isWhollyCached(data: Uint8Array): boolean {
-  const mmap = mmapModule();
-  if (mmap === null) return false;
-  try {
-    return mmap.incore(Buffer.from(data.buffer, data.byteOffset, data.byteLength))[0] === 0;
-  } catch {
-    return false;
-  }
+  return cachedPages(data) === Math.ceil(data.byteLength / (mmapModule()?.PAGESIZE ?? 4096));
 }
