@@ -13,32 +13,27 @@ const table = {
 };
 const path = "/data/pdb-4x4-1.2.5.6.9.10.pdb";
 
+/** A remapped event: `before` and `after` MiB in 2 MiB entries of the 14 MiB that can be. */
+const remapped = (ms: number, before: number, after: number) =>
+  describePdbEvent({
+    kind: "remapped",
+    table,
+    path,
+    ms,
+    before: before * MiB,
+    after: after * MiB,
+    possible: 14 * MiB,
+  });
+
 describe("describePdbEvent, remapped tables", () => {
   it("says what a repair gained", () => {
-    const line = describePdbEvent({
-      kind: "remapped",
-      table,
-      path,
-      ms: 41.6,
-      before: 0,
-      after: 14 * MiB,
-      possible: 14 * MiB,
-    });
-    expect(line).toBe(
+    expect(remapped(41.6, 0, 14)).toBe(
       "read pdb-4x4-1.2.5.6.9.10 again in 42 ms: its cached pages were 4 KiB folios, now 14.0 MiB of 14.0 MiB in 2 MiB pages (was 0.0 MiB)",
     );
   });
 
   it("says why a table stays in 4 KiB pages and what it costs", () => {
-    const line = describePdbEvent({
-      kind: "remapped",
-      table,
-      path,
-      ms: 3,
-      before: 2 * MiB,
-      after: 2 * MiB,
-      possible: 14 * MiB,
-    });
+    const line = remapped(3, 2, 2);
     expect(line).toMatch(
       /^pdb-4x4-1\.2\.5\.6\.9\.10 stays in 4 KiB pages \(2\.0 MiB of 14\.0 MiB in 2 MiB pages\)/,
     );

@@ -82,6 +82,17 @@ function pmdMapped(inode: number, offset: number): number[] {
   }
 }
 
+/**
+ * Maps every page of `range` (cached: no read) and returns the bytes of this file's mapping at
+ * `offset` in 2 MiB entries; null when that cannot be told (the advice refused, or another mapping
+ * of the same range in this process, a table loaded twice: not ours to judge).
+ */
+function hugeMapped(range: Uint8Array, inode: number, offset: number): number | null {
+  if (!adviseMapping(range, MADV_POPULATE_READ)) return null;
+  const mine = pmdMapped(inode, offset);
+  return mine.length === 1 ? (mine[0] ?? 0) : null;
+}
+
 /** Where a table mapped by mapFileRange is, and which partition it belongs to. */
 export interface MappedTableFile {
   readonly fd: number;
@@ -116,12 +127,9 @@ export function settleFolios(
       verdicts.set(partition, "healthy"); // nothing this process could do
       return { data };
     }
-    // Mapping the cached block costs no read and lets smaps tell the entry's size.
-    if (!adviseMapping(sample, MADV_POPULATE_READ)) return { data };
-    const mine = pmdMapped(inode, offset);
-    // Another mapping of the same range in this process (a table loaded twice): not ours to judge.
-    if (mine.length !== 1) return { data };
-    if ((mine[0] ?? 0) >= HUGE) {
+    const sampled = hugeMapped(sample, inode, offset);
+    if (sampled === null) return { data };
+    if (sampled >= HUGE) {
       verdicts.set(partition, "healthy");
       return { data };
     }
@@ -145,11 +153,8 @@ function repair(
   possible: number,
 ): { data: Uint8Array; repair?: FolioRepair } {
   const { fd, inode, offset } = file;
-  if (!isWhollyCached(data) || !adviseMapping(data, MADV_POPULATE_READ)) return { data };
-  const mine = pmdMapped(inode, offset);
-  if (mine.length !== 1) return { data };
-  const before = mine[0] ?? 0;
-  if (before >= possible) return { data };
+  const before = isWhollyCached(data) ? hugeMapped(data, inode, offset) : null;
+  if (before === null || before >= possible) return { data };
   const began = performance.now();
   adviseMapping(data, MADV_PAGEOUT);
   const again = mapFileRange(fd, offset, data.length);
