@@ -11,7 +11,7 @@
 
 import { readFileSync, statfsSync } from "node:fs";
 import { release } from "node:os";
-import { adviseMapping, isWhollyCached, mapFileRange } from "./mapped-file.ts";
+import { adviseMapping, cachedPages, isWhollyCached, mapFileRange } from "./mapped-file.ts";
 
 const MADV_PAGEOUT = 21;
 const MADV_POPULATE_READ = 22;
@@ -156,7 +156,8 @@ function repair(
   const before = isWhollyCached(data) ? hugeMapped(data, inode, offset) : null;
   if (before === null || before >= possible) return { data };
   const began = performance.now();
-  adviseMapping(data, MADV_PAGEOUT);
+  // A page can sit a moment in another CPU's list, where it cannot be paged out yet: try again.
+  for (let attempt = 0; attempt < 8 && cachedPages(data) !== 0; attempt++) adviseMapping(data, MADV_PAGEOUT);
   const again = mapFileRange(fd, offset, data.length);
   if (again === null) return { data };
   adviseMapping(again, MADV_POPULATE_READ);
