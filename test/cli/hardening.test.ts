@@ -287,7 +287,7 @@ describe("a board searched without pattern databases, none being built", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: "solved", heuristic: "linear-conflict" });
     const notes = run.stderr.split("\n").filter((line) => line.startsWith("puzzle:"));
     expect(notes).toEqual([
-      `puzzle: no pattern database for this board in ${pdbDir}: searching with linear conflict, which can take minutes on a hard one; build one once with \`npx puzzle pdb build 663\` (5-10 s, 11 MiB on disk)`,
+      `puzzle: no pattern database for this board in ${pdbDir}: searching with linear conflict, which can take minutes on a hard one; build one once with \`npx puzzle pdb build 663\` (5-10 s, 43 MiB on disk)`,
     ]);
     // A 24-puzzle: the 6-6-6-6 tables, and the longer wait they spare (one move from Korf's goal).
     const goal24 = Array.from({ length: 25 }, (_, i) => i).join(",");
