@@ -1,6 +1,19 @@
 // `puzzle pdb build|status`: builds a small partition into a given folder, reports it present and
 // valid, and rejects bad usage with status 2 (one line on stderr, through main as the command runs).
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -35,9 +48,38 @@ describe("puzzle pdb", () => {
     expect(build.out).toMatch(/pdb:555 ready/);
     expect(build.err).toMatch(/100\.0%/);
     expect(build.err).toMatch(/saved .*pdb-4x4-1\.2\.3\.6\.7\.pdb/);
+    const files = readdirSync(dir).filter((file) => file.endsWith(".pdb"));
+    const bytes = files.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
+    // Every file the build left: the tables, their direct-address copies, the 4x4 move machine.
+    expect(files).toHaveLength(5);
+    expect(build.out).toContain(`(${(bytes / 2 ** 20).toFixed(1)} MiB of files)`);
     const status = await run(["status", "--dir", dir]);
     expect(status.out).toMatch(/pdb:555\s+pdb-4x4-1\.2\.3\.6\.7\s+[\d.]+ MiB\s+ok/);
+    expect(status.out).toMatch(/pdb:555\s+pdb-4x4-1\.2\.3\.6\.7@direct\s+1\.0 MiB\s+ok/);
+    expect(status.out).toMatch(/4x4\s+move-machine-4x4-12\s+[\d.]+ MiB\s+ok/);
     expect(status.out).toMatch(/pdb:78\s+\S+\s+[\d.]+ MiB\s+missing/);
+    expect(status.out).toMatch(/pdb:6666\s+\S+@direct\s+[\d.]+ MiB\s+missing\n/);
+  });
+
+  it("status checks the direct-address copies too: a corrupt one is removed, and laid out again by the next load", async () => {
+    const path = join(dir, "pdb-4x4-4.5.8.9.12@direct.pdb");
+    const fd = openSync(path, "r+");
+    try {
+      // In place (the file may be mapped by this process): the last entry changed.
+      const last = Buffer.alloc(1);
+      readSync(fd, last, 0, 1, statSync(path).size - 1);
+      writeSync(fd, Buffer.from([last[0] ^ 0xff]), 0, 1, statSync(path).size - 1);
+    } finally {
+      closeSync(fd);
+    }
+    const status = await run(["status", "--dir", dir]);
+    expect(status.out).toMatch(/pdb:555\s+pdb-4x4-4\.5\.8\.9\.12@direct\s+1\.0 MiB\s+invalid \(removed\)/);
+    expect(status.out).toMatch(/pdb:555\s+pdb-4x4-1\.2\.3\.6\.7@direct\s+1\.0 MiB\s+ok/);
+    expect(existsSync(path)).toBe(false);
+    const again = await run(["status", "--dir", dir]);
+    expect(again.out).toMatch(
+      /pdb:555\s+pdb-4x4-4\.5\.8\.9\.12@direct\s+1\.0 MiB\s+missing \(laid out at the next load\)/,
+    );
   });
 
   it("builds a partition's tables on several threads at once, the same files as one thread", async () => {
@@ -160,8 +202,8 @@ describe("puzzle pdb", () => {
       expect(result.out).toBe(runs[0].out);
     }
     // The usage says what status does to the files.
-    expect(runs[0].out).toMatch(/status +lists every table.*Not read-only/s);
-    expect(runs[0].out).toMatch(/rewrites its \.verified\s+stamp, and deletes a file that fails/);
+    expect(runs[0].out).toMatch(/status +lists every file.*Not read-only/s);
+    expect(runs[0].out).toMatch(/rewrites its \.verified stamp, and\s+deletes a file that fails/);
     expect(readdirSync(folder)).toEqual(["pdb-4x4-1.2.3.6.7.pdb"]);
     expect(readFileSync(table, "utf8")).toBe("not a table");
   });
@@ -198,11 +240,16 @@ describe("puzzle pdb", () => {
     const good = "pdb-4x4-1.2.3.6.7.pdb";
     copyFileSync(join(dir, good), join(folder, good));
     writeFileSync(join(folder, "pdb-4x4-4.5.8.9.12.pdb"), "not a table");
+    // A direct-address copy of the corrupt table: nothing to check it against, so left alone.
+    writeFileSync(join(folder, "pdb-4x4-4.5.8.9.12@direct.pdb"), "a copy");
     const status = await run(["status", `--dir=${folder}`]);
     expect(status.code).toBe(0);
     expect(status.out.startsWith(`PDB_DIR ${folder}\n`)).toBe(true);
     expect(status.out).toMatch(/pdb:555\s+pdb-4x4-1\.2\.3\.6\.7\s+[\d.]+ MiB\s+ok\n/);
     expect(status.out).toMatch(/pdb:555\s+pdb-4x4-4\.5\.8\.9\.12\s+[\d.]+ MiB\s+invalid \(removed\)\n/);
-    expect(readdirSync(folder).sort()).toEqual([good, `${good}.verified`]);
+    expect(status.out).toMatch(
+      /pdb:555\s+pdb-4x4-4\.5\.8\.9\.12@direct\s+[\d.]+ MiB\s+not checked \(its table is not ok\)\n/,
+    );
+    expect(readdirSync(folder).sort()).toEqual([good, `${good}.verified`, "pdb-4x4-4.5.8.9.12@direct.pdb"]);
   });
 });

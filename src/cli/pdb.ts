@@ -5,13 +5,14 @@
 // `--help` prints the usage on stdout (status 0); anything else the command line cannot use is one
 // line on stderr, status 2, before anything is built or hashed.
 
-import { PDB_HEURISTICS, pdbTableSpecs } from "../core/pdb/index.ts";
 import { PARTITIONS } from "../core/pdb/partitions.ts";
 import { pdbDirectory, pdbMapping } from "../pdb-settings.ts";
 import { setMapping } from "../pdb-store/mapped-file.ts";
 import { describePdbEvent } from "../pdb-store/describe-event.ts";
 import { ensurePdbOnThreads } from "../pdb-store/parallel-build.ts";
-import { type PdbEvent, loadTable, tablePath } from "../pdb-store/store.ts";
+import type { PdbEvent } from "../pdb-store/store.ts";
+import { partitionFileBytes } from "../pdb-store/build-figures.ts";
+import { tableFileStates } from "../pdb-store/table-status.ts";
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { checkFlag, isOptionWord, optionValue, parseThreads, splitOption } from "./args.ts";
@@ -22,9 +23,10 @@ const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [-
 
 build   builds the partition's missing tables into PDB_DIR (or DIR), up to N at once, one thread
         each (default: the machine's cores), with a progress bar on stderr; --force rebuilds them.
-status  lists every table with its state: missing, ok, or invalid (removed). Not read-only: it
-        hashes every table file present (SHA-256, about 1 s per 500 MiB), rewrites its .verified
-        stamp, and deletes a file that fails the check. It builds nothing.`;
+status  lists every file of every partition (its tables, their direct-address copies, the board's
+        move machine) with its state: missing, ok, or invalid (removed). Not read-only: it hashes
+        every file present (SHA-256, about 1 s per 500 MiB), rewrites its .verified stamp, and
+        deletes a file that fails the check. It builds nothing.`;
 
 function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return "?";
@@ -204,19 +206,10 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     if (existsSync(dir) && !statSync(dir).isDirectory())
       throw new UsageError(`the pattern database folder ${dir} is not a folder`);
     process.stdout.write(`PDB_DIR ${dir}\n`);
-    for (const heuristic of PDB_HEURISTICS) {
-      for (const table of pdbTableSpecs(heuristic)) {
-        const path = tablePath(table, dir);
-        const state = !existsSync(path)
-          ? "missing"
-          : loadTable(table, { dir, verify: true })
-            ? "ok"
-            : "invalid (removed)";
-        process.stdout.write(
-          `${heuristic.padEnd(9)} ${table.key.padEnd(34)} ${mib(table.entries).padStart(10)}  ${state}\n`,
-        );
-      }
-    }
+    for (const file of tableFileStates(dir))
+      process.stdout.write(
+        `${file.owner.padEnd(9)} ${file.key.padEnd(34)} ${mib(file.bytes).padStart(10)}  ${file.state}\n`,
+      );
     return 0;
   }
   const name = options.name as string; // there for build: parsePdbArgs checked it
@@ -226,8 +219,9 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     force: options.force,
     threads: options.threads ?? availableParallelism(),
   });
-  const bytes = pdbTableSpecs(name).reduce((sum, t) => sum + t.entries, 0);
   const seconds = ((performance.now() - began) / 1000).toFixed(1);
-  process.stdout.write(`pdb:${name} ready in ${seconds} s (${mib(bytes)}) under ${dir}\n`);
+  process.stdout.write(
+    `pdb:${name} ready in ${seconds} s (${mib(partitionFileBytes(name))} of files) under ${dir}\n`,
+  );
   return 0;
 }

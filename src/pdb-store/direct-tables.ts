@@ -5,7 +5,7 @@
 // names the checksum of its compact table (`source`), so a rebuilt table never meets a stale copy:
 // the copy is rejected, laid out again and saved.
 
-import { expandDirectTable, pdbDirectSpecs } from "../core/pdb/index.ts";
+import { type DirectTableSpec, expandDirectTable, pdbDirectSpecs } from "../core/pdb/index.ts";
 import { getTable, hasTable, seedTables } from "../core/tables.ts";
 import { type StoredTable, writeTableFile } from "./file-format.ts";
 import { type LoadOptions, loadTable, loadedChecksum, rememberChecksum, tablePath } from "./load-table.ts";
@@ -20,16 +20,7 @@ export function loadDirectTables(name: string, options: LoadOptions): void {
   for (const direct of pdbDirectSpecs(name)) {
     const source = loadedChecksum(direct.source.key);
     if (hasTable(direct.key) || source === undefined) continue;
-    const { rows, cols, cells } = direct.source;
-    const stored: StoredTable = {
-      key: direct.key,
-      rows,
-      cols,
-      cells,
-      entries: direct.entries,
-      encoding: "direct",
-      source,
-    };
+    const stored = directStoredTable(direct, source);
     if (loadTable(stored, options)) continue;
     const began = performance.now();
     const data = expandDirectTable(
@@ -46,6 +37,12 @@ export function loadDirectTables(name: string, options: LoadOptions): void {
     }
     options.onEvent?.({ kind: "derived", table: stored, path, ms: performance.now() - began, saved });
   }
+}
+
+/** A direct-address copy as stored: `source` is the checksum of the compact table it is laid out from. */
+export function directStoredTable(direct: DirectTableSpec, source: string): StoredTable {
+  const { rows, cols, cells } = direct.source;
+  return { key: direct.key, rows, cols, cells, entries: direct.entries, encoding: "direct", source };
 }
 
 function missing(key: string): () => never {

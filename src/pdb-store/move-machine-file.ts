@@ -15,17 +15,9 @@ import { type LoadOptions, loadTable, rememberChecksum, tablePath } from "./load
  * (best effort: a directory this process cannot write only costs the lay-out again next time).
  */
 export function loadMoveMachine(rows: number, cols: number, options: LoadOptions): void {
-  const { key, bytes, source } = storedMachineTable(rows, cols);
+  const stored = machineStoredTable(rows, cols);
+  const { key } = stored;
   if (hasTable(key)) return;
-  const stored: StoredTable = {
-    key,
-    rows,
-    cols,
-    cells: [],
-    entries: bytes,
-    encoding: "move-machine",
-    source,
-  };
   if (loadTable(stored, options)) return;
   const began = performance.now();
   prepareMoveMachine(rows, cols);
@@ -38,6 +30,12 @@ export function loadMoveMachine(rows: number, cols: number, options: LoadOptions
     saved = false;
   }
   options.onEvent?.({ kind: "derived", table: stored, path, ms: performance.now() - began, saved });
+}
+
+/** The board's move machine as stored: `source` is the fingerprint of the code that lays it out. */
+export function machineStoredTable(rows: number, cols: number): StoredTable {
+  const { key, bytes, source } = storedMachineTable(rows, cols);
+  return { key, rows, cols, cells: [], entries: bytes, encoding: "move-machine", source };
 }
 
 function missing(key: string): () => never {
