@@ -1,7 +1,8 @@
 // `puzzle pdb build <name> [--force] [--dir DIR] [--threads N]` and `puzzle pdb status [--dir DIR]`:
 // build pattern databases into PDB_DIR with a progress bar and an ETA (a partition's tables at the
-// same time, one thread each, default: the machine's cores), or check every table that is there
-// (hashed, its stamp rewritten, removed when invalid) and list which are present and valid.
+// same time, one thread each, default: the machine's cores), or check every file of every partition
+// that is there (hashed, its stamp rewritten, removed when invalid) and list which are present and
+// valid (table-status.ts).
 // `--help` prints the usage on stdout (status 0); anything else the command line cannot use is one
 // line on stderr, status 2, before anything is built or hashed.
 
