@@ -13,8 +13,11 @@ const table = {
 };
 const path = "/data/pdb-4x4-1.2.5.6.9.10.pdb";
 
-/** A remapped event: `before` and `after` MiB in 2 MiB entries of the 14 MiB that can be. */
-const remapped = (ms: number, before: number, after: number) =>
+/**
+ * A remapped event: `before` and `after` MiB in 2 MiB entries of the 14 MiB that can be, `kept`
+ * MiB in blocks the kernel kept a page of.
+ */
+const remapped = (ms: number, before: number, after: number, kept = 0) =>
   describePdbEvent({
     kind: "remapped",
     table,
@@ -23,6 +26,7 @@ const remapped = (ms: number, before: number, after: number) =>
     before: before * MiB,
     after: after * MiB,
     possible: 14 * MiB,
+    kept: kept * MiB,
   });
 
 describe("describePdbEvent, remapped tables", () => {
@@ -32,11 +36,17 @@ describe("describePdbEvent, remapped tables", () => {
     );
   });
 
+  it("says what the kernel kept", () => {
+    expect(remapped(41.6, 0, 10, 4)).toBe(
+      "read pdb-4x4-1.2.5.6.9.10 again in 42 ms: its cached pages were 4 KiB folios, now 10.0 MiB of 14.0 MiB in 2 MiB pages (was 0.0 MiB); 4.0 MiB kept pages the kernel would not drop yet",
+    );
+  });
+
   it("says why a table stays in 4 KiB pages and what it costs", () => {
-    const line = remapped(3, 2, 2);
+    const line = remapped(3, 2, 2, 12);
     expect(line).toMatch(
       /^pdb-4x4-1\.2\.5\.6\.9\.10 stays in 4 KiB pages \(2\.0 MiB of 14\.0 MiB in 2 MiB pages\)/,
     );
-    expect(line).toContain("another process maps its cached pages");
+    expect(line).toContain("another process maps them, or they were read a moment ago");
   });
 });

@@ -18,8 +18,8 @@ export function describePdbEvent(event: PdbEvent): string {
       return `loaded ${event.table.key} (${mib(event.table.entries)}, ${event.mapped ? "mapped" : "read"}) in ${event.ms.toFixed(0)} ms`;
     case "remapped":
       return event.after > event.before
-        ? `read ${event.table.key} again in ${event.ms.toFixed(0)} ms: its cached pages were 4 KiB folios, now ${mib(event.after)} of ${mib(event.possible)} in 2 MiB pages (was ${mib(event.before)})`
-        : `${event.table.key} stays in 4 KiB pages (${mib(event.before)} of ${mib(event.possible)} in 2 MiB pages): another process maps its cached pages; searches are a few per cent slower until the page cache drops them`;
+        ? `read ${event.table.key} again in ${event.ms.toFixed(0)} ms: its cached pages were 4 KiB folios, now ${mib(event.after)} of ${mib(event.possible)} in 2 MiB pages (was ${mib(event.before)})${event.kept > 0 ? `; ${mib(event.kept)} kept pages the kernel would not drop yet` : ""}`
+        : `${event.table.key} stays in 4 KiB pages (${mib(event.before)} of ${mib(event.possible)} in 2 MiB pages): the kernel would not drop its cached pages (another process maps them, or they were read a moment ago); searches are a few per cent slower until the page cache drops them`;
     case "realigned":
       return `rewrote ${event.path} with its data page-aligned (so that it can be mapped) in ${event.ms.toFixed(0)} ms`;
     case "derived":

@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import { release, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { type StoredTable, readTableFile, writeTableFile } from "./file-format.ts";
 import { cachesLargeFolios, hugeMappable, pmdMappedOf } from "./large-folios.ts";
 import { adviseMapping, cachedPages, mapFileRange } from "./mapped-file.ts";
@@ -143,25 +143,37 @@ describe.runIf(largeFolios)("tables in the page cache, on this kernel", () => {
   });
 
   it("tables read by a plain read first are dropped and read again: 2 MiB entries, the same bytes", async () => {
-    // Two tables of one partition: the first shows the partition needs repair, the second is
-    // then checked whole too.
-    for (const name of ["read-first-a", "read-first-b"]) {
-      const path = join(dir, `${name}.pdb`);
-      writeTableFile(path, table(name), "read-first", data);
-      await dropCachedPages(path);
-      readPageByPage(path);
-      const loaded = readTableFile(path, table(name));
-      const possible = hugeMappable(loaded.offset, data.length);
-      expect(loaded.repair).toBeDefined();
-      expect(loaded.repair?.before).toBeLessThan(possible);
-      // Every block, unless a page could not be paged out at once (the suite's other work can hold
-      // one in another CPU's list); more than before in any case.
-      expect(loaded.repair?.after).toBeGreaterThan(loaded.repair?.before ?? possible);
-      expect(loaded.repair?.after).toBeLessThanOrEqual(possible);
-      expect(sameBytes(loaded.data)).toBe(true);
-      // The old mapping has no pages left; the new one is wholly in 2 MiB entries.
-      expect(Math.max(...pmdOfTable(path, loaded.offset))).toBe(loaded.repair?.after);
+    // Every block whose pages the kernel dropped comes back in a 2 MiB entry. It can keep a page
+    // just read (on its way to the LRU on another CPU, which may sit idle): that block is reported
+    // as kept, and a repair that gains nothing is not tried again in that process. So the scenario
+    // runs again, with fresh modules, until both tables of a partition were repaired (at most 5).
+    const gains: boolean[][] = [];
+    for (let attempt = 0; attempt < 5 && !gains.at(-1)?.every(Boolean); attempt++) {
+      vi.resetModules();
+      const fresh = await import("./file-format.ts");
+      // Two tables of one partition: the first shows the partition needs repair, the second is
+      // then checked whole too.
+      const gained: boolean[] = [];
+      for (const name of [`read-first-a${attempt}`, `read-first-b${attempt}`]) {
+        const path = join(dir, `${name}.pdb`);
+        writeTableFile(path, table(name), `read-first-${attempt}`, data);
+        await dropCachedPages(path);
+        readPageByPage(path);
+        const loaded = fresh.readTableFile(path, table(name));
+        const possible = hugeMappable(loaded.offset, data.length);
+        expect(loaded.repair).toBeDefined();
+        const { before = possible, after = 0, kept = possible } = loaded.repair ?? {};
+        expect(before).toBeLessThan(possible);
+        expect(after).toBe(possible - kept);
+        expect(sameBytes(loaded.data)).toBe(true);
+        // The old mapping has no 2 MiB entries left; the new one holds what the event says.
+        expect(Math.max(...pmdOfTable(path, loaded.offset))).toBe(after);
+        gained.push(after > before);
+        if (after <= before) break; // this process does not try again
+      }
+      gains.push(gained);
     }
+    expect(gains.at(-1)).toEqual([true, true]);
   });
 
   it("once a partition's first table is found in 2 MiB entries, its other tables are not checked", async () => {

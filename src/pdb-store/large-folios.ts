@@ -16,12 +16,20 @@ import { adviseMapping, cachedPages, isWhollyCached, mapFileRange } from "./mapp
 const MADV_PAGEOUT = 21;
 const MADV_POPULATE_READ = 22;
 const HUGE = 2 ** 21;
+/** How long a repair keeps paging a table out while some of its pages stay cached, and its pauses. */
+const PAGEOUT_MS = 100;
+const PAGEOUT_PAUSE_MS = 5;
 
 /** What a repair did: bytes of the table in 2 MiB entries before and after, of those that can be. */
 export interface FolioRepair {
   readonly before: number;
   readonly after: number;
   readonly possible: number;
+  /**
+   * Bytes of those 2 MiB blocks that kept a cached page the kernel would not drop (another process
+   * maps it, or it is still on its way to the LRU on another CPU): they come back in 4 KiB entries.
+   */
+  readonly kept: number;
   readonly ms: number;
 }
 
@@ -156,8 +164,8 @@ function repair(
   const before = isWhollyCached(data) ? hugeMapped(data, inode, offset) : null;
   if (before === null || before >= possible) return { data };
   const began = performance.now();
-  // A page can sit a moment in another CPU's list, where it cannot be paged out yet: try again.
-  for (let attempt = 0; attempt < 8 && cachedPages(data) !== 0; attempt++) adviseMapping(data, MADV_PAGEOUT);
+  pageOut(data);
+  const kept = keptBlocks(data, offset);
   const again = mapFileRange(fd, offset, data.length);
   if (again === null) return { data };
   adviseMapping(again, MADV_POPULATE_READ);
@@ -165,5 +173,32 @@ function repair(
   const after = Math.max(0, ...pmdMapped(inode, offset));
   // A repair that gained nothing (another process maps those pages) is not tried again here.
   if (after <= before) givenUp = true;
-  return { data: again, repair: { before, after, possible, ms: performance.now() - began } };
+  return { data: again, repair: { before, after, possible, kept, ms: performance.now() - began } };
+}
+
+/** Bytes of the whole 2 MiB blocks of a mapping (`offset`: its place in the file) with a page cached. */
+function keptBlocks(data: Uint8Array, offset: number): number {
+  let kept = 0;
+  for (let at = Math.ceil(offset / HUGE) * HUGE - offset; at + HUGE <= data.length; at += HUGE)
+    if ((cachedPages(data.subarray(at, at + HUGE)) ?? 0) !== 0) kept += HUGE;
+  return kept;
+}
+
+/** Pauses the calling thread (a table is loaded synchronously; this runs at most once per table). */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Pages a mapping's pages out until none is cached, for up to PAGEOUT_MS. A page just read can sit
+ * in another CPU's list of pages on their way to the LRU, where MADV_PAGEOUT cannot take it until
+ * that CPU next works on the LRU: soon on a busy machine, so a retry waits a moment first; maybe
+ * not before the deadline on an idle one. Pages another process maps stay. Blocks that keep a page
+ * are reported (`kept`).
+ */
+function pageOut(data: Uint8Array): void {
+  const deadline = performance.now() + PAGEOUT_MS;
+  adviseMapping(data, MADV_PAGEOUT);
+  while ((cachedPages(data) ?? 0) !== 0 && performance.now() < deadline) {
+    pause(PAGEOUT_PAUSE_MS);
+    adviseMapping(data, MADV_PAGEOUT);
+  }
 }

@@ -42,7 +42,7 @@ export type PdbEvent =
   /**
    * The table's cached pages were 4 KiB folios (read by a plain read before it was mapped): they
    * were dropped and read again for 2 MiB entries. Bytes in 2 MiB entries before and after, of
-   * those that can be.
+   * those that can be, and of those in blocks that kept a page the kernel would not drop.
    */
   | {
       kind: "remapped";
@@ -52,6 +52,7 @@ export type PdbEvent =
       before: number;
       after: number;
       possible: number;
+      kept: number;
     }
   /** A table file written before its data was page-aligned, rewritten so that it can be mapped. */
   | { kind: "realigned"; table: StoredTable; path: string; ms: number }
