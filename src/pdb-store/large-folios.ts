@@ -9,7 +9,7 @@
 // pages no other process maps are just forgotten) and maps the file again, so that they are read
 // back through the advised mapping in 2 MiB folios.
 
-import { readFileSync, statfsSync } from "node:fs";
+import { fdatasyncSync, readFileSync, statfsSync } from "node:fs";
 import { release } from "node:os";
 import { adviseMapping, cachedPages, isWhollyCached, mapFileRange } from "./mapped-file.ts";
 
@@ -164,6 +164,8 @@ function repair(
   const before = isWhollyCached(data) ? hugeMapped(data, inode, offset) : null;
   if (before === null || before >= possible) return { data };
   const began = performance.now();
+  // Pages not yet written to disk (a file copied in a moment ago) cannot be paged out.
+  writeBack(fd);
   pageOut(data);
   const kept = keptBlocks(data, offset);
   const again = mapFileRange(fd, offset, data.length);
@@ -182,6 +184,14 @@ function keptBlocks(data: Uint8Array, offset: number): number {
   for (let at = Math.ceil(offset / HUGE) * HUGE - offset; at + HUGE <= data.length; at += HUGE)
     if ((cachedPages(data.subarray(at, at + HUGE)) ?? 0) !== 0) kept += HUGE;
   return kept;
+}
+
+function writeBack(fd: number): void {
+  try {
+    fdatasyncSync(fd);
+  } catch {
+    // Nothing to write, or a file system that cannot: paging out says what stays.
+  }
 }
 
 /** Pauses the calling thread (a table is loaded synchronously; this runs at most once per table). */
