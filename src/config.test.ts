@@ -43,20 +43,12 @@ describe("loadConfig", () => {
     ["SOLVER_THREADS", "2.0"],
     ["DATABASE_URL", "postgresql://127.0.0.1:5432"],
     ["PDB_MMAP", "maybe"],
-    ["PDB_TOUCH_SECONDS", "-1"],
-    ["PDB_TOUCH_SECONDS", "0.5"],
     ["PUZZLE_HUGEPAGES", "please"],
   ])("names %s=%s in its error", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`${name}="${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`),
     );
-  });
-
-  it("has workers walk their tables every 2 s unless told otherwise (0: never)", () => {
-    expect(loadConfig({}).pipeline.pdbTouchMs).toBe(2000);
-    expect(loadConfig({ PDB_TOUCH_SECONDS: "0" }).pipeline.pdbTouchMs).toBe(0);
-    expect(loadConfig({ PDB_TOUCH_SECONDS: "30" }).pipeline.pdbTouchMs).toBe(30_000);
   });
 
   it("reads decimal numbers, with or without blanks around them", () => {

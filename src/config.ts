@@ -82,13 +82,6 @@ const envSchema = z.object({
   /** Where pattern databases are stored once built. */
   PDB_DIR: z.string().min(1).default(".cache/pdb"),
   /**
-   * A worker reads one byte of every page of its mapped tables once per this many seconds (spread
-   * over the period), so that hosts paging out memory untouched for a while keep them; 0: never.
-   * It must be shorter than the host's sampling needs: DAMON sees a page accessed only when it
-   * was touched since its last sample (docs/operations.md).
-   */
-  PDB_TOUCH_SECONDS: int(0, 3600).default(2),
-  /**
    * Only validated here: src/pdb-settings.ts reads it (the CLI too, without this module). 0, false,
    * off or no: tables are read into each process instead of mapped.
    */
@@ -224,8 +217,6 @@ export type Config = Readonly<{
     reconcileIntervalMs: number;
     reconcileGraceMs: number;
     workerPdbs: readonly string[];
-    /** 0: the worker does not touch its tables between searches. */
-    pdbTouchMs: number;
     maxOpenSolvesPerUser: number;
     coordinators: number;
     unitsPerThread: number;
@@ -317,7 +308,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
       reconcileGraceMs: e.RECONCILE_GRACE_MS,
       workerPdbs: Object.freeze(e.WORKER_PDBS === "none" ? [] : e.WORKER_PDBS.split(",")),
-      pdbTouchMs: e.PDB_TOUCH_SECONDS * 1000,
       maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
       coordinators: e.WORKER_COORDINATORS,
       unitsPerThread: e.SPLIT_UNITS_PER_THREAD,

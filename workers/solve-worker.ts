@@ -37,7 +37,6 @@ import { SupersededError } from "./superseded-error.ts";
 import { SplitStore } from "./split-store.ts";
 import { prepareTables } from "./tables.ts";
 import { describePdbEvent } from "../src/pdb-store/describe-event.ts";
-import { WarmTables } from "../src/pdb-store/warm-tables.ts";
 import { createUnitProcessor } from "./unit-processor.ts";
 import { UnitStops } from "./unit-stops.ts";
 
@@ -70,8 +69,6 @@ export interface WorkerSettings {
   readonly pdbs: readonly string[];
   /** Where pattern databases are stored (PDB_DIR). */
   readonly pdbDir: string;
-  /** Every page of the mapped tables is read once per this period (PDB_TOUCH_SECONDS); 0: never. */
-  readonly pdbTouchMs: number;
 }
 
 export function workerSettings(
@@ -97,7 +94,6 @@ export function workerSettings(
     reconcileGraceMs: p.reconcileGraceMs,
     pdbs: p.workerPdbs,
     pdbDir: config.pdbDir,
-    pdbTouchMs: p.pdbTouchMs,
   };
 }
 
@@ -117,7 +113,6 @@ interface UnitSide {
   readonly heartbeat: Heartbeat;
   readonly stopUnitStops: () => Promise<void>;
   readonly redis: ReturnType<typeof createRedis>;
-  readonly warmTables: WarmTables;
 }
 
 export class SolveWorker {
@@ -154,11 +149,6 @@ export class SolveWorker {
     const pool = new SolverPool(settings.threads, tables.buffers);
     // Every thread loads and seeds its tables before the first job is taken.
     await Promise.all(Array.from({ length: settings.threads }, () => pool.probe(undefined, 20)));
-    const warmTables = new WarmTables({ periodMs: settings.pdbTouchMs });
-    if (settings.pdbTouchMs > 0 && warmTables.pages > 0) {
-      warmTables.start();
-      log.debug({ pages: warmTables.pages, periodMs: settings.pdbTouchMs }, "tables kept in memory");
-    }
     const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     const connection = consumerRedisOptions(settings.redisUrl);
     // Split searches' state, results and fair-share tags; heartbeats. Waits for Redis when it is away.
@@ -289,7 +279,6 @@ export class SolveWorker {
       stopUnitStops: async () => {
         await unitStops.return?.();
       },
-      warmTables,
     };
     return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, side, stats);
   }
@@ -305,7 +294,6 @@ export class SolveWorker {
 
   private async shutdown(): Promise<void> {
     const { units } = this;
-    units.warmTables.stop();
     await units.heartbeat.stop();
     const deadline = setTimeout(() => {
       this.log.info("shutdown deadline reached: stopping running searches");

@@ -25,11 +25,6 @@ export function rememberMapped(key: string, fd: number, offset: number, length: 
   mapped.set(key, { fd, offset, length });
 }
 
-/** The tables this process mapped from files, by registry key. */
-export function mappedTableKeys(): string[] {
-  return [...mapped.keys()];
-}
-
 /** Every table of this process, for its solver threads. */
 export function tablesForThreads(): ThreadTables {
   const shared = exportTables();
