@@ -173,7 +173,7 @@ function repair(
   adviseMapping(again, MADV_POPULATE_READ);
   // The old mapping's entries are gone (paged out), so the largest is the new one's.
   const after = Math.max(0, ...pmdMapped(inode, offset));
-  // A repair that gained nothing (another process maps those pages) is not tried again here.
+  // A repair that gained nothing (the kernel kept those pages) is not tried again here.
   if (after <= before) givenUp = true;
   return { data: again, repair: { before, after, possible, kept, ms: performance.now() - began } };
 }
@@ -186,6 +186,7 @@ function keptBlocks(data: Uint8Array, offset: number): number {
   return kept;
 }
 
+/** Writes the file's dirty pages to disk, so that paging out can drop them. */
 function writeBack(fd: number): void {
   try {
     fdatasyncSync(fd);
