@@ -73,6 +73,11 @@ const data = new Uint8Array(6 * MiB).map((_, at) => (at * 2654435761) >>> 27);
 const dir = mkdtempSync(join(tmpdir(), "pdb-folios-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The page offsets of a file of `size` bytes, from the last page back to the first. */
+function* pagesFromTheEnd(size: number): Generator<number> {
+  for (let at = Math.floor((size - 1) / 4096) * 4096; at >= 0; at -= 4096) yield at;
+}
+
 /**
  * Reads the file into the page cache in 4 KiB folios: one page at a time, from the end back to
  * the start, so that no read-ahead builds larger folios (a `cp` or `cat` leaves some or all of a
@@ -81,8 +86,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function readPageByPage(path: string): void {
   const fd = openSync(path, "r");
   const page = Buffer.alloc(4096);
-  for (let at = Math.floor((fstatSync(fd).size - 1) / 4096) * 4096; at >= 0; at -= 4096)
-    readSync(fd, page, 0, 4096, at);
+  for (const at of pagesFromTheEnd(fstatSync(fd).size)) readSync(fd, page, 0, 4096, at);
   closeSync(fd);
 }
 
@@ -93,9 +97,18 @@ function readPageByPage(path: string): void {
 function writePageByPage(path: string): void {
   const fd = openSync(path, "r+");
   const bytes = readFileSync(path);
-  for (let at = Math.floor((bytes.length - 1) / 4096) * 4096; at >= 0; at -= 4096)
+  for (const at of pagesFromTheEnd(bytes.length))
     writeSync(fd, bytes, at, Math.min(4096, bytes.length - at), at);
   closeSync(fd);
+}
+
+/**
+ * The loader as a new process has it: a repair that gained nothing makes a process stop trying, so
+ * a test that tries again needs the modules afresh.
+ */
+async function freshReadTableFile(): Promise<typeof readTableFile> {
+  vi.resetModules();
+  return (await import("./file-format.ts")).readTableFile;
 }
 
 const sameBytes = (bytes: Uint8Array) => Buffer.compare(Buffer.from(bytes), Buffer.from(data)) === 0;
@@ -162,8 +175,7 @@ describe.runIf(largeFolios)("tables in the page cache, on this kernel", () => {
     // runs again, with fresh modules, until both tables of a partition were repaired (at most 5).
     const gains: boolean[][] = [];
     for (let attempt = 0; attempt < 5 && !gains.at(-1)?.every(Boolean); attempt++) {
-      vi.resetModules();
-      const fresh = await import("./file-format.ts");
+      const load = await freshReadTableFile();
       // Two tables of one partition: the first shows the partition needs repair, the second is
       // then checked whole too.
       const gained: boolean[] = [];
@@ -172,7 +184,7 @@ describe.runIf(largeFolios)("tables in the page cache, on this kernel", () => {
         writeTableFile(path, table(name), `read-first-${attempt}`, data);
         await dropCachedPages(path);
         readPageByPage(path);
-        const loaded = fresh.readTableFile(path, table(name));
+        const loaded = load(path, table(name));
         const possible = hugeMappable(loaded.offset, data.length);
         expect(loaded.repair).toBeDefined();
         const { before = possible, after = 0, kept = possible } = loaded.repair ?? {};
@@ -193,14 +205,13 @@ describe.runIf(largeFolios)("tables in the page cache, on this kernel", () => {
     // As above, a page the kernel keeps for a moment makes a process give up: tried afresh.
     let gained = false;
     for (let attempt = 0; attempt < 5 && !gained; attempt++) {
-      vi.resetModules();
-      const fresh = await import("./file-format.ts");
+      const load = await freshReadTableFile();
       const name = `copied-${attempt}`;
       const path = join(dir, `${name}.pdb`);
       writeTableFile(path, table(name), name, data);
       await dropCachedPages(path);
       writePageByPage(path);
-      const loaded = fresh.readTableFile(path, table(name));
+      const loaded = load(path, table(name));
       const possible = hugeMappable(loaded.offset, data.length);
       const { before = possible, after = 0, kept = possible } = loaded.repair ?? {};
       expect(before).toBeLessThan(possible);

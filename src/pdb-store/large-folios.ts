@@ -33,9 +33,14 @@ export interface FolioRepair {
   readonly ms: number;
 }
 
+/** Where, in a mapping that starts at file offset `offset`, the file's first whole 2 MiB block starts. */
+function firstWholeBlock(offset: number): number {
+  return Math.ceil(offset / HUGE) * HUGE - offset;
+}
+
 /** The bytes of a mapping of [offset, offset + length) that 2 MiB entries can cover. */
 export function hugeMappable(offset: number, length: number): number {
-  const first = Math.ceil(offset / HUGE) * HUGE;
+  const first = offset + firstWholeBlock(offset);
   const last = Math.floor((offset + length) / HUGE) * HUGE;
   return Math.max(0, last - first);
 }
@@ -127,7 +132,7 @@ export function settleFolios(
   if (givenUp || process.platform !== "linux" || possible === 0 || verdicts.get(partition) === "healthy")
     return { data };
   // The mapping's first whole 2 MiB block of the file: a plain read fills the cache from the start.
-  const sampleAt = Math.ceil(offset / HUGE) * HUGE - offset;
+  const sampleAt = firstWholeBlock(offset);
   const sample = data.subarray(sampleAt, sampleAt + HUGE);
   if (!isWhollyCached(sample)) return { data };
   if (verdicts.get(partition) === undefined) {
@@ -181,7 +186,7 @@ function repair(
 /** Bytes of the whole 2 MiB blocks of a mapping (`offset`: its place in the file) with a page cached. */
 function keptBlocks(data: Uint8Array, offset: number): number {
   let kept = 0;
-  for (let at = Math.ceil(offset / HUGE) * HUGE - offset; at + HUGE <= data.length; at += HUGE)
+  for (let at = firstWholeBlock(offset); at + HUGE <= data.length; at += HUGE)
     if ((cachedPages(data.subarray(at, at + HUGE)) ?? 0) !== 0) kept += HUGE;
   return kept;
 }
