@@ -4,6 +4,8 @@
 // brought there by a flip, and tables whose cell sets are images of each other under a symmetry
 // are stored once.
 
+import { perBoardSize } from "../sliding/per-board-size.ts";
+
 export interface BoardSymmetry {
   readonly name: string;
   /** cell -> image cell */
@@ -35,8 +37,7 @@ function makeSymmetry(
   return { name, map, moveMap };
 }
 
-/** All symmetries mapping the board onto itself (8 for a square, 4 for a rectangle). */
-export function boardSymmetries(rows: number, cols: number): BoardSymmetry[] {
+function makeBoardSymmetries(rows: number, cols: number): readonly BoardSymmetry[] {
   const R1 = rows - 1;
   const C1 = cols - 1;
   const list = [
@@ -53,8 +54,15 @@ export function boardSymmetries(rows: number, cols: number): BoardSymmetry[] {
       makeSymmetry("rotate-ccw", rows, cols, (r, c) => [C1 - c, r], rows, [L, R, D, U]),
     );
   }
-  return list;
+  return Object.freeze(list);
 }
+
+/**
+ * All symmetries mapping the board onto itself (8 for a square, 4 for a rectangle), made once per
+ * board size and shared: every solve asks for its frame (a batch of 100 made them 100 times, ~10 ms
+ * of cold code). Callers only read them.
+ */
+export const boardSymmetries = perBoardSize(makeBoardSymmetries);
 
 /** The reflection about the main diagonal (square boards only). */
 export function transpose(side: number): BoardSymmetry {
@@ -66,7 +74,9 @@ export function transpose(side: number): BoardSymmetry {
  * corner. The PDB searches run in that frame.
  */
 export function flipToTopLeft(rows: number, cols: number, cell: number): BoardSymmetry | null {
-  for (const sym of boardSymmetries(rows, cols).slice(0, 4)) {
+  const symmetries = boardSymmetries(rows, cols);
+  for (let i = 0; i < 4; i++) {
+    const sym = symmetries[i];
     if (sym.map[cell] === 0) return sym;
   }
   return null;
