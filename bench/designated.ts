@@ -94,7 +94,7 @@ for (let round = 0; round < rounds; round++) {
     const per: string[] = [];
     for (const { tiles, optimal } of instances) {
       const t0 = process.cpuUsage().user;
-      const outcome = idaStar(h, tiles, machineLength === undefined ? {} : { machineLength });
+      const outcome = idaStar(h, tiles, { machineLength });
       if (outcome.status !== "solved" || outcome.moves.length !== optimal)
         throw new Error(`${name}: ${outcome.moves.length} moves, optimal ${optimal}`);
       nodes += outcome.nodes;

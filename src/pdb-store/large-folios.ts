@@ -200,8 +200,10 @@ function writeBack(fd: number): void {
   }
 }
 
+/** A word nobody notifies: waiting on it pauses the calling thread. */
+const NEVER_NOTIFIED = new Int32Array(new SharedArrayBuffer(4));
 /** Pauses the calling thread (a table is loaded synchronously; this runs at most once per table). */
-const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+const pause = (ms: number) => Atomics.wait(NEVER_NOTIFIED, 0, 0, ms);
 
 /**
  * Pages a mapping's pages out until none is cached, for up to PAGEOUT_MS. A page just read can sit

@@ -74,10 +74,6 @@ export function transpose(side: number): BoardSymmetry {
  * corner. The PDB searches run in that frame.
  */
 export function flipToTopLeft(rows: number, cols: number, cell: number): BoardSymmetry | null {
-  const symmetries = boardSymmetries(rows, cols);
-  for (let i = 0; i < 4; i++) {
-    const sym = symmetries[i];
-    if (sym.map[cell] === 0) return sym;
-  }
-  return null;
+  // The first four keep the board's dimensions (identity, the two flips, the half turn).
+  return boardSymmetries(rows, cols).find((sym, i) => i < 4 && sym.map[cell] === 0) ?? null;
 }
