@@ -130,6 +130,16 @@ function withRanks(entries: string): Prisma.Sql {
      ORDER BY length, created_at, user_id`;
 }
 
+/** The SQL condition on puzzles `p` that `filter` sets, or null when it sets none. */
+function puzzleFilterOf(filter: SolverFilter): Prisma.Sql | null {
+  const conditions = [
+    filter.kind === undefined ? undefined : Prisma.sql`p.kind = ${filter.kind}::"PuzzleKind"`,
+    filter.rows === undefined ? undefined : Prisma.sql`p.rows = ${filter.rows}`,
+    filter.cols === undefined ? undefined : Prisma.sql`p.cols = ${filter.cols}`,
+  ].filter((c): c is Prisma.Sql => c !== undefined);
+  return conditions.length === 0 ? null : Prisma.join(conditions, " AND ");
+}
+
 /** The shortest proven-optimal length of each puzzle `p` matching `where` that has one. */
 function optimaOf(where: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`
@@ -205,14 +215,9 @@ export class LeaderboardRepository {
    * a submission for a matching puzzle appears.
    */
   topSolvers(filter: SolverFilter, take: number, after?: SolverKey): Promise<SolverRow[]> {
-    const conditions = [
-      filter.kind === undefined ? undefined : Prisma.sql`p.kind = ${filter.kind}::"PuzzleKind"`,
-      filter.rows === undefined ? undefined : Prisma.sql`p.rows = ${filter.rows}`,
-      filter.cols === undefined ? undefined : Prisma.sql`p.cols = ${filter.cols}`,
-    ].filter((c): c is Prisma.Sql => c !== undefined);
-    const puzzleFilter = conditions.length === 0 ? Prisma.sql`true` : Prisma.join(conditions, " AND ");
+    const puzzleFilter = puzzleFilterOf(filter);
     const puzzleJoin =
-      conditions.length === 0
+      puzzleFilter === null
         ? Prisma.empty
         : Prisma.sql`JOIN puzzles p ON p.id = b.puzzle_id AND ${puzzleFilter}`;
     // The ordering is (-optimal, excess, user_id) ascending, so the cursor is one row comparison.
@@ -224,7 +229,7 @@ export class LeaderboardRepository {
     // One pass over the entries (of matching puzzles), joined to the optima: O(entries). See
     // docs/leaderboards.md for its cost and what to do when it grows too large.
     return this.prisma.$queryRaw<SolverRow[]>`
-      WITH optimum AS (${optimaOf(puzzleFilter)}),
+      WITH optimum AS (${optimaOf(puzzleFilter ?? Prisma.sql`true`)}),
       per_user AS (
         SELECT b.user_id AS "userId",
                (count(*) FILTER (WHERE b.length <= o.length))::int AS "optimalSolutions",
@@ -246,12 +251,7 @@ export class LeaderboardRepository {
    * id, with the same counts as topSolvers. Competition ranking on the rating. O(entries), as topSolvers.
    */
   topRated(filter: SolverFilter, take: number, after?: RatedSolverKey): Promise<RatedSolverRow[]> {
-    const conditions = [
-      filter.kind === undefined ? undefined : Prisma.sql`p.kind = ${filter.kind}::"PuzzleKind"`,
-      filter.rows === undefined ? undefined : Prisma.sql`p.rows = ${filter.rows}`,
-      filter.cols === undefined ? undefined : Prisma.sql`p.cols = ${filter.cols}`,
-    ].filter((c): c is Prisma.Sql => c !== undefined);
-    const puzzleFilter = conditions.length === 0 ? Prisma.sql`true` : Prisma.join(conditions, " AND ");
+    const puzzleFilter = puzzleFilterOf(filter) ?? Prisma.sql`true`;
     const afterClause =
       after === undefined
         ? Prisma.empty
