@@ -19,6 +19,7 @@ import {
   type AnalysisJobResult,
   analysisJobId,
 } from "./analysis-jobs.ts";
+import { waitForJob } from "./wait-for-job.ts";
 
 /** Sliding boards with more cells than this are not analysed (5x5 proofs can take minutes each). */
 const MAX_ANALYSED_CELLS = 16;
@@ -93,21 +94,20 @@ export class DistanceOracle {
         attempts: 2,
       },
     );
-    try {
-      const result = await job.waitUntilFinished(this.queueEvents(), this.settings.waitMs);
-      const at = new Map(distinct.map((key, i) => [key, i]));
-      return {
-        status: "READY",
-        distances: keys.map((key) => result.distances[at.get(key) as number]),
-        firstMoves: keys.map((key) => result.firstMoves[at.get(key) as number]),
-      };
-    } catch (error) {
-      if (!(error instanceof Error) || !/timed out/i.test(error.message)) throw error;
+    const finished = await waitForJob(job, this.queueEvents(), this.settings.waitMs);
+    if (finished === undefined) {
       const progress = (await this.jobs().getJob(job.id as string))?.progress as
         | AnalysisJobProgress
         | undefined;
       return { status: "PENDING", progress: progress?.total ? progress.done / progress.total : 0 };
     }
+    const { result } = finished;
+    const at = new Map(distinct.map((key, i) => [key, i]));
+    return {
+      status: "READY",
+      distances: keys.map((key) => result.distances[at.get(key) as number]),
+      firstMoves: keys.map((key) => result.firstMoves[at.get(key) as number]),
+    };
   }
 
   private jobs(): Queue<AnalysisJobData, AnalysisJobResult> {
