@@ -20,13 +20,13 @@ async function enforce(ctx: GraphQLContext, kind: RateLimitKind, key: string, wh
 }
 
 /**
- * For mutations that create work (createPuzzle, requestSolve, submitSolution...): takes one point of
+ * For operations that create work (createPuzzle, requestSolve, hint...): takes one point of
  * the user's work budget (RATE_LIMIT_WORK per RATE_LIMIT_WORK_WINDOW_SECONDS), else RATE_LIMITED.
  * Returns the user, so a resolver starts with `const user = await limitWork(ctx)`.
  */
 export async function limitWork(ctx: GraphQLContext): Promise<PublicUser> {
   const user = requireUser(ctx);
-  await enforce(ctx, "work", `user:${user.id}`, "mutations that create work");
+  await enforce(ctx, "work", `user:${user.id}`, "operations that create work");
   return user;
 }
 

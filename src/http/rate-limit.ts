@@ -1,7 +1,7 @@
 // Rate limits kept in Redis (rate-limiter-flexible), so every API process shares the counts:
 //   - requests: every GraphQL request or WebSocket operation, per user (token) or per IP when anonymous;
 //   - signUps: per IP, strict;
-//   - work: mutations that create work (createPuzzle, requestSolve, submitSolution...), per user;
+//   - work: operations that create work (createPuzzle, requestSolve, hint...), per user;
 //   - authFailures: tokens that matched no user, per IP; once spent, tokens from that IP are refused
 //     before Postgres is asked (src/http/auth.ts).
 // If Redis is away, each process falls back to counting in memory (the "insurance" limiter), so

@@ -42,7 +42,7 @@ describe("signUp", () => {
   });
 });
 
-describe("mutations that create work", () => {
+describe("operations that create work", () => {
   const server = useLimitedServer({ RATE_LIMIT_WORK: "3", RATE_LIMIT_WORK_WINDOW_SECONDS: "60" });
 
   it("allows RATE_LIMIT_WORK per user, then RATE_LIMITED; other users keep their own budget", async () => {
@@ -52,6 +52,8 @@ describe("mutations that create work", () => {
     const { status, headers, body } = await alice.client.request(CREATE, { input: INPUT });
     expect(status).toBe(429);
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED" });
+    // Queries create work too (hint, analyzeSolution): the message does not say "mutations".
+    expect(body.errors?.[0]?.message).toMatch(/^too many operations that create work: retry in \d+ s$/);
     expect(headers.get("retry-after")).toBe(String(body.errors?.[0]?.extensions?.retryAfter));
     expect(body.errors?.[0]?.extensions?.retryAfter).toBeGreaterThan(0);
     expect(body.errors?.[0]?.extensions?.retryAfter).toBeLessThanOrEqual(60);

@@ -199,10 +199,23 @@ describe("compressed request bodies", () => {
     expect(errorsLogged()).toEqual([]);
   });
 
-  it("an unknown content encoding stays 400 BAD_REQUEST", async () => {
+  it("an unknown content encoding stays 400 BAD_REQUEST, and the message names it", async () => {
     const { status, body } = await post("br-nonsense", JSON_BODY);
     expect(status).toBe(400);
     expect(body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(body.errors?.[0]?.message).toBe('unsupported content encoding "br-nonsense"');
+  });
+
+  it("an unsupported charset is 400 BAD_REQUEST, and the message names it", async () => {
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=iso-8859-1" },
+      body: JSON_BODY,
+    });
+    const body = (await response.json()) as any;
+    expect(response.status).toBe(400);
+    expect(body.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(body.errors?.[0]?.message).toBe('unsupported charset "ISO-8859-1"');
   });
 });
 

@@ -64,12 +64,11 @@ export function useJsonErrors(app: App): ErrorRequestHandler {
           code: "PAYLOAD_TOO_LARGE",
         }),
       );
-    } else if (
-      type === "entity.parse.failed" ||
-      type === "encoding.unsupported" ||
-      type === "charset.unsupported"
-    ) {
+    } else if (type === "entity.parse.failed") {
       res.status(400).json(errorBody("request body is not valid JSON", { code: "BAD_REQUEST" }));
+    } else if (type === "encoding.unsupported" || type === "charset.unsupported") {
+      // body-parser's words name what is not supported: 'unsupported content encoding "zstd"'.
+      res.status(400).json(errorBody(clientMessage(error), { code: "BAD_REQUEST" }));
     } else if (clientStatus !== undefined) {
       // Any other error marked as the client's (an exposed 4xx): a compressed body that does not
       // inflate, a body shorter than its Content-Length, a path that does not decode... Its status
