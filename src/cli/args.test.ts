@@ -20,6 +20,12 @@ describe("puzzle solve's command line", () => {
     expect(() => parseSolveArgs(["123x46758", "--threads"])).toThrow("--threads needs a value");
   });
 
+  it('an empty word after an option is no value (`--batch "$FILE"` with FILE unset)', () => {
+    // Before: `--batch ""` said "cannot read the file (ENOENT)", `--heuristic ""` "unknown heuristic".
+    for (const option of ["--size", "--algorithm", "--heuristic", "--batch", "--threads", "--max-nodes"])
+      expect(() => parseSolveArgs(["123x46758", option, ""]), option).toThrow(`${option} needs a value`);
+  });
+
   it("an option written with `=` and nothing after it has no value either", () => {
     // Before: `--batch=` tried to read a file named "" (ENOENT), `--algorithm=` was "unknown".
     for (const option of ["--size", "--algorithm", "--batch", "--threads"])
@@ -30,7 +36,8 @@ describe("puzzle solve's command line", () => {
     expect(parseSolveArgs(["123x46758", "--max-nodes", "1000"]).maxNodes).toBe(1000);
     expect(parseSolveArgs(["123x46758", "--max-nodes=1e6"]).maxNodes).toBe(1_000_000);
     // Before, 0.5 and 1.5 were taken: a search stopped after 2 nodes, "budget_exhausted".
-    for (const value of ["0.5", "1.5", "0", "-5", "ten", "1e400"])
+    // Nor hex, binary or padding, which Number() reads (before: `0x10` was a budget of 16).
+    for (const value of ["0.5", "1.5", "0", "-5", "ten", "1e400", "0x10", "0b11", " 1", "1 ", "+5"])
       expect(() => parseSolveArgs(["123x46758", "--max-nodes", value]), value).toThrow(
         `--max-nodes needs a whole number, 1 or more, got "${value}"`,
       );

@@ -89,13 +89,15 @@ export function checkFlag(name: string, inline: string | undefined): void {
  * another option (`--dir --force` is a forgotten value, not a folder named "--force").
  */
 export function optionValue(name: string, next: string | undefined): string {
-  if (next === undefined || isOptionWord(next)) throw new UsageError(`${name} needs a value`);
+  // An empty word (`--dir "$DIR"` with DIR unset) is no value, as `--dir=` is not.
+  if (next === undefined || next === "" || isOptionWord(next)) throw new UsageError(`${name} needs a value`);
   return next;
 }
 
 /** A count of nodes: a whole number, 1 or more (`1000`, `1e6`); `0.5` is no budget, not 1 node. */
 function positiveWholeNumber(option: string, text: string): number {
-  const value = Number(text);
+  // Decimal digits, with an exponent if any: Number() alone takes "0x10", "0b11" and " 1".
+  const value = /^\d+(?:\.\d+)?(?:e\+?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value <= 0)
     throw new UsageError(`${option} needs a whole number, 1 or more, got "${text}"`);
   return value;

@@ -27,7 +27,7 @@ function fail(message: string): never {
 
 function tokensOf(input: string, format: string): string[] {
   if (input.length > MAX_3X3_INPUT_CHARS) {
-    fail(`the input holds more than 1 MiB (a ${format} input is a few hundred characters)`);
+    fail(`the input holds more than 1 MiB (an input of ${format} is a few hundred characters)`);
   }
   return input.split(/\s+/).filter((token) => token !== "");
 }

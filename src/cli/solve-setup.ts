@@ -3,7 +3,7 @@
 // store, and the exit status of an answer.
 
 import { availableParallelism } from "node:os";
-import { inferSquareSide, parseSize, parseTiles } from "../core/notation.ts";
+import { inferSquareSide, parseBoard, parseSize, type WrittenBoard } from "../core/notation.ts";
 import { createPuzzle } from "../core/puzzle.ts";
 import { checkSlidingTiles } from "../core/sliding/board.ts";
 import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
@@ -18,12 +18,12 @@ import { progressShown } from "./progress.ts";
 /** Boards have 2 to 5 rows and columns (the core's limit, said here in the user's words). */
 const MAX_SIDE = 5;
 
-/** --size RxC, within the boards the core serves (2x2 up to 5x5). */
-function sizeOption(size: string): { rows: number; cols: number } {
+/** --size RxC (or the shape rows give, said as `what`), within the boards the core serves (2x2 up to 5x5). */
+function sizeOption(size: string, what = `--size ${size}`): { rows: number; cols: number } {
   const { rows, cols } = parseSize(size);
   if (rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE)
     throw new UsageError(
-      `--size ${size}: boards go from 2x2 up to ${MAX_SIDE}x${MAX_SIDE} (2 to ${MAX_SIDE} rows and columns)`,
+      `${what}: boards go from 2x2 up to ${MAX_SIDE}x${MAX_SIDE} (2 to ${MAX_SIDE} rows and columns)`,
     );
   return { rows, cols };
 }
@@ -45,16 +45,44 @@ function boardShape(count: number, size: string | undefined): { rows: number; co
   );
 }
 
+/**
+ * The shape a sliding board written in rows gives (undefined without rows): its rows equally long,
+ * and the same as `shape` (--size, or the start's rows) when there is one.
+ */
+function shapeOfRows(
+  board: WrittenBoard,
+  field: string,
+  shape: { rows: number; cols: number } | undefined,
+): { rows: number; cols: number } | undefined {
+  const lengths = board.rowLengths;
+  if (lengths === undefined) return undefined;
+  if (lengths.some((length) => length !== lengths[0]))
+    throw new UsageError(`${field}: rows must be equally long (${lengths.join(", ")} tiles)`);
+  const written = { rows: lengths.length, cols: lengths[0] };
+  const size = `${written.rows}x${written.cols}`;
+  if (shape !== undefined && (shape.rows !== written.rows || shape.cols !== written.cols))
+    throw new UsageError(`${field}: its rows make a ${size} board, not ${shape.rows}x${shape.cols}`);
+  return sizeOption(size, `${field}: its rows make a ${size} board`);
+}
+
 /** Builds the puzzle a line (or the command line) describes, with the shared --size/--goal/--rotation. */
 export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): PuzzleSpec {
-  const start = parseTiles(tiles, "start");
+  const start = parseBoard(tiles, "start");
   if (args.rotation) {
     if (args.goal !== undefined) throw new UsageError("--goal does not apply to the rotation game");
-    return createPuzzle({ kind: "rotation", start });
+    // The notation reads x, . and _ as 0: said as written, not as "symbol 0" (the core's words).
+    const blank = start.tiles.indexOf(0);
+    if (blank >= 0)
+      throw new UsageError(
+        `start: cell ${blank} holds a blank (0, x, X, . or _): Rotation Game boards hold symbols 1, 2 and 3 only`,
+      );
+    return createPuzzle({ kind: "rotation", start: start.tiles });
   }
-  const goal = args.goal === undefined ? undefined : parseTiles(args.goal, "goal");
-  const { rows, cols } = boardShape(start.length, args.size);
-  return createPuzzle({ kind: "sliding", rows, cols, start, goal });
+  const goal = args.goal === undefined ? undefined : parseBoard(args.goal, "goal");
+  const size = args.size === undefined ? undefined : sizeOption(args.size);
+  const { rows, cols } = shapeOfRows(start, "start", size) ?? boardShape(start.tiles.length, args.size);
+  if (goal !== undefined) shapeOfRows(goal, "goal", { rows, cols });
+  return createPuzzle({ kind: "sliding", rows, cols, start: start.tiles, goal: goal?.tiles });
 }
 
 /**
@@ -109,15 +137,15 @@ export async function checkOptions(args: SolveArgs): Promise<void> {
     );
   const size = args.size === undefined ? undefined : sizeOption(args.size);
   if (args.goal !== undefined) {
-    const goal = parseTiles(args.goal, "goal");
-    let shape = size;
+    const goal = parseBoard(args.goal, "goal");
+    let shape = shapeOfRows(goal, "goal", size) ?? size;
     try {
-      shape ??= boardShape(goal.length, undefined);
+      shape ??= boardShape(goal.tiles.length, undefined);
     } catch (error) {
       throw new UsageError(`--goal: ${(error as Error).message}`);
     }
     // The goal's own tiles (count, range, repeats), as a puzzle's goal is checked.
-    checkSlidingTiles(goal, shape.rows * shape.cols, "goal");
+    checkSlidingTiles(goal.tiles, shape.rows * shape.cols, "goal");
   }
 }
 

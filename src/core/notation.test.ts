@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PuzzleInputError } from "./errors.ts";
-import { parseTiles, quoteToken } from "./notation.ts";
+import { parseBoard, parseTiles, quoteToken } from "./notation.ts";
 
 function messageOf(run: () => unknown): string {
   try {
@@ -72,9 +72,31 @@ describe("parseTiles on rows of one character per tile", () => {
     expect(messageOf(() => parseTiles("12/x4/56/7", "goal"))).toBe(
       "goal: rows of one character per tile must be equally long (2, 2, 2, 1 characters)",
     );
-    // Numbers between slashes are still tiles of several digits (the board check judges them), and
-    // one tile per row stays one tile per row.
-    expect(parseTiles("12/345")).toEqual([12, 345]);
+    // Digits alone too (before: read as tiles of several digits, "cannot tell the board's shape from
+    // 3 tiles" or "tile 12 out of range"); one tile per row stays one tile per row.
+    expect(messageOf(() => parseTiles("123/456/78"))).toBe(
+      "start: rows of one character per tile must be equally long (3, 3, 2 characters)",
+    );
     expect(parseTiles("x/1/2/3")).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe("parseBoard", () => {
+  it("returns how many tiles stand in each row when rows are written, spaced or not", () => {
+    expect(parseBoard("123/x46/758")).toEqual({ tiles: [1, 2, 3, 0, 4, 6, 7, 5, 8], rowLengths: [3, 3, 3] });
+    expect(parseBoard("1 2 3 4 ; 5,6,7,x")).toEqual({ tiles: [1, 2, 3, 4, 5, 6, 7, 0], rowLengths: [4, 4] });
+    // Spaced rows of unequal length are the caller's to judge (a Rotation Game board's are).
+    expect(parseBoard("1 2 3 4 / x 6 / 7 5 8").rowLengths).toEqual([4, 2, 3]);
+    expect(parseBoard(["1", "2", "3", "0"])).toEqual({ tiles: [1, 2, 3, 0] });
+    expect(parseBoard("1230")).toEqual({ tiles: [1, 2, 3, 0] });
+  });
+
+  it('names an empty row (before: a trailing slash made `"78x" is not a tile`)', () => {
+    expect(messageOf(() => parseBoard("123/456/78x/"))).toBe(
+      "start: row 4 of 4 has no tiles (rows are separated by / or ;)",
+    );
+    expect(messageOf(() => parseBoard("1 2 // 3 0", "goal"))).toBe(
+      "goal: row 2 of 3 has no tiles (rows are separated by / or ;)",
+    );
   });
 });

@@ -7,11 +7,8 @@ import { PuzzleInputError } from "./errors.ts";
 
 const BLANKS = new Set(["0", "x", "X", ".", "_"]);
 const SEPARATORS = /[\s,/;]+/;
-/**
- * 2 to 5 rows of up to 5 characters between `/` or `;`: rows of one character per tile (`123/x46/758`)
- * when they are all alike and at least 2 long.
- */
-const ROWS = /^[^\s,/;]{1,5}(?:\s*[/;]\s*[^\s,/;]{1,5}){1,4}$/;
+const ROW_SEPARATOR = /[/;]/;
+const TILE_SEPARATORS = /[\s,]+/;
 
 /** The longest text `parseTiles` reads: a 5x5 board written out takes under a hundred characters. */
 const MAX_TILES_TEXT = 4096;
@@ -41,13 +38,21 @@ function readTile(token: string, field: string): number {
   return Number(token);
 }
 
+/** A board as written: its tiles, and how many stand in each row when it was written in rows. */
+export interface WrittenBoard {
+  readonly tiles: number[];
+  /** Tiles per row, when rows were written (`/` or `;` between them); else undefined. */
+  readonly rowLengths?: readonly number[];
+}
+
 /**
  * Parses tiles from one string or from several command-line words. A single word with no
  * separators is read one character per tile (`123x46758`), which only works for tiles 0..9; so are
- * rows of the same length between `/` (`123/x46/758`; one tile per row would leave the board without
- * its tile 1, short of writing it `01`).
+ * rows of one word each between `/` or `;` (`123/x46/758`), which must then be equally long. Rows
+ * of spaced tiles (`1 2 3 / x 4 6 / 7 5 8`) are returned with their lengths, for the caller to check
+ * against the board's shape (a Rotation Game board's rows are not equal).
  */
-export function parseTiles(input: string | readonly string[], field = "start"): number[] {
+export function parseBoard(input: string | readonly string[], field = "start"): WrittenBoard {
   const text = (typeof input === "string" ? input : input.join(" ")).trim();
   // A board has at most 25 tiles: a longer text is refused before it is split (a 60 MB line of a
   // batch file took 1.2 GB and 4 s to be told it was no board).
@@ -57,21 +62,39 @@ export function parseTiles(input: string | readonly string[], field = "start"): 
       "BAD_PUZZLE",
       field,
     );
-  const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
-  if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
-  const rows = ROWS.test(text);
-  const alike = tokens.every((t) => t.length === tokens[0].length);
-  const compactRows = rows && alike && tokens[0].length >= 2;
-  // Rows written one character per tile (a blank letter among them) but not all as long: say so,
-  // rather than read each row as one tile ("x46" is not a tile).
-  if (rows && !alike && tokens.some((t) => !/^\d+$/.test(t)))
+  if (!ROW_SEPARATOR.test(text)) {
+    const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
+    if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
+    const cells = tokens.length === 1 ? [...tokens[0]] : tokens;
+    return { tiles: cells.map((token) => readTile(token, field)) };
+  }
+  const rows = text.split(ROW_SEPARATOR).map((row) => row.split(TILE_SEPARATORS).filter((t) => t.length > 0));
+  const empty = rows.findIndex((row) => row.length === 0);
+  if (empty >= 0)
     throw new PuzzleInputError(
-      `${field}: rows of one character per tile must be equally long (${tokens.map((t) => t.length).join(", ")} characters)`,
+      `${field}: row ${empty + 1} of ${rows.length} has no tiles (rows are separated by / or ;)`,
       "BAD_PUZZLE",
       field,
     );
-  const cells = tokens.length === 1 || compactRows ? tokens.flatMap((t) => [...t]) : tokens;
-  return cells.map((token) => readTile(token, field));
+  // One word per row: one character per tile. Rows of unequal length are said as such, rather than
+  // read as tiles of several digits ("123/456/78") or as a word that is no tile ("x46").
+  const compact = rows.every((row) => row.length === 1);
+  const cells = compact ? rows.map((row) => [...row[0]]) : rows;
+  if (compact && cells.some((row) => row.length !== cells[0].length))
+    throw new PuzzleInputError(
+      `${field}: rows of one character per tile must be equally long (${cells.map((row) => row.length).join(", ")} characters)`,
+      "BAD_PUZZLE",
+      field,
+    );
+  return {
+    tiles: cells.flat().map((token) => readTile(token, field)),
+    rowLengths: cells.map((row) => row.length),
+  };
+}
+
+/** The tiles of a board written as `parseBoard` reads it. */
+export function parseTiles(input: string | readonly string[], field = "start"): number[] {
+  return parseBoard(input, field).tiles;
 }
 
 /** The side of a square board holding `count` tiles (2..5), or undefined. */

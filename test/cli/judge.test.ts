@@ -129,7 +129,7 @@ describe("judge input a user may pipe in", () => {
   it("a 3x3 format refuses more than 1 MiB of input before splitting it", async () => {
     for (const format of ["hihocoder", "acwing", "lanqiao"] as const) {
       expect(await error(format, `${" ".repeat(MAX_3X3_INPUT_CHARS)}1`)).toBe(
-        `the input holds more than 1 MiB (a ${format} input is a few hundred characters)`,
+        `the input holds more than 1 MiB (an input of ${format} is a few hundred characters)`,
       );
     }
     expect(await judge("acwing", `${" ".repeat(MAX_3X3_INPUT_CHARS - 18)}1 2 3 x 4 6 7 5 8`)).toBe("3\n");
