@@ -14,10 +14,11 @@ import { ensurePdbOnThreads } from "../pdb-store/parallel-build.ts";
 import type { PdbEvent } from "../pdb-store/store.ts";
 import { partitionFileBytes } from "../pdb-store/build-figures.ts";
 import { tableFileStates } from "../pdb-store/table-status.ts";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { checkFlag, isOptionWord, optionValue, parseThreads, splitOption } from "./args.ts";
 import { EXIT_BAD_INPUT, UsageError } from "./io.ts";
+import { makeFolder } from "../pdb-store/make-folder.ts";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR] [--threads N]
        puzzle pdb status [--dir DIR]
@@ -101,7 +102,7 @@ export function checkPdbFolder(dir: string): void {
   if (isFolder === false) throw new UsageError(`the pattern database folder ${dir} is not a folder`);
   if (isFolder === undefined) {
     try {
-      mkdirSync(dir, { recursive: true });
+      makeFolder(dir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "failed";
       throw new UsageError(`cannot create the pattern database folder ${dir} (${code})`);

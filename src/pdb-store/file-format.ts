@@ -12,13 +12,14 @@
 // table it should hold is rejected (PdbFileError), never used. The checksum is computed once per
 // version of a file (verified.ts); the data is then mapped (mapped-file.ts) or read.
 
-import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync, mkdirSync } from "node:fs";
+import { closeSync, openSync, readSync, fstatSync, writeSync, renameSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { type FolioRepair, settleFolios } from "./large-folios.ts";
 import { mapFileRange } from "./mapped-file.ts";
 import { isVerified, markVerified } from "./verified.ts";
+import { makeFolder } from "./make-folder.ts";
 
 const MAGIC = "PUZPDB01";
 
@@ -105,7 +106,7 @@ export function writeTableFile(
   const prefix = Buffer.alloc(12);
   prefix.write(MAGIC, 0, "latin1");
   prefix.writeUInt32LE(json.length, 8);
-  mkdirSync(dirname(path), { recursive: true });
+  makeFolder(dirname(path));
   // Unique even across containers (where every process may be pid 1) sharing one volume.
   const temporary = `${path}.${process.pid}-${cryptoModule().randomBytes(6).toString("hex")}.tmp`;
   const fd = openSync(temporary, "w");

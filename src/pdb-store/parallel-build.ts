@@ -5,7 +5,6 @@
 // 122 MiB, about half the sequential time; 7-8: the 8-tile table dominates). ensurePdb then finds
 // every table in place and lays out the direct-address copies.
 
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { pdbTableSpecs } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
@@ -15,6 +14,7 @@ import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
 import type { BuildThreadMessage } from "./build-thread.ts";
 import { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
 import { type EnsureOptions, ensurePdb, saveBuiltTable } from "./store.ts";
+import { makeFolder } from "./make-folder.ts";
 
 interface ParallelBuildOptions {
   readonly dir: string;
@@ -94,7 +94,7 @@ async function buildTablesInParallel(name: string, options: ParallelBuildOptions
   const mine: { table: TableSpec; path: string; lock: BuildLock }[] = [];
   for (const table of todo) {
     const path = tablePath(table, options.dir);
-    mkdirSync(dirname(path), { recursive: true });
+    makeFolder(dirname(path));
     const lock = acquireBuildLock(`${path}.lock`, (holder) =>
       options.onEvent?.({ kind: "waiting", table, path, holder }),
     );

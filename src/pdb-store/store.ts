@@ -8,7 +8,6 @@
 // laid out (direct-tables.ts), and mapped or read from there afterwards; so is the board's move
 // machine (move-machine-file.ts).
 
-import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { buildTable, pdbTableSpecs, preparePdb } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
@@ -19,6 +18,7 @@ import { loadDirectTables } from "./direct-tables.ts";
 import { writeTableFile } from "./file-format.ts";
 import { type LoadOptions, type PdbEvent, loadTable, rememberChecksum, tablePath } from "./load-table.ts";
 import { loadMoveMachine } from "./move-machine-file.ts";
+import { makeFolder } from "./make-folder.ts";
 
 export { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
 
@@ -64,7 +64,7 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
   let done = 0;
   for (const table of todo) {
     const path = tablePath(table, options.dir);
-    mkdirSync(dirname(path), { recursive: true });
+    makeFolder(dirname(path));
     const lock = acquireBuildLock(`${path}.lock`, (holder) =>
       options.onEvent?.({ kind: "waiting", table, path, holder }),
     );
