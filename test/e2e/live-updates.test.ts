@@ -95,6 +95,35 @@ describe.skipIf(missing !== undefined)("live updates for a keyboard and a screen
     expect(spoken.length, spoken.join(" | ")).toBeLessThanOrEqual(2);
   }, 60_000);
 
+  it("keeps the leaderboard live across signing out and signing up (before: it stopped until a reload)", async () => {
+    const id = await create({ kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8] });
+    await api.client(viewer.token).data(SUBMIT, { p: id, m: "RR" });
+    await page.goto(`${api.origin}/puzzles/${id}`);
+    const rows = page.locator(".board-list tbody tr");
+    await expect.poll(() => rows.count()).toBe(1);
+    const accept = (dialog: { accept(): Promise<void> }) => void dialog.accept();
+    page.on("dialog", accept);
+    try {
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.locator("#header-name").waitFor();
+    } finally {
+      page.off("dialog", accept);
+    }
+    const second = await signUp("second");
+    await api.client(second.token).data(SUBMIT, { p: id, m: "RR" });
+    await expect.poll(() => rows.count()).toBe(2);
+
+    await page.locator("#header-name").fill(uniqueName("newcomer"));
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.getByText("Signed in as").waitFor();
+    const third = await signUp("third");
+    await api.client(third.token).data(SUBMIT, { p: id, m: "RR" });
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(pageErrors).toEqual([]);
+    // The tests after this one are the viewer's.
+    await signInPage(page, api.origin, viewer.token, viewer.name);
+  }, 60_000);
+
   it("signs a tab out when another tab of the same browser signs out", async () => {
     await page.goto(`${api.origin}/`);
     await page.getByText("Signed in as").waitFor();

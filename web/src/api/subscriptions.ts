@@ -1,6 +1,7 @@
 // Subscriptions over graphql-ws on the same path. One lazy connection for the whole page; the token
 // goes in the `connection_init` payload as `{ authorization: "Bearer <token>" }`. Signing in or out
-// closes the connection, and the next subscription opens one with the new token.
+// closes the connection and starts every open subscription again on a new one with the new token
+// (before, they stopped for good until a reload), and `onReconnect` listeners refetch.
 //
 // A server that goes away (a restart, a deploy) is waited for: the client reconnects with a capped
 // backoff for a few minutes and re-subscribes, so a solve's progress (whose first event is the stored
@@ -22,8 +23,18 @@ const reconnectListeners = new Set<() => void>();
 
 export type LiveStatus = "lost" | "back" | "stopped" | "idle";
 const statusListeners = new Set<(status: LiveStatus) => void>();
-/** Subscriptions started and not yet ended: a socket closing with none open is the lazy close. */
-let open = 0;
+/** A subscription started and not yet ended, as started (so that it can be started again). */
+interface OpenSubscription {
+  readonly query: string;
+  readonly variables: Record<string, unknown>;
+  readonly handlers: SubscriptionHandlers<unknown>;
+  /** Stops it on the client it runs on; its events from there are ignored from then on. */
+  stop: () => void;
+}
+/** The open subscriptions: a socket closing with none open is the lazy close. */
+const open = new Set<OpenSubscription>();
+/** Set when signing in or out moved open subscriptions to a new client: its first connection refetches. */
+let moved = false;
 let state: "up" | "lost" | "stopped" = "up";
 /** The errors subscriptions ended with when the retries ran out. */
 const giveUps = new WeakSet<ApiError>();
@@ -64,12 +75,14 @@ function getClient(): Client {
       // (code 1000, even if a new one started meanwhile), closes on purpose: not a lost connection.
       closed: (event) => {
         if ((event as { code?: number }).code === 1000) return;
-        if (created === client && open > 0 && state === "up") setState("lost", "lost");
+        if (created === client && open.size > 0 && state === "up") setState("lost", "lost");
       },
       connected: (_socket, _payload, wasRetry) => {
         if (created !== client) return;
         if (state !== "up") setState("up", "back");
-        if (wasRetry) for (const listener of reconnectListeners) listener();
+        // Events between the old connection's close and the new one's subscribe are missed either way.
+        if (wasRetry || moved) for (const listener of reconnectListeners) listener();
+        moved = false;
       },
     },
     connectionParams: () => {
@@ -82,11 +95,17 @@ function getClient(): Client {
 }
 
 onSessionChange(() => {
+  const moving = [...open];
+  for (const subscription of moving) subscription.stop();
   // dispose() awaits a connection still being made; when the server refused that one (a token it
   // does not know: close 4403), the promise rejects with the CloseEvent. Nothing is left to close then.
   Promise.resolve(client?.dispose()).catch(() => undefined);
   client = undefined;
   if (state !== "up") setState("up", "idle");
+  // The same subscriptions on a new connection, as the new user: a solve's progress starts with its
+  // stored state; one the new user may not see ends with the server's error.
+  moved = moving.length > 0;
+  for (const subscription of moving) start(subscription);
 });
 
 /** `listener` runs each time the live connection is made again after it was lost; returns a stop. */
@@ -120,26 +139,24 @@ function toApiError(error: unknown): ApiError {
   return new ApiError(reason || "the live connection closed", "NETWORK");
 }
 
-/** Starts a subscription; returns a function that stops it. */
-export function subscribe<T, V>(
-  document: TypedDocumentString<T, V>,
-  variables: V,
-  handlers: SubscriptionHandlers<T>,
-): () => void {
-  open++;
-  let ended = false;
+/** Runs `subscription` on the current client until it ends or is moved to another. */
+function start(subscription: OpenSubscription): void {
+  const { handlers } = subscription;
+  let current = true;
   const end = () => {
-    if (!ended) open--;
-    ended = true;
+    current = false;
+    open.delete(subscription);
   };
-  const stop = getClient().subscribe<T>(
-    { query: document.toString(), variables: variables as Record<string, unknown> },
+  const stop = getClient().subscribe(
+    { query: subscription.query, variables: subscription.variables },
     {
       next: (result) => {
+        if (!current) return;
         if (result.errors && result.errors.length > 0) handlers.error?.(ApiError.from(result.errors[0]));
-        else if (result.data) handlers.next(result.data as T);
+        else if (result.data) handlers.next(result.data);
       },
       error: (error) => {
+        if (!current) return;
         end();
         const apiError = toApiError(error);
         if (state !== "up" && !Array.isArray(error)) {
@@ -149,13 +166,34 @@ export function subscribe<T, V>(
         handlers.error?.(apiError);
       },
       complete: () => {
+        if (!current) return;
         end();
         handlers.complete?.();
       },
     },
   );
-  return () => {
-    end();
+  subscription.stop = () => {
+    current = false;
     stop();
+  };
+}
+
+/** Starts a subscription; returns a function that stops it. */
+export function subscribe<T, V>(
+  document: TypedDocumentString<T, V>,
+  variables: V,
+  handlers: SubscriptionHandlers<T>,
+): () => void {
+  const subscription: OpenSubscription = {
+    query: document.toString(),
+    variables: variables as Record<string, unknown>,
+    handlers: handlers as SubscriptionHandlers<unknown>,
+    stop: () => undefined,
+  };
+  open.add(subscription);
+  start(subscription);
+  return () => {
+    open.delete(subscription);
+    subscription.stop();
   };
 }
