@@ -119,6 +119,14 @@ describe.skipIf(missing !== undefined)("live updates for a keyboard and a screen
     const third = await signUp("third");
     await api.client(third.token).data(SUBMIT, { p: id, m: "RR" });
     await expect.poll(() => rows.count()).toBe(3);
+    // On this wide page every header and name stands on one line (before: "Ran/k", "Optima/l").
+    const lines =
+      await page.evaluate(`[...document.querySelectorAll(".board-list th, .board-list td a")].map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return cell.textContent + ":" + range.getClientRects().length;
+    })`);
+    expect(lines).toEqual((lines as string[]).map((line) => line.replace(/:\d+$/, ":1")));
     expect(pageErrors).toEqual([]);
     // The tests after this one are the viewer's.
     await signInPage(page, api.origin, viewer.token, viewer.name);

@@ -67,6 +67,33 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
     expect(await page.getByRole("button", { name: /^Save/ }).isDisabled()).toBe(false);
   });
 
+  it("saves a preset size though the hidden custom size was left out of range (before: Save did nothing)", async () => {
+    await signIn(page);
+    await page.goto(`${api.origin}/new`);
+    await page.locator(".segmented label", { hasText: "rows × cols" }).click();
+    await page.locator("input[name=rows]").fill("7");
+    await page.locator("input[name=rows]").press("Tab");
+    await page.locator(".segmented label", { hasText: "3×3" }).click();
+    await page.getByLabel("tiles").fill("1 2 3 4 5 6 0 7 8");
+    await expect.poll(() => page.locator(".create .status").textContent()).toContain("Solvable");
+    await page.getByRole("button", { name: "Save puzzle" }).click();
+    await page.waitForURL(/\/puzzles\/\d+$/);
+  });
+
+  it("leaves no 'Save anyway' on the button once the board does not read", async () => {
+    await signIn(page);
+    await page.goto(`${api.origin}/new`);
+    await page.locator(".segmented label", { hasText: "3×3" }).click();
+    await page.getByLabel("tiles").fill("1 2 3 4 5 6 8 7 0");
+    await expect
+      .poll(() => page.getByRole("button", { name: /^Save/ }).textContent())
+      .toBe("Save anyway (unsolvable)");
+    await page.getByLabel("tiles").fill("a b c");
+    await expect.poll(() => page.locator(".create .status").textContent()).toContain('"a" is not a tile');
+    expect(await page.getByRole("button", { name: /^Save/ }).textContent()).toBe("Save puzzle");
+    expect(await page.getByRole("button", { name: /^Save/ }).isDisabled()).toBe(true);
+  });
+
   it("says what a time limit must be before asking the server", async () => {
     await openPuzzle3x3([1, 2, 3, 4, 5, 6, 0, 7, 8]);
     for (const value of ["1.5", "", "0", "4000"]) {

@@ -155,6 +155,11 @@ export const createView: View = (outlet) => {
 
   const check = () => {
     custom.hidden = (presets.querySelector("input:checked") as HTMLInputElement).value !== "custom";
+    // A hidden field the browser finds invalid (rows 7, typed before another size was picked) would
+    // block the form's submit without a word: disabled fields are not validated.
+    rowsInput.disabled = colsInput.disabled = custom.hidden;
+    // Said again below only for a board that reads; an error leaves no "Save anyway (unsolvable)".
+    save.textContent = "Save puzzle";
     const rotation = shape().kind === "rotation";
     goalBox.hidden = rotation;
     tilesLabel.textContent = rotation
