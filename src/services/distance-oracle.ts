@@ -94,7 +94,7 @@ export class DistanceOracle {
         attempts: 2,
       },
     );
-    const finished = await waitForJob(job, this.queueEvents(), this.settings.waitMs);
+    const finished = await waitForJob(this.jobs(), job, this.queueEvents(), this.settings.waitMs);
     if (finished === undefined) {
       const progress = (await this.jobs().getJob(job.id as string))?.progress as
         | AnalysisJobProgress

@@ -54,7 +54,7 @@ async function heldJob(fail: boolean): Promise<Job<Data, Result>> {
 describe("waiting for a job whose events are lost", () => {
   it("returns the result of a job that completes during the wait", async () => {
     const job = await heldJob(false);
-    const waiting = waitForJob(job, deaf, 20_000, 50);
+    const waiting = waitForJob(queue, job, deaf, 20_000, 50);
     const completed = new Promise<void>((resolve) => worker.once("completed", () => resolve()));
     setTimeout(() => release(), 150);
     await completed;
@@ -63,17 +63,17 @@ describe("waiting for a job whose events are lost", () => {
 
   it("returns undefined for a job not finished within the wait, and 0 reads its state once", async () => {
     const job = await heldJob(false);
-    expect(await waitForJob(job, deaf, 200, 50)).toBeUndefined();
-    expect(await waitForJob(job, deaf, 0)).toBeUndefined();
+    expect(await waitForJob(queue, job, deaf, 200, 50)).toBeUndefined();
+    expect(await waitForJob(queue, job, deaf, 0)).toBeUndefined();
     const completed = new Promise<void>((resolve) => worker.once("completed", () => resolve()));
     release();
     await completed;
-    expect(await waitForJob(job, deaf, 0)).toEqual({ result: { answer: 42 } });
+    expect(await waitForJob(queue, job, deaf, 0)).toEqual({ result: { answer: 42 } });
   });
 
   it("rejects with the failure of a job that fails during the wait", async () => {
     const job = await heldJob(true);
-    const waiting = waitForJob(job, deaf, 20_000, 50);
+    const waiting = waitForJob(queue, job, deaf, 20_000, 50);
     setTimeout(() => release(), 150);
     await expect(waiting).rejects.toThrow("the job's own failure");
   });
