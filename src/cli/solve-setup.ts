@@ -80,7 +80,8 @@ export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): 
   }
   const goal = args.goal === undefined ? undefined : parseBoard(args.goal, "goal");
   const size = args.size === undefined ? undefined : sizeOption(args.size);
-  const { rows, cols } = shapeOfRows(start, "start", size) ?? boardShape(start.tiles.length, args.size);
+  const { rows, cols } =
+    shapeOfRows(start, "start", size) ?? size ?? boardShape(start.tiles.length, undefined);
   if (goal !== undefined) shapeOfRows(goal, "goal", { rows, cols });
   return createPuzzle({ kind: "sliding", rows, cols, start: start.tiles, goal: goal?.tiles });
 }

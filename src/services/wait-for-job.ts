@@ -3,8 +3,7 @@
 // that finishes between two reads sends an event nobody receives: seen as a 4x4 hint answered PENDING
 // after the whole ANALYSIS_WAIT_MS though its job had finished in 43 ms. So after each slice without
 // the event the job's own state is read, and a lost event costs one slice, not the whole wait.
-import type { Job, Queue } from "bullmq";
-import type { QueueEvents } from "bullmq";
+import type { Job, Queue, QueueEvents } from "bullmq";
 
 /** How long one slice waits for the job's event before its state is read. */
 const WAIT_SLICE_MS = 500;
