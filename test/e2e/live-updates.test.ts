@@ -120,8 +120,7 @@ describe.skipIf(missing !== undefined)("live updates for a keyboard and a screen
     await api.client(third.token).data(SUBMIT, { p: id, m: "RR" });
     await expect.poll(() => rows.count()).toBe(3);
     // On this wide page every header stands on one line (before: "Ran/k", "Optima/l"). Names may wrap.
-    const lines =
-      await page.evaluate(`[...document.querySelectorAll(".board-list th")].map((cell) => {
+    const lines = await page.evaluate(`[...document.querySelectorAll(".board-list th")].map((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
       return cell.textContent + ":" + range.getClientRects().length;
