@@ -9,6 +9,7 @@ import { checkSlidingTiles } from "../core/sliding/board.ts";
 import { BUILT_IN_HEURISTICS } from "../core/sliding/heuristic.ts";
 import { ALGORITHMS } from "../core/solve.ts";
 import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } from "../core/types.ts";
+import type { PdbEvent } from "../pdb-store/load-table.ts";
 import type { SolveArgs } from "./args.ts";
 import { counted } from "./format.ts";
 import { EXIT_INTERRUPTED, EXIT_STOPPED, UsageError } from "./io.ts";
@@ -180,11 +181,17 @@ export async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): P
   const { pdbDirectory, pdbMapping } = await import("../pdb-settings.ts");
   (await import("../pdb-store/mapped-file.ts")).setMapping(pdbMapping());
   const dir = pdbDirectory();
+  // A table file found invalid is removed (or named, when the folder is read-only): said on stderr
+  // either way, so that "not built" below is not a surprise.
+  const { describePdbEvent } = await import("../pdb-store/describe-event.ts");
+  const onEvent = (event: PdbEvent): void => {
+    if (event.kind === "rejected") process.stderr.write(`puzzle: ${describePdbEvent(event)}\n`);
+  };
   if (heuristic?.startsWith("pdb:")) {
     // An unknown name (pdbApplies throws) or a board it does not serve is reported by solve(),
     // before anything is loaded or built.
     if (!pdbApplies(spec, heuristic)) return;
-    if (loadPdb(heuristic, { dir })) return;
+    if (loadPdb(heuristic, { dir, onEvent })) return;
     if (!args.buildMissing) throw missingTablesError(heuristic, dir);
     const { buildPdbReporting, checkPdbFolder } = await import("./pdb.ts");
     checkPdbFolder(dir);
@@ -200,7 +207,7 @@ export async function loadPatternDatabases(spec: PuzzleSpec, args: SolveArgs): P
   ];
   for (const name of candidates) {
     try {
-      if (loadPdb(name, { dir })) return;
+      if (loadPdb(name, { dir, onEvent })) return;
     } catch {
       // An unreadable store just means no tables.
       return;

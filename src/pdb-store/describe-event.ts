@@ -25,7 +25,7 @@ export function describePdbEvent(event: PdbEvent): string {
     case "derived":
       return `laid out ${event.table.key} (${mib(event.table.entries)}) in ${event.ms.toFixed(0)} ms${event.saved ? `, saved to ${event.path}` : " (not saved: directory not writable)"}`;
     case "rejected":
-      return `rejected ${event.path}: ${event.message}; rebuilding`;
+      return `rejected ${event.path}: ${event.message}; ${event.notRemoved === undefined ? "removed" : `could not remove it (${event.notRemoved})`}`;
     case "built":
       return `built ${event.table.key} (${mib(event.table.entries)}) in ${(event.ms / 1000).toFixed(1)} s`;
     case "saved":

@@ -58,7 +58,15 @@ export type PdbEvent =
   | { kind: "realigned"; table: StoredTable; path: string; ms: number }
   /** A direct-address copy laid out from its compact table and saved (once per PDB_DIR). */
   | { kind: "derived"; table: StoredTable; path: string; ms: number; saved: boolean }
-  | { kind: "rejected"; table: StoredTable; path: string; reason: string; message: string }
+  | {
+      kind: "rejected";
+      table: StoredTable;
+      path: string;
+      reason: string;
+      message: string;
+      /** Why the invalid file is still there (a folder this process cannot write); unset: removed. */
+      notRemoved?: string;
+    }
   | { kind: "built"; table: TableSpec; path: string; ms: number }
   | { kind: "saved"; table: TableSpec; path: string; ms: number };
 
@@ -113,10 +121,27 @@ export function loadTable(table: StoredTable, options: LoadOptions): boolean {
   } catch (error) {
     if (!(error instanceof PdbFileError)) throw error;
     if (error.reason !== "missing") {
-      options.onEvent?.({ kind: "rejected", table, path, reason: error.reason, message: error.message });
-      rmSync(path, { force: true });
-      forgetVerified(path);
+      const notRemoved = removeInvalid(path);
+      options.onEvent?.({
+        kind: "rejected",
+        table,
+        path,
+        reason: error.reason,
+        message: error.message,
+        notRemoved,
+      });
     }
     return false;
+  }
+}
+
+/** Removes an invalid table file and its stamp; what stopped it (a read-only folder) when it could not. */
+function removeInvalid(path: string): string | undefined {
+  try {
+    rmSync(path, { force: true });
+    forgetVerified(path);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   }
 }

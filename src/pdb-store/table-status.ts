@@ -58,10 +58,19 @@ export function tableFileStates(dir: string): TableFileState[] {
 }
 
 function check(table: StoredTable, dir: string, absent: string): Omit<TableFileState, "owner"> {
-  const state = !existsSync(tablePath(table, dir))
-    ? absent
-    : loadTable(table, { dir, verify: true })
-      ? "ok"
-      : "invalid (removed)";
+  if (!existsSync(tablePath(table, dir))) return { key: table.key, bytes: table.entries, state: absent };
+  let notRemoved: string | undefined;
+  const ok = loadTable(table, {
+    dir,
+    verify: true,
+    onEvent: (event) => {
+      if (event.kind === "rejected") notRemoved = event.notRemoved;
+    },
+  });
+  const state = ok
+    ? "ok"
+    : notRemoved === undefined
+      ? "invalid (removed)"
+      : `invalid (not removed: ${notRemoved})`;
   return { key: table.key, bytes: table.entries, state };
 }
