@@ -73,4 +73,40 @@ describe("puzzle solve's command line", () => {
         `--threads needs a whole number from 1 to ${MAX_THREADS}, got "${value}"`,
       );
   });
+
+  it("an option with a value given twice is refused, whichever value is bad (before: the last won, the first unchecked)", () => {
+    for (const [name, first, second] of [
+      ["--threads", "abc", "2"],
+      ["--time-limit", "abc", "1s"],
+      ["--max-nodes", "-5", "10"],
+      ["--size", "9x9", "3x3"],
+      ["--heuristic", "bogus", "manhattan"],
+      ["--algorithm", "idastar", "idastar"],
+    ])
+      expect(() => parseSolveArgs(["123x46758", name, first, `${name}=${second}`]), name).toThrow(
+        `${name} is given more than once: give it once`,
+      );
+    expect(() => parseSolveArgs(["123x46758", "--goal", "123456780", "--goal=12345678x"])).toThrow(
+      "--goal is given more than once: give it once",
+    );
+    // A flag twice says the same thing twice: accepted.
+    expect(parseSolveArgs(["123x46758", "--json", "--json"]).json).toBe(true);
+    expect(() => parseSolveArgs(["123x46758", "-q", "--progress"])).toThrow(
+      "--progress and --quiet ask for opposite things: give one of them",
+    );
+  });
+
+  it("a bad value is shown quoted, cut and with control characters escaped (stderr may be a terminal)", () => {
+    expect(() => parseSolveArgs(["123x46758", "--threads", "\u001b[31mRED"])).toThrow('got "\\u001b[31mRED"');
+    expect(() => parseSolveArgs(["123x46758", "--max-nodes", "9".repeat(100_000)])).toThrow(
+      new RegExp(`got "${"9".repeat(40)}…"$`),
+    );
+    expect(() => parseSolveArgs(["123x46758", "--time-limit", "x".repeat(100_000)])).toThrow(
+      new RegExp(`got "${"x".repeat(40)}…"$`),
+    );
+    expect(() => parseSolveArgs(["123x46758", "--\u001b[2Jwipe"])).toThrow(
+      'unknown option "--\\u001b[2Jwipe"',
+    );
+    expect(() => parseSolveArgs(["123x46758", "--bogus"])).toThrow(/^unknown option --bogus$/);
+  });
 });

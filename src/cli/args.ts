@@ -2,10 +2,11 @@
 // `--goal` takes every following word up to the next option, like the start tiles do. A word that
 // starts with `-` is an option (an unknown one is refused), except `-` alone and negative numbers,
 // which are left to the tile and value checks to name. A flag takes no value: `--json=false` is
-// refused, not read as `--json`.
+// refused, not read as `--json`. An option with a value may be given once (a flag any number of
+// times), and --progress with --quiet is refused.
 
 import { parseTimeLimit } from "./duration.ts";
-import { UsageError } from "./io.ts";
+import { UsageError, quoteArgument, showArgument } from "./io.ts";
 
 export interface SolveArgs {
   /** The start's words (one or several, any tile notation). */
@@ -61,8 +62,18 @@ export const MAX_THREADS = 256;
 export function parseThreads(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^[1-9][0-9]*$/.test(text) || Number(text) > MAX_THREADS)
-    throw new UsageError(`--threads needs a whole number from 1 to ${MAX_THREADS}, got "${text}"`);
+    throw new UsageError(
+      `--threads needs a whole number from 1 to ${MAX_THREADS}, got ${quoteArgument(text)}`,
+    );
   return Number(text);
+}
+
+/**
+ * An option with a value given twice (`--threads 1 --threads 2`) is refused rather than one of the
+ * two silently winning: the other was unchecked and unused.
+ */
+export function repeatedOption(name: string): UsageError {
+  return new UsageError(`${name} is given more than once: give it once`);
 }
 
 /** True for a word that is an option (`--x`, `-x`), not `-` (stdin) nor a negative number. */
@@ -99,7 +110,7 @@ function positiveWholeNumber(option: string, text: string): number {
   // Decimal digits, with an exponent if any: Number() alone takes "0x10", "0b11" and " 1".
   const value = /^\d+(?:\.\d+)?(?:e\+?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
   if (!Number.isInteger(value) || value <= 0)
-    throw new UsageError(`${option} needs a whole number, 1 or more, got "${text}"`);
+    throw new UsageError(`${option} needs a whole number, 1 or more, got ${quoteArgument(text)}`);
   return value;
 }
 
@@ -121,19 +132,23 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
       checkFlag(name, inline);
       flags.add(name);
     } else if (name === "--goal") {
+      if (goal !== undefined) throw repeatedOption(name);
       goal = inline !== undefined ? [inline] : [];
       collecting = goal;
     } else if (VALUE_OPTIONS.has(name)) {
+      if (values.has(name)) throw repeatedOption(name);
       // `--size=` (an empty value, e.g. `--batch=$FILE` with FILE unset) has no value either.
       values.set(
         name,
         inline === undefined ? optionValue(name, args[++i]) : inline || optionValue(name, undefined),
       );
     } else {
-      throw new UsageError(`unknown option ${word}`);
+      throw new UsageError(`unknown option ${showArgument(word)}`);
     }
   }
   if (goal !== undefined && goal.length === 0) throw new UsageError("--goal needs tiles");
+  if (flags.has("--progress") && (flags.has("--quiet") || flags.has("-q")))
+    throw new UsageError("--progress and --quiet ask for opposite things: give one of them");
   const maxNodes = values.get("--max-nodes");
   const timeLimit = values.get("--time-limit");
   const threads = parseThreads(values.get("--threads"));

@@ -2,6 +2,7 @@
 
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { PuzzleInputError } from "../core/errors.ts";
+import { quoteToken } from "../core/notation.ts";
 
 /**
  * The most input a command reads (`judge`, `solve --batch -` or `--batch FILE`): about a million
@@ -113,4 +114,17 @@ export function endIfOutputFailed(): void {
 /** A command line the CLI cannot make sense of. */
 export class UsageError extends Error {
   override readonly name: string = "UsageError";
+}
+
+/**
+ * A word of the command line as a message quotes it: in double quotes, control characters escaped
+ * (stderr may be a terminal), cut at `length` characters (a megabyte of junk stays one short line).
+ */
+export function quoteArgument(arg: string | undefined, length = 40): string {
+  return quoteToken(arg ?? "", length);
+}
+
+/** An option or a path as a message names it: as typed when it is short printable text, else quoted. */
+export function showArgument(arg: string, length = 40): string {
+  return arg.length <= length && /^[\x21-\x7e]*$/.test(arg) ? arg : quoteArgument(arg, length);
 }

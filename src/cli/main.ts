@@ -2,9 +2,8 @@
 // imported on demand so that `puzzle judge` loads only the 3x3 table code: a judge run must finish,
 // Node's start-up included, well within the time a C program takes.
 
-import { quoteToken } from "../core/notation.ts";
 import { isOnOff, ON_OFF } from "../on-off.ts";
-import { EXIT_BAD_INPUT, endOnOutputError, readStdin, reportError, UsageError } from "./io.ts";
+import { EXIT_BAD_INPUT, endOnOutputError, quoteArgument, readStdin, reportError, UsageError } from "./io.ts";
 
 const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge input on stdin)
        puzzle solve <tiles...> [options]                  (puzzle solve --help)
@@ -34,9 +33,6 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
   process.stdout.write(await judge(format, await readStdin()));
   return 0;
 }
-
-/** An argument as a message shows it (quoted, escaped, cut at 40 characters). */
-const quoteArgument = (arg: string | undefined) => quoteToken(arg ?? "", 40);
 
 /**
  * The two on/off settings a `solve` or `pdb` run reads, checked as the platform checks them: a value
@@ -97,7 +93,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         return EXIT_BAD_INPUT;
       default:
         process.stderr.write(
-          `puzzle: unknown command ${JSON.stringify(command)} (commands: judge, solve, pdb, help; \`puzzle help\` shows the usage)\n`,
+          `puzzle: unknown command ${quoteArgument(command)} (commands: judge, solve, pdb, help; \`puzzle help\` shows the usage)\n`,
         );
         return EXIT_BAD_INPUT;
     }

@@ -125,6 +125,31 @@ describe("puzzle pdb", () => {
     }
   });
 
+  it("refuses --dir or --threads given twice, and shows bad words escaped and cut", async () => {
+    for (const args of [
+      ["build", "555", "--threads", "300", "--threads", "1"],
+      ["build", "555", "--dir", "/etc/passwd", "--dir", dir],
+      ["status", "--dir", dir, "--dir=/tmp"],
+    ]) {
+      const result = await run(args);
+      expect(result, args.join(" ")).toMatchObject({ code: 2, out: "" });
+      expect(result.err).toMatch(
+        /^puzzle: --(dir|threads) (is given more than once: give it once|needs a whole number.*)\n$/,
+      );
+    }
+    const twice = await run(["build", "555", "--threads", "1", "--threads", "2"]);
+    expect(twice.err).toBe("puzzle: --threads is given more than once: give it once\n");
+    const escaped = await run(["build", "\u001b[31m555"]);
+    expect(escaped).toMatchObject({ code: 2, out: "" });
+    expect(escaped.err).toMatch(/^puzzle: unknown partition "\\u001b\[31m555" \(partitions: /);
+    const long = await run(["frobnicate".repeat(10_000)]);
+    expect(long.err).toMatch(/^puzzle: unknown pdb command "(frobnicate){4}…" \(/);
+    const file = join(dir, "escaped\u0007folder");
+    writeFileSync(file, "");
+    const onFile = await run(["status", "--dir", file]);
+    expect(onFile.err).toBe(`puzzle: the pattern database folder ${JSON.stringify(file)} is not a folder\n`);
+  });
+
   it("a --dir that is a file, or under one, is bad input naming it, not an internal error", async () => {
     const file = join(dir, "not-a-folder");
     writeFileSync(file, "");

@@ -16,8 +16,8 @@ import { partitionFileBytes } from "../pdb-store/build-figures.ts";
 import { tableFileStates } from "../pdb-store/table-status.ts";
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { checkFlag, isOptionWord, optionValue, parseThreads, splitOption } from "./args.ts";
-import { EXIT_BAD_INPUT, UsageError } from "./io.ts";
+import { checkFlag, isOptionWord, optionValue, parseThreads, repeatedOption, splitOption } from "./args.ts";
+import { EXIT_BAD_INPUT, quoteArgument, showArgument, UsageError } from "./io.ts";
 import { makeFolder } from "../pdb-store/make-folder.ts";
 
 const USAGE = `usage: puzzle pdb build <${Object.keys(PARTITIONS).join("|")}> [--force] [--dir DIR] [--threads N]
@@ -99,13 +99,14 @@ export function checkPdbFolder(dir: string): void {
   } catch {
     isFolder = undefined; // not there (or not reachable): making it says why not
   }
-  if (isFolder === false) throw new UsageError(`the pattern database folder ${dir} is not a folder`);
+  if (isFolder === false)
+    throw new UsageError(`the pattern database folder ${showArgument(dir, 200)} is not a folder`);
   if (isFolder === undefined) {
     try {
       makeFolder(dir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "failed";
-      throw new UsageError(`cannot create the pattern database folder ${dir} (${code})`);
+      throw new UsageError(`cannot create the pattern database folder ${showArgument(dir, 200)} (${code})`);
     }
   }
 }
@@ -158,27 +159,26 @@ function parsePdbArgs(command: "build" | "status", args: readonly string[]): Pdb
       // `--dir DIR` or `--dir=DIR`; an empty `--dir=` has no value either.
       const value =
         inline === undefined ? optionValue(name, args[++i]) : inline || optionValue(name, undefined);
+      if ((name === "--dir" ? dir : threads) !== undefined) throw repeatedOption(name);
       if (name === "--dir") dir = value;
       else threads = parseThreads(value);
     } else {
-      throw new UsageError(`unknown option ${word}`);
+      throw new UsageError(`unknown option ${showArgument(word)}`);
     }
   }
   if (help) return { help, force };
   const partitions = Object.keys(PARTITIONS).join(", ");
   if (command === "status") {
     if (words.length > 0)
-      throw new UsageError(
-        `unexpected argument ${JSON.stringify(words[0])}: pdb status takes only --dir DIR`,
-      );
+      throw new UsageError(`unexpected argument ${quoteArgument(words[0])}: pdb status takes only --dir DIR`);
     return { help, dir, force };
   }
   if (words.length === 0) throw new UsageError(`pdb build needs a partition (${partitions})`);
   if (words.length > 1)
-    throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}: pdb build takes one partition`);
+    throw new UsageError(`unexpected argument ${quoteArgument(words[1])}: pdb build takes one partition`);
   const name = words[0].replace(/^pdb:/, "");
   if (PARTITIONS[name] === undefined)
-    throw new UsageError(`unknown partition ${JSON.stringify(words[0])} (partitions: ${partitions})`);
+    throw new UsageError(`unknown partition ${quoteArgument(words[0])} (partitions: ${partitions})`);
   return { help, name, dir, force, threads };
 }
 
@@ -192,7 +192,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
     const { name, inline } = splitOption(sub);
     if (name !== "--help" && name !== "-h")
       throw new UsageError(
-        `unknown pdb command ${JSON.stringify(sub)} (commands: build, status; \`puzzle pdb --help\` shows the usage)`,
+        `unknown pdb command ${quoteArgument(sub)} (commands: build, status; \`puzzle pdb --help\` shows the usage)`,
       );
     checkFlag(name, inline);
   }
@@ -206,7 +206,7 @@ export async function pdbCommand(args: readonly string[]): Promise<number> {
   if (sub === "status") {
     // A folder that is not there has every table missing; a file there is a mistake (as for build).
     if (existsSync(dir) && !statSync(dir).isDirectory())
-      throw new UsageError(`the pattern database folder ${dir} is not a folder`);
+      throw new UsageError(`the pattern database folder ${showArgument(dir, 200)} is not a folder`);
     process.stdout.write(`PDB_DIR ${dir}\n`);
     for (const file of tableFileStates(dir))
       process.stdout.write(

@@ -16,6 +16,7 @@ import {
   readFileCapped,
   readStdin,
   UsageError,
+  showArgument,
 } from "./io.ts";
 import { loadPatternDatabases, puzzleFrom, solveOptions, threadCount } from "./solve-setup.ts";
 
@@ -26,7 +27,7 @@ function readBatchFile(path: string): string {
   } catch (error) {
     if (error instanceof PuzzleInputError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    throw new UsageError(`--batch ${path}: cannot read the file (${code})`);
+    throw new UsageError(`--batch ${showArgument(path, 200)}: cannot read the file (${code})`);
   }
 }
 

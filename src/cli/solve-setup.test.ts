@@ -59,4 +59,21 @@ describe("a Rotation Game board", () => {
     );
     expect(puzzleFrom([...board, "3"], parseSolveArgs(["--rotation"])).kind).toBe("rotation");
   });
+
+  it("names a bad --algorithm, --heuristic or --size escaped and cut, so a terminal shows no raw escape", async () => {
+    const cases: [string[], RegExp][] = [
+      [["--algorithm", "\u001b[31mRED"], /^--algorithm "\\u001b\[31mRED": unknown algorithm/],
+      [
+        ["--heuristic", "a".repeat(100_000)],
+        new RegExp(`^--heuristic "${"a".repeat(40)}…": unknown heuristic`),
+      ],
+      [["--heuristic", "pdb:\u001b"], /^--heuristic "pdb:\\u001b": unknown pattern database/],
+      [["--size", "9x9\u001b"], /^size "9x9\\u001b" is not of the form RxC/],
+      [["--algorithm", "bogus"], /^--algorithm bogus: unknown algorithm/],
+    ];
+    for (const [options, message] of cases)
+      await expect(checkOptions(parseSolveArgs(["123x46758", ...options])), options[0]).rejects.toThrow(
+        message,
+      );
+  });
 });

@@ -12,7 +12,7 @@ import type { Algorithm, HeuristicName, PuzzleSpec, SolveOptions, SolveResult } 
 import type { PdbEvent } from "../pdb-store/load-table.ts";
 import type { SolveArgs } from "./args.ts";
 import { counted } from "./format.ts";
-import { EXIT_INTERRUPTED, EXIT_STOPPED, UsageError } from "./io.ts";
+import { EXIT_INTERRUPTED, EXIT_STOPPED, UsageError, showArgument } from "./io.ts";
 import { missingTablesError, noTablesNote } from "./missing-tables.ts";
 import { progressShown } from "./progress.ts";
 
@@ -20,7 +20,7 @@ import { progressShown } from "./progress.ts";
 const MAX_SIDE = 5;
 
 /** --size RxC (or the shape rows give, said as `what`), within the boards the core serves (2x2 up to 5x5). */
-function sizeOption(size: string, what = `--size ${size}`): { rows: number; cols: number } {
+function sizeOption(size: string, what = `--size ${showArgument(size)}`): { rows: number; cols: number } {
   const { rows, cols } = parseSize(size);
   if (rows < 2 || cols < 2 || rows > MAX_SIDE || cols > MAX_SIDE)
     throw new UsageError(
@@ -96,13 +96,15 @@ export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): 
  */
 export async function checkOptions(args: SolveArgs): Promise<void> {
   if (args.algorithm !== undefined && !(ALGORITHMS as readonly string[]).includes(args.algorithm))
-    throw new UsageError(`--algorithm ${args.algorithm}: unknown algorithm (use ${ALGORITHMS.join(", ")})`);
+    throw new UsageError(
+      `--algorithm ${showArgument(args.algorithm)}: unknown algorithm (use ${ALGORITHMS.join(", ")})`,
+    );
   const heuristic = args.heuristic;
   if (heuristic?.startsWith("pdb:")) {
     const { PDB_HEURISTICS } = await import("../core/pdb/index.ts");
     if (!(PDB_HEURISTICS as readonly string[]).includes(heuristic))
       throw new UsageError(
-        `--heuristic ${heuristic}: unknown pattern database (use ${PDB_HEURISTICS.join(", ")})`,
+        `--heuristic ${showArgument(heuristic)}: unknown pattern database (use ${PDB_HEURISTICS.join(", ")})`,
       );
     if (args.algorithm === "astar")
       throw new UsageError(
@@ -110,7 +112,7 @@ export async function checkOptions(args: SolveArgs): Promise<void> {
       );
   } else if (heuristic !== undefined && !BUILT_IN_HEURISTICS.includes(heuristic)) {
     throw new UsageError(
-      `--heuristic ${heuristic}: unknown heuristic (use ${BUILT_IN_HEURISTICS.join(", ")} or pdb:<name>)`,
+      `--heuristic ${showArgument(heuristic)}: unknown heuristic (use ${BUILT_IN_HEURISTICS.join(", ")} or pdb:<name>)`,
     );
   }
   // Options that would be ignored are refused, as astar with a pattern database is: the Rotation

@@ -107,7 +107,11 @@ export function inferSquareSide(count: number): number | undefined {
 export function parseSize(text: string): { rows: number; cols: number } {
   const match = /^\s*(\d+)\s*[xX×*]\s*(\d+)\s*$/.exec(text);
   if (match === null)
-    throw new PuzzleInputError(`size "${text}" is not of the form RxC (e.g. 3x3)`, "BAD_OPTION", "size");
+    throw new PuzzleInputError(
+      `size ${quoteToken(text, 40)} is not of the form RxC (e.g. 3x3)`,
+      "BAD_OPTION",
+      "size",
+    );
   return { rows: Number(match[1]), cols: Number(match[2]) };
 }
 

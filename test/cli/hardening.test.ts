@@ -258,7 +258,12 @@ describe("progress on stderr", () => {
 
   it("none by default when stderr is not a terminal (pipelines stay clean), nor with --quiet", () => {
     expect(puzzle([...args, "--threads", "1"]).stderr).toBe("");
-    expect(puzzle([...args, "--threads", "1", "--progress", "--quiet"]).stderr).toBe("");
+    expect(puzzle([...args, "--threads", "1", "--quiet"]).stderr).toBe("");
+    // The usage's [--progress|--quiet]: both at once is refused (before: --quiet won, without a word).
+    expect(puzzle([...args, "--threads", "1", "--progress", "--quiet"])).toMatchObject({
+      status: 2,
+      stderr: "puzzle: --progress and --quiet ask for opposite things: give one of them\n",
+    });
   });
 
   it("--progress: one line per new bound, single-threaded and split", () => {
@@ -301,7 +306,7 @@ describe("a board searched without pattern databases, none being built", () => {
 
   it("says nothing in a pipeline (stderr not a terminal), with --quiet, to A*, or once the tables are there", () => {
     expect(puzzle(args).stderr).toBe("");
-    expect(puzzle([...args, "--progress", "--quiet"]).stderr).toBe("");
+    expect(puzzle([...args, "--quiet"]).stderr).toBe("");
     // A* runs without pattern databases: building one would not help it.
     const astar = puzzle([...args, "--progress", "--algorithm", "astar"]);
     expect(astar.status).toBe(0);
