@@ -32,23 +32,24 @@ function readBatchFile(path: string): string {
 }
 
 /** The JSON line of a line that could not be solved. */
-function errorJson(error: unknown): Record<string, unknown> {
-  return { error: error instanceof Error ? error.message.split("\n")[0] : String(error) };
+/** A line's error, with its line number in the input (blank lines give no output line). */
+function errorJson(error: unknown, line: number): Record<string, unknown> {
+  return { error: error instanceof Error ? error.message.split("\n")[0] : String(error), line };
 }
 
-type BatchLine = { spec: PuzzleSpec } | { error: unknown };
+/** A non-blank line of the input: its puzzle or why it is none, and its number (from 1). */
+type BatchLine = ({ spec: PuzzleSpec } | { error: unknown }) & { line: number };
 
 function parseBatch(text: string, args: SolveArgs): BatchLine[] {
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => {
-      try {
-        return { spec: puzzleFrom(line, args) };
-      } catch (error) {
-        return { error };
-      }
-    });
+  // Lines end in \n, \r\n or a lone \r (old Mac files).
+  return text.split(/\r\n|\n|\r/).flatMap((written, index): BatchLine[] => {
+    if (written.trim() === "") return [];
+    try {
+      return [{ spec: puzzleFrom(written, args), line: index + 1 }];
+    } catch (error) {
+      return [{ error, line: index + 1 }];
+    }
+  });
 }
 
 /**
@@ -69,8 +70,8 @@ function batchStatus(answers: readonly Record<string, unknown>[]): number {
 }
 
 /** The JSON line of an answer a helper thread of a batch sent back. */
-function answerJson(answer: BatchAnswer): Record<string, unknown> {
-  return "result" in answer ? resultJson(answer.result) : errorJson(new Error(answer.error));
+function answerJson(answer: BatchAnswer, line: number): Record<string, unknown> {
+  return "result" in answer ? resultJson(answer.result) : errorJson(new Error(answer.error), line);
 }
 
 /**
@@ -84,7 +85,7 @@ async function answerLines(
 ): Promise<Record<string, unknown>[]> {
   const options = solveOptions(args);
   const answers: (Record<string, unknown> | undefined)[] = lines.map((line) =>
-    "spec" in line ? undefined : errorJson(line.error),
+    "spec" in line ? undefined : errorJson(line.error, line.line),
   );
   let printed = 0;
   const flush = () => {
@@ -96,7 +97,7 @@ async function answerLines(
   const at = lines.flatMap((line, index) => ("spec" in line ? [index] : []));
   const specs = at.map((index) => (lines[index] as { spec: PuzzleSpec }).spec);
   const onAnswer = (answer: BatchAnswer) => {
-    answers[at[answer.index]] = answerJson(answer);
+    answers[at[answer.index]] = answerJson(answer, lines[at[answer.index]].line);
     flush();
   };
   // `poll` takes the helpers' answers in the middle of this thread's own search (batch.ts).

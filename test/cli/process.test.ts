@@ -192,6 +192,25 @@ describe("puzzle solve --threads", () => {
     expect(two.stdout.split("\n")[2]).toMatch(/^\{"error":/);
   }, 60_000);
 
+  it("a bad line's error names its line in the input: blank lines give no output line; \\r\\n and a lone \\r end lines", () => {
+    const input = "123x46758\r\n\r\n123456789\r12345687.\n";
+    for (const threads of ["1", "2"]) {
+      const run = puzzle(["solve", "--batch", "-", "--threads", threads], input);
+      expect(run.status, threads).toBe(2);
+      const answers = run.stdout
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(answers).toHaveLength(3);
+      expect(answers[0]).toMatchObject({ status: "solved", length: 3 });
+      expect(answers[1]).toEqual({
+        error: "start has tile 9 out of range (tiles are 0..8, 0 = blank)",
+        line: 3,
+      });
+      expect(answers[2]).toMatchObject({ status: "unsolvable" });
+    }
+  });
+
   it("--threads 2 on one puzzle: split once the threads are up, the same optimal length, a solution that replays", () => {
     // Korf's #4: half a second with linear conflict, far longer than the threads' start-up.
     const start = "5,12,10,7,15,11,14,0,8,2,1,13,3,4,9,6";
