@@ -1,5 +1,6 @@
 // Competition queries beside the ratings repository: whether a player asked the platform for a solve
-// of a board before their first submission on it (their game is then unrated), settling such a game
+// of a board, or was given a hint on it, before their first submission on it (their game is then
+// unrated), the hints given, settling such a game
 // without moving any rating, and the puzzles of a board that still have games to rate.
 import { DEFAULT_RATING } from "../core/rating/index.ts";
 import type { PrismaClient } from "../db/client.ts";
@@ -10,7 +11,7 @@ export class CompetitionRepository {
 
   /**
    * Of these pending games of the puzzle, those whose player requested a Solve of the same board
-   * (canonical key) before the game's submission.
+   * (canonical key), or was given a hint on it, before the game's submission.
    */
   async selfSolved(puzzleId: number, games: readonly PendingGame[]): Promise<Set<number>> {
     if (games.length === 0) return new Set();
@@ -18,10 +19,20 @@ export class CompetitionRepository {
       SELECT s.id AS "submissionId"
         FROM submissions s JOIN puzzles p ON p.id = s.puzzle_id
        WHERE s.id = ANY(${games.map((game) => game.submissionId)}::int[]) AND p.id = ${puzzleId}
-         AND EXISTS (SELECT 1 FROM solves v
+         AND (EXISTS (SELECT 1 FROM solves v
                       WHERE v.canonical_key = p.canonical_key AND v.requested_by_id = s.user_id
-                        AND v.queued_at < s.created_at)`;
+                        AND v.queued_at < s.created_at)
+             OR EXISTS (SELECT 1 FROM hint_uses h
+                         WHERE h.user_id = s.user_id AND h.canonical_key = p.canonical_key
+                           AND h.first_at < s.created_at))`;
     return new Set(rows.map((row) => row.submissionId));
+  }
+
+  /** Remembers that the user was given a hint on the board (its first hint's time is kept). */
+  async recordHint(userId: number, canonicalKey: string): Promise<void> {
+    await this.prisma.$executeRaw`
+      INSERT INTO hint_uses (user_id, canonical_key) VALUES (${userId}, ${canonicalKey})
+      ON CONFLICT DO NOTHING`;
   }
 
   /**

@@ -2,9 +2,11 @@
 // (its start by default) and the position's distance. Sliding boards: the first move of the table's
 // lexicographically smallest shortest answer (3x3) or of the workers' proof (4x4); the Rotation Game:
 // the next move of the lexicographically smallest shortest answer. Never for a running daily board.
+// A player given a hint on a board plays an unrated game on it (ratings.ts).
 import { PuzzleInputError, checkBoard, isSolvable } from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { BadInputError } from "../errors/index.ts";
+import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { DailyService } from "./daily.ts";
@@ -54,9 +56,15 @@ export class HintService {
   constructor(
     private readonly oracle: DistanceOracle,
     private readonly daily: DailyService,
+    private readonly competition: CompetitionRepository,
   ) {}
 
-  async hint(puzzle: Puzzle, position?: readonly number[] | null): Promise<Hint> {
+  /**
+   * The hint for `userId`. A move given (READY) is remembered: the user's first submission on a
+   * puzzle of this board made after it plays an unrated game (a hint a move at a time spells the
+   * optimal solution; before, such a walk was rated as the player's own).
+   */
+  async hint(puzzle: Puzzle, userId: number, position?: readonly number[] | null): Promise<Hint> {
     const spec = puzzleSpec(puzzle);
     this.oracle.check(spec);
     const given = position !== null && position !== undefined;
@@ -68,6 +76,7 @@ export class HintService {
       return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };
     }
     const move = answer.firstMoves[0];
+    await this.competition.recordHint(userId, puzzle.canonicalKey);
     return {
       status: "READY",
       progress: 1,

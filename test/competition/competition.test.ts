@@ -1,7 +1,7 @@
 // The competition against the real services: an API server, and in this process a worker's pipeline
 // (solve worker with the 6-6-3 pattern databases, two competition workers, so two daily schedulers).
 // Daily puzzles created once under two schedulers, the spoiler rule while a day runs and after it,
-// the Solve.moves rule and unrated self-solved games, analyses checked against an independent BFS (3x3)
+// the Solve.moves rule and unrated self-solved and hinted games, analyses checked against an independent BFS (3x3)
 // and the solver's own proofs (4x4), hints that bring the goal one step closer, 5x5 refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as coreCreatePuzzle, solve } from "../../src/core/index.ts";
@@ -281,6 +281,49 @@ describe("analysis and hints", () => {
     ).createPuzzle.id;
     const illegal = await user.client.error(ANALYZE, { p, m: "DR" });
     expect(illegal.extensions).toMatchObject({ code: "ILLEGAL_MOVE", index: 1 });
+  });
+
+  it("a player given a hint before their first submission plays an unrated game; one who submitted first stays rated", async () => {
+    const [ada, bea, cid] = [
+      await api.client().signUp(),
+      await api.client().signUp(),
+      await api.client().signUp(),
+    ];
+    const near = await nearTodaysDaily();
+    let start = randomSolvable(3, GOAL3);
+    while (near(start) || start.join() === GOAL3.join()) start = randomSolvable(3, GOAL3);
+    const p = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+      .createPuzzle.id;
+    const optimal = tableSolution(3, 3, start, GOAL3) as string;
+    // Cid submits before any hint, and asks for one afterwards: his game was played on his own.
+    await cid.client.data(SUBMIT, { p, m: optimal });
+    expect((await cid.client.data(HINT, { p })).hint.status).toBe("READY");
+    // Ada walks the hints to the goal, as the web page lets a player do, then submits the walk.
+    let position = start;
+    let walked = "";
+    for (;;) {
+      const { hint } = await ada.client.data(HINT, { p, pos: position });
+      expect(hint.status).toBe("READY");
+      if (hint.move === null) break;
+      walked += hint.move;
+      position = applyMoves(3, 3, position, hint.move);
+    }
+    expect(walked.length).toBe(optimal.length);
+    await ada.client.data(SUBMIT, { p, m: walked });
+    // Bea plays without hints.
+    await bea.client.data(SUBMIT, { p, m: optimal });
+    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+    const unrated = new Map(games.map((game) => [game.userId, game.unrated]));
+    expect(unrated).toEqual(
+      new Map([
+        [Number(ada.user.id), true],
+        [Number(bea.user.id), false],
+        [Number(cid.user.id), false],
+      ]),
+    );
+    const RATING = `{ me { rating { games } } }`;
+    expect((await ada.client.data(RATING)).me.rating).toBeNull();
+    expect((await bea.client.data(RATING)).me.rating.games).toBe(1);
   });
 
   it("gives hints that bring the goal one step closer (random 3x3 positions)", async () => {

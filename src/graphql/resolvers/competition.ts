@@ -38,10 +38,10 @@ export const competitionResolvers = {
     },
     async hint(_: unknown, args: { puzzleId: string; position?: number[] | null }, ctx: GraphQLContext) {
       // A query that needs a token, as a mutation does: UNAUTHENTICATED before its arguments are read.
-      requireUser(ctx);
+      const user = requireUser(ctx);
       const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
       await limitWork(ctx);
-      return ctx.services.hints.hint(puzzle, args.position);
+      return ctx.services.hints.hint(puzzle, user.id, args.position);
     },
   },
   Mutation: {
