@@ -34,13 +34,20 @@ export async function waitForJob<D, R>(
   }
 }
 
-/** The result of a job that has completed, read from Redis; rejects if it failed for good. */
+/**
+ * The result of a job that has completed, read from Redis; rejects if it failed for good. The state is
+ * read first, then the job: a job read before its state could finish in between, and its result then
+ * read as null (a hint answered INTERNAL_SERVER_ERROR; BullMQ writes the result and the state in one
+ * script, so a job read after its state says completed has its result).
+ */
 async function finishedJob<D, R>(
   queue: Queue<D, R>,
   id: string,
 ): Promise<{ readonly result: R } | undefined> {
+  const state = await queue.getJobState(id);
+  if (state !== "completed" && state !== "failed") return undefined;
   const job = await queue.getJob(id);
-  const state = await job?.getState();
-  if (state === "failed") throw new Error(job?.failedReason);
-  return state === "completed" && job !== undefined ? { result: job.returnvalue } : undefined;
+  if (job === undefined) return undefined; // removed meanwhile (its age ran out): not ours to answer
+  if (state === "failed") throw new Error(job.failedReason);
+  return { result: job.returnvalue };
 }
