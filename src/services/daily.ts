@@ -58,7 +58,13 @@ export const SPOILER_RADIUS: Readonly<Record<DailyCategory, number>> = {
   SLIDING_4X4: 8,
   ROTATION: 3,
 };
-/** How long a day with no daily row yet (or an unproven one) is trusted before it is read again. */
+/**
+ * How long the next day's guard, found without a daily row (or with an unproven one), is trusted
+ * before it is read again. Today's is read again on every check until its row is proven: a row a
+ * worker creates at midnight is published at once (3x3, Rotation), and a cached "no row" would leave
+ * its neighbours unguarded for that long (seen: an API process answered a Solve's moves of the new
+ * day's board for 4 s after midnight, from a read of "the next day" made before it).
+ */
 const RECHECK_MS = 5000;
 
 /** Whether `date` is a real day written `YYYY-MM-DD`, of years 2000..9999 (Postgres has no year 0). */
@@ -263,8 +269,8 @@ export class DailyService {
 
   /**
    * The running dailies: today's and the next day's (a worker whose clock runs ahead may have made
-   * it). Read from the cache; a day without its row yet, or not yet proven, is read again after
-   * RECHECK_MS.
+   * it). Read from the cache once proven; today's without its row yet, or not yet proven, is read
+   * again on every call, the next day's after RECHECK_MS.
    */
   private async runningDailies(): Promise<RunningDaily[]> {
     const today = this.today();
@@ -279,8 +285,8 @@ export class DailyService {
   private guard(date: string, category: DailyCategory): Promise<RunningDaily | null> {
     const id = `${date}:${category}`;
     const cached = this.guards.get(id);
-    if (cached !== undefined && (cached.final || Date.now() - cached.readAt < RECHECK_MS))
-      return cached.daily;
+    const trusted = date === this.today() ? 0 : RECHECK_MS;
+    if (cached !== undefined && (cached.final || Date.now() - cached.readAt < trusted)) return cached.daily;
     const daily = (async (): Promise<RunningDaily | null> => {
       const row = await this.dailies.find(date, category);
       if (row === null) return null;
