@@ -3,6 +3,8 @@
 import type { App, Services } from "../app.ts";
 import type { Logger } from "../logger.ts";
 import type { PublicUser } from "../repositories/users.ts";
+import { forgetCompetitionLoaders } from "../services/competition-loaders.ts";
+import { forgetLeaderboardLoaders } from "../services/leaderboard-loaders.ts";
 import { createLoaders, type Loaders } from "./loaders.ts";
 
 export interface GraphQLContext {
@@ -34,4 +36,16 @@ export function createContext(app: App, input: ContextInput): GraphQLContext {
     loaders: createLoaders(app),
     logger: input.logger ?? app.logger.child({ reqId: input.requestId }),
   };
+}
+
+/**
+ * Drops the context's cached reads (its DataLoaders' caches). A subscription keeps one context for its
+ * whole life, so each event's resolver calls this first: the event's fields are then read as of the
+ * event (before, a subscriber's `puzzle { optimalLength }` stayed null on the very event announcing the
+ * optimum, and `user { stats }` kept its first values).
+ */
+export function forgetCachedReads(ctx: GraphQLContext): void {
+  for (const loader of Object.values(ctx.loaders)) loader.clearAll();
+  forgetLeaderboardLoaders(ctx);
+  forgetCompetitionLoaders(ctx);
 }

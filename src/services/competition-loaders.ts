@@ -22,6 +22,11 @@ export type CompetitionLoaders = ReturnType<typeof createCompetitionLoaders>;
 
 const loadersByRequest = new WeakMap<object, CompetitionLoaders>();
 
+/** Forgets the loaders of `context` (their caches): the next use creates fresh ones. */
+export function forgetCompetitionLoaders(context: object): void {
+  loadersByRequest.delete(context);
+}
+
 export function competitionLoaders(context: object, daily: DailyService): CompetitionLoaders {
   let loaders = loadersByRequest.get(context);
   if (loaders === undefined) {

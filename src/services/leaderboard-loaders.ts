@@ -62,6 +62,11 @@ export type LeaderboardLoaders = ReturnType<typeof createLeaderboardLoaders>;
 
 const loadersByRequest = new WeakMap<object, LeaderboardLoaders>();
 
+/** Forgets the loaders of `context` (their caches): the next use creates fresh ones. */
+export function forgetLeaderboardLoaders(context: object): void {
+  loadersByRequest.delete(context);
+}
+
 /** The loaders of the request `context` identifies (asked by `viewerId`), created on first use. */
 export function leaderboardLoaders(
   context: object,

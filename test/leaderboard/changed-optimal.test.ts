@@ -60,4 +60,31 @@ describe("leaderboardChanged on a first submission of a board a table answers", 
       await feed.stop();
     });
   }
+
+  it("each event's nested fields are read as of that event, not as of the subscription's first", async () => {
+    const player = await api.client().signUp();
+    const puzzleId = await createPuzzle(player.client, TWO_STEPS);
+    const ws = wsClient(api.wsUrl);
+    clients.push(ws);
+    const feed = subscribe(
+      ws,
+      `subscription ($p: ID!) {
+        leaderboardChanged(puzzleId: $p) { length user { stats { submissions optimalSolutions } } }
+      }`,
+      { p: puzzleId },
+    );
+    await waitForSubscribers(api.server.app.redis, api.server.app.events.channel(LEADERBOARD_CHANGED));
+    await submit(player.client, puzzleId, TWO_STEPS.solutions[6]);
+    expect((await feed.next()).data?.leaderboardChanged).toEqual({
+      length: 6,
+      user: { stats: { submissions: 1, optimalSolutions: 0 } },
+    });
+    // Before: the same subscription answered the first event's stats again (1 and 0).
+    await submit(player.client, puzzleId, TWO_STEPS.solutions[2]);
+    expect((await feed.next()).data?.leaderboardChanged).toEqual({
+      length: 2,
+      user: { stats: { submissions: 2, optimalSolutions: 1 } },
+    });
+    await feed.stop();
+  });
 });

@@ -14,7 +14,7 @@ import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import { isOptimumProven, type LeaderboardEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
-import type { GraphQLContext } from "../context.ts";
+import { forgetCachedReads, type GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
@@ -116,10 +116,11 @@ export const leaderboardResolvers = {
         await ctx.services.leaderboards.requirePuzzle(puzzleId);
         return ctx.services.leaderboards.changes(puzzleId);
       },
-      // The event is a hint: the entry (with its rank now) and the optimum are read fresh, not from
-      // loaders, whose cache lives as long as the subscription. A new best sends the user's entry; a
-      // proven optimum (every entry's `optimal` changed) sends the puzzle's leading entry.
+      // The event is a hint: the entry (with its rank now), the optimum and every nested field are
+      // read fresh (the loaders' caches would live as long as the subscription). A new best sends the
+      // user's entry; a proven optimum (every entry's `optimal` changed) sends the puzzle's leader.
       async resolve(event: LeaderboardEvent, _: unknown, ctx: GraphQLContext): Promise<Entry | null> {
+        forgetCachedReads(ctx);
         const service = ctx.services.leaderboards;
         const proven = isOptimumProven(event);
         const [entry, optima] = await Promise.all([

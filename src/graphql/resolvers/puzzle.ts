@@ -2,7 +2,7 @@
 import type { FoundPuzzle, Puzzle, PuzzleKind, PuzzleOrder } from "../../repositories/puzzles.ts";
 import type { PublicUser } from "../../repositories/users.ts";
 import { PUZZLE_CREATED, type CreatePuzzleInput, type PuzzleCreatedEvent } from "../../services/puzzles.ts";
-import type { GraphQLContext } from "../context.ts";
+import { forgetCachedReads, type GraphQLContext } from "../context.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import {
@@ -113,8 +113,10 @@ export const puzzleResolvers = {
           (event) => args.kind === null || args.kind === undefined || event.kind === args.kind,
         ),
       // Events carry the id only: the puzzle itself is read from Postgres.
-      resolve: (event: PuzzleCreatedEvent, _: unknown, ctx: GraphQLContext) =>
-        ctx.loaders.puzzleById.load(event.id),
+      resolve: (event: PuzzleCreatedEvent, _: unknown, ctx: GraphQLContext) => {
+        forgetCachedReads(ctx); // the event's nested fields (owner, stats) read as of this event
+        return ctx.loaders.puzzleById.load(event.id);
+      },
     },
   },
   Puzzle: {

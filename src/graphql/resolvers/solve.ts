@@ -9,7 +9,7 @@ import {
   type SolveEvent,
   storedAlgorithmUsed,
 } from "../../solves/index.ts";
-import type { GraphQLContext } from "../context.ts";
+import { forgetCachedReads, type GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
@@ -71,7 +71,10 @@ export const solveResolvers = {
         if (!stream) throw new NotFoundError(`no solve with id ${id}`);
         return stream;
       },
-      resolve: (event: SolveEvent) => event,
+      resolve: (event: SolveEvent, _: unknown, ctx: GraphQLContext) => {
+        forgetCachedReads(ctx); // the event's nested fields read as of this event
+        return event;
+      },
     },
   },
   Solve: {
