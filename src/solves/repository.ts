@@ -26,7 +26,8 @@ export interface NewSolve {
 
 export interface SolvePageQuery {
   readonly puzzleId?: number;
-  readonly requestedById?: number;
+  /** The Solves this user requested, and the platform's for their submissions (onBehalfOf). */
+  readonly userId?: number;
   /** Only Solves older than this id (the cursor). */
   readonly beforeId?: number;
   readonly take: number;
@@ -500,7 +501,10 @@ export class SolveRepository {
     return this.db.solve.findMany({
       where: {
         puzzleId: query.puzzleId,
-        requestedById: query.requestedById,
+        OR:
+          query.userId === undefined
+            ? undefined
+            : [{ requestedById: query.userId }, { onBehalfOfId: query.userId }],
         id: query.beforeId === undefined ? undefined : { lt: query.beforeId },
       },
       orderBy: { id: "desc" },

@@ -1,5 +1,6 @@
 // The platform's search for a submission is the submitter's: it counts toward their
-// MAX_OPEN_SOLVES_PER_USER, they may cancel it (another user gets FORBIDDEN), and at the cap the
+// MAX_OPEN_SOLVES_PER_USER, they find it in User.solves and may cancel it (another user gets
+// FORBIDDEN), and at the cap the
 // submission is still stored while no platform search is started.
 import { describe, expect, it } from "vitest";
 import { useTestServer } from "../helpers/server.ts";
@@ -37,6 +38,15 @@ describe("the platform's search for a submission", () => {
     const [own] = await platformSolves(puzzleId);
     expect(own?.status).toBe("QUEUED");
     expect(own?.onBehalfOfId).toBe(Number(user.id));
+    // The submitter finds it among their solves, to cancel it (before: only requested Solves were
+    // listed, and at the cap LIMIT_EXCEEDED said "cancel one" of searches nowhere to be seen).
+    const MINE = `query ($name: String!) { user(name: $name) { solves { edges { node { id status requestedBy { id } onBehalfOf { id } } } } } }`;
+    const mine = (await client.data(MINE, { name: user.name })).user.solves.edges.map(
+      (edge: { node: unknown }) => edge.node,
+    );
+    expect(mine).toEqual([
+      { id: String(own!.id), status: "QUEUED", requestedBy: null, onBehalfOf: { id: user.id } },
+    ]);
 
     // One open already: the second request fills the cap, the third is refused.
     expect((await requestSolve(client, await createBoard(client, boards[0]), IDA_LC)).status).toBe("QUEUED");

@@ -19,7 +19,7 @@ import { movesVisible } from "./moves-visibility.ts";
 async function solveConnection(
   ctx: GraphQLContext,
   args: ConnectionArgs,
-  owner: { puzzleId: number } | { requestedById: number },
+  owner: { puzzleId: number } | { userId: number },
 ) {
   const page = idPage(args);
   const rows = await ctx.services.solves.page({ ...owner, beforeId: page.beforeId, take: page.take });
@@ -82,6 +82,8 @@ export const solveResolvers = {
     puzzle: (solve: Solve, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(solve.puzzleId),
     requestedBy: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
       solve.requestedById === null ? null : ctx.loaders.userById.load(solve.requestedById),
+    onBehalfOf: (solve: Solve, _: unknown, ctx: GraphQLContext) =>
+      solve.onBehalfOfId === null ? null : ctx.loaders.userById.load(solve.onBehalfOfId),
     nodesExpanded: (solve: Solve) => (solve.nodesExpanded === null ? null : Number(solve.nodesExpanded)),
     algorithmUsed: (solve: Solve) => storedAlgorithmUsed(solve.algorithmUsed),
     // The spoiler rule: one's own requests always; others' (and the platform's) as others' moves;
@@ -102,6 +104,6 @@ export const solveResolvers = {
   },
   User: {
     solves: (user: PublicUser, args: ConnectionArgs, ctx: GraphQLContext) =>
-      solveConnection(ctx, args, { requestedById: user.id }),
+      solveConnection(ctx, args, { userId: user.id }),
   },
 };
