@@ -84,20 +84,23 @@ export class RatingService {
   private async settleBatch(puzzleId: number, run: SettleRun): Promise<number> {
     if (!(await this.ratings.hasPending(puzzleId))) return 0;
     const optimum = (await this.leaderboards.optima([puzzleId])).get(puzzleId);
-    // A puzzle that starts solved (optimum 0) is no contest: it is never rated.
-    if (optimum === undefined || optimum < 1) return 0;
+    if (optimum === undefined) return 0;
     let rated = 0;
     const limit = Math.min(run.budget, MAX_PENDING_READ);
     const games = await this.ratings.pending(puzzleId, limit);
+    // A puzzle that starts solved (optimum 0) is no contest: its games are settled unrated, so they are
+    // not pending for ever (each later submission read them again).
+    const noContest = optimum < 1;
     // A player who asked the platform for a solve of this board before their first submission
     // plays an unrated game: the game is settled, no rating moves (docs/competition.md).
     const selfSolved = (await this.competition?.selfSolved(puzzleId, games)) ?? new Set<number>();
     // Where the puzzle starts if this batch holds its first rated game: its difficulty's rating, so
     // that creating and beating trivial puzzles is worth little (docs/competition.md). Used by play()
     // only while the puzzle has no rated game: puzzles already rated keep their ratings.
-    const puzzleStart = games.length === 0 ? undefined : await this.puzzleStart(puzzleId, optimum);
+    const puzzleStart =
+      games.length === 0 || noContest ? undefined : await this.puzzleStart(puzzleId, optimum);
     for (const game of games) {
-      if (selfSolved.has(game.submissionId)) {
+      if (noContest || selfSolved.has(game.submissionId)) {
         if (await this.competition?.settleUnrated(puzzleId, game, optimum)) rated += 1;
         continue;
       }

@@ -396,6 +396,11 @@ describe("games made before the proof", () => {
       optimalLength: 0,
       rating: null,
     });
+    // Its game is settled (unrated), not pending for ever: before, every later submission read it again.
+    const stats = await api.server.app.prisma.puzzleStats.findUniqueOrThrow({
+      where: { puzzleId: Number(puzzleId) },
+    });
+    expect(stats).toMatchObject({ players: 1, ratedGames: 0, unratedGames: 1 });
   });
 });
 
