@@ -138,6 +138,14 @@ export class SolveService {
    * user's open solves (LIMIT_EXCEEDED when at the cap, nothing stored), they may cancel it, and its
    * units are theirs for fair share.
    */
+  /**
+   * Refuses options the puzzle cannot take (BAD_USER_INPUT naming the option), as `request` does: for
+   * callers that check other rules first (the daily guard), so bad input is said as such everywhere.
+   */
+  checkOptions(puzzle: Puzzle, options: RequestSolveOptions): void {
+    checkOptions(puzzle, puzzleSpec(puzzle), options);
+  }
+
   async request(
     user: PublicUser | null,
     puzzleId: number,

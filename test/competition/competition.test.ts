@@ -167,6 +167,15 @@ describe("the spoiler rule on daily puzzles", () => {
       expect((await bea.client.error(ANALYZE, { p, m: running.optimal })).extensions?.code).toBe(
         "DAILY_IN_PROGRESS",
       );
+      // Bad options are bad input there too, as on any board (before: DAILY_IN_PROGRESS).
+      const badOptions = await bea.client.error(
+        `mutation ($p: ID!) { requestSolve(puzzleId: $p, options: { timeLimitSeconds: 0 }) { id } }`,
+        { p },
+      );
+      expect(badOptions.extensions).toMatchObject({
+        code: "BAD_USER_INPUT",
+        field: "options.timeLimitSeconds",
+      });
     }
 
     const past = await check("2025-06-01");

@@ -49,6 +49,8 @@ export const solveResolvers = {
       // day ends (docs/competition.md, "No copying").
       const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
       const spec = puzzle === null ? null : puzzleSpec(puzzle);
+      // Bad options are bad input on any board, a running daily's too (before: DAILY_IN_PROGRESS).
+      if (puzzle !== null) ctx.services.solves.checkOptions(puzzle, args.options ?? {});
       if (spec !== null) await ctx.services.daily.refuseNearRunning(spec, "a solve");
       const solve = await ctx.services.solves.request(user, puzzleId, args.options ?? {});
       // An answer known at once that passes near the daily on an optimal route of it gives it away:
