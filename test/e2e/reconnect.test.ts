@@ -128,6 +128,25 @@ describe.skipIf(missing !== undefined)("the page across reloads and a server res
     expect(pageErrors).toEqual([]);
   }, 90_000);
 
+  it("clears 'reconnecting…' when the visitor goes to a page with nothing live", async () => {
+    await page.goto(`${api.origin}/puzzles/${puzzleId}`);
+    const status = page.getByTestId("live-status");
+    // The leaderboard's subscription is open (its connection made) before the server goes away.
+    await page.locator(".board-list table, .board-list p.muted").first().waitFor();
+    await page.waitForTimeout(500);
+    const port = new URL(api.origin).port;
+    await api.server.close();
+    await expect.poll(() => status.textContent()).toBe("Live updates paused: reconnecting…");
+    // The top solvers' page subscribes to nothing: nothing is paused any more. Before, the line said
+    // "reconnecting…" for good, the server back or not.
+    await page.locator("header nav").getByRole("link", { name: "Solvers", exact: true }).click();
+    await expect.poll(() => status.textContent()).toBe("");
+    api = await startTestServer({ env: { ...env, PORT: port } });
+    await page.waitForTimeout(1000);
+    expect(await status.textContent()).toBe("");
+    expect(pageErrors).toEqual([]);
+  }, 30_000);
+
   it("says nothing when signing out replaces the live connection on purpose", async () => {
     await page.goto(`${api.origin}/puzzles/${puzzleId}`);
     const status = page.getByTestId("live-status");

@@ -1,5 +1,6 @@
 // API errors as people read them. The server's messages already name what is wrong ("start repeats
 // tile 8"); the code decides how to introduce them. Raw JSON never reaches the page.
+import { timeLeft } from "../ui/time-left.ts";
 
 export interface GraphQLErrorShape {
   readonly message: string;
@@ -32,6 +33,19 @@ function capitalise(text: string): string {
   return text.length === 0 ? text : text[0].toUpperCase() + text.slice(1);
 }
 
+/**
+ * A refusal while a daily puzzle's day runs. The server's sentence ends with the day's end as an ISO
+ * time ("… before its day ends (2026-12-01T00:00:00.000Z)"): the page says the time left instead, or,
+ * when its own clock has already passed that end (it runs ahead of the server's), to try again soon.
+ */
+function dailyRefusal(error: ApiError): string {
+  const what = capitalise(error.message.replace(/\s*\(\d{4}-\d\d-\d\dT[^)]*\)\s*$/, ""));
+  const endsAt = error.extensions.endsAt;
+  if (typeof endsAt === "string" && new Date(endsAt).getTime() > Date.now())
+    return `${what} (${timeLeft(endsAt)}).`;
+  return `${what}: try again in a moment.`;
+}
+
 /** One sentence for any error thrown while talking to the API. */
 export function describeError(error: unknown): string {
   if (!(error instanceof ApiError)) {
@@ -61,6 +75,8 @@ export function describeError(error: unknown): string {
     }
     case "NOT_A_SOLUTION":
       return `Not a solution: ${error.message}.`;
+    case "DAILY_IN_PROGRESS":
+      return dailyRefusal(error);
     case "INTERNAL_SERVER_ERROR":
       return "The server ran into a problem. Please try again in a moment.";
     case "GRAPHQL_VALIDATION_FAILED":

@@ -1,7 +1,8 @@
 // Subscriptions over graphql-ws on the same path. One lazy connection for the whole page; the token
 // goes in the `connection_init` payload as `{ authorization: "Bearer <token>" }`. Signing in or out
 // closes the connection and starts every open subscription again on a new one with the new token
-// (before, they stopped for good until a reload), and `onReconnect` listeners refetch.
+// (before, they stopped for good until a reload), and `onReconnect` listeners refetch (at once when
+// nothing was live: the views show what the new user may see).
 //
 // A server that goes away (a restart, a deploy) is waited for: the client reconnects with a capped
 // backoff for a few minutes and re-subscribes, so a solve's progress (whose first event is the stored
@@ -11,7 +12,7 @@
 // it drops while subscriptions are open (the retries go on quietly), "back" when it is made again,
 // "stopped" when the retries ran out (every open subscription then ends with the same error, which
 // `isLiveGiveUp` tells the panels to leave to the page's one status line), and "idle" when signing in
-// or out replaced a client that was still retrying.
+// or out replaced a client that was still retrying, or the last subscription ended while it was.
 import { createClient, type Client } from "graphql-ws";
 import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
@@ -106,9 +107,24 @@ onSessionChange(() => {
   // stored state; one the new user may not see ends with the server's error.
   moved = moving.length > 0;
   for (const subscription of moving) start(subscription);
+  // With nothing live there is no new connection to wait for: the views refetch at once.
+  if (!moved) for (const listener of reconnectListeners) listener();
 });
 
-/** `listener` runs each time the live connection is made again after it was lost; returns a stop. */
+/**
+ * Forgets `subscription`. The last one ending while the connection is lost (the visitor went to a page
+ * with nothing live) stops the retries: nothing is paused any more, so the status line is cleared
+ * (before, its lazy close, code 1000, left "reconnecting…" on screen for good).
+ */
+function forget(subscription: OpenSubscription): void {
+  open.delete(subscription);
+  if (open.size === 0 && state === "lost") setState("up", "idle");
+}
+
+/**
+ * `listener` runs each time the live connection is made again after it was lost, and after signing in
+ * or out (what the page shows may differ for the new user); returns a stop.
+ */
 export function onReconnect(listener: () => void): () => void {
   reconnectListeners.add(listener);
   return () => reconnectListeners.delete(listener);
@@ -143,10 +159,6 @@ function toApiError(error: unknown): ApiError {
 function start(subscription: OpenSubscription): void {
   const { handlers } = subscription;
   let current = true;
-  const end = () => {
-    current = false;
-    open.delete(subscription);
-  };
   const stop = getClient().subscribe(
     { query: subscription.query, variables: subscription.variables },
     {
@@ -157,17 +169,20 @@ function start(subscription: OpenSubscription): void {
       },
       error: (error) => {
         if (!current) return;
-        end();
+        current = false;
         const apiError = toApiError(error);
+        // Before it is forgotten: the last subscription given up is not one that merely ended.
         if (state !== "up" && !Array.isArray(error)) {
           giveUps.add(apiError);
           if (state === "lost") setState("stopped", "stopped");
         }
+        forget(subscription);
         handlers.error?.(apiError);
       },
       complete: () => {
         if (!current) return;
-        end();
+        current = false;
+        forget(subscription);
         handlers.complete?.();
       },
     },
@@ -193,7 +208,7 @@ export function subscribe<T, V>(
   open.add(subscription);
   start(subscription);
   return () => {
-    open.delete(subscription);
     subscription.stop();
+    forget(subscription);
   };
 }

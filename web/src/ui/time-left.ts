@@ -1,5 +1,9 @@
-// "5 h 12 min left": the time until a daily puzzle's day ends, refreshed every minute while shown.
+// "5 h 12 min left": the time until a daily puzzle's day ends, refreshed every 30 s while shown, and
+// a call at the day's end (by the page's clock).
 import type { Cleanup } from "./router.ts";
+
+/** How often a time left is redrawn. */
+export const TIME_LEFT_REDRAW_MS = 30_000;
 
 export function timeLeft(endsAt: string, now = Date.now()): string {
   const ms = new Date(endsAt).getTime() - now;
@@ -15,6 +19,26 @@ export function tickTimeLeft(element: HTMLElement, endsAt: string): Cleanup {
     element.textContent = timeLeft(endsAt);
   };
   draw();
-  const timer = window.setInterval(draw, 30_000);
+  const timer = window.setInterval(draw, TIME_LEFT_REDRAW_MS);
   return () => window.clearInterval(timer);
+}
+
+/** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
+/** Calls `then` once the clock reaches `at` (an ISO time; at once if it has). Returns the cancellation. */
+export function atTime(at: string, then: () => void): Cleanup {
+  const end = new Date(at).getTime();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = () => {
+    const remaining = end - Date.now();
+    if (!(remaining > 0)) {
+      timer = undefined;
+      then();
+      return;
+    }
+    timer = setTimeout(wait, Math.min(remaining, MAX_DELAY_MS));
+  };
+  wait();
+  return () => clearTimeout(timer);
 }

@@ -7,7 +7,7 @@ import { specOf } from "../puzzle/game.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { Cleanup, View } from "../ui/router.ts";
-import { tickTimeLeft } from "../ui/time-left.ts";
+import { atTime, tickTimeLeft } from "../ui/time-left.ts";
 import { dailyArchivePath, dailyCategoryLabel, dailyCategoryOfSlug } from "./daily-categories.ts";
 import { leaderboardPanel } from "./leaderboard-panel.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
@@ -45,26 +45,6 @@ function facts(
   };
 }
 
-/** setTimeout's longest delay (about 24.8 days); longer waits are taken in steps. */
-const MAX_DELAY_MS = 2 ** 31 - 1;
-
-/** Calls `then` once the clock reaches `at` (an ISO time). Returns the cancellation. */
-function atTime(at: string, then: () => void): Cleanup {
-  const end = new Date(at).getTime();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const wait = () => {
-    const remaining = end - Date.now();
-    if (remaining <= 0) {
-      timer = undefined;
-      then();
-      return;
-    }
-    timer = setTimeout(wait, Math.min(remaining, MAX_DELAY_MS));
-  };
-  wait();
-  return () => clearTimeout(timer);
-}
-
 function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const spec = specOf(daily.puzzle);
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
@@ -83,7 +63,9 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
     return solve.element;
   };
   const side: HTMLElement[] = [board.element];
-  if (daily.running) {
+  // By the page's clock, as below: a day the server still runs but whose end the page's clock has
+  // passed gets the search panel now (the notice, not in the page yet, could not be replaced).
+  if (daily.running && new Date(daily.endsAt).getTime() > Date.now()) {
     const notice = h(
       "section",
       { class: "card notice" },

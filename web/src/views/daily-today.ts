@@ -12,7 +12,7 @@ import { createBoardView } from "../ui/board.ts";
 import { coalesced } from "../ui/coalesced.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import type { Cleanup } from "../ui/router.ts";
-import { tickTimeLeft } from "../ui/time-left.ts";
+import { atTime, tickTimeLeft } from "../ui/time-left.ts";
 import { DAILY_CATEGORIES, dailyArchivePath, dailyCategoryLabel, dailyPath } from "./daily-categories.ts";
 import { counted } from "../ui/counted.ts";
 
@@ -87,9 +87,26 @@ function livePlayers(daily: DailyPuzzle, element: HTMLElement): Cleanup {
   };
 }
 
-/** The "Today's daily puzzles" card; the clean-up stops its clocks and live counts. */
+/**
+ * While a category is being prepared, or the server still answers with the day that has ended by the
+ * page's clock, the dailies are asked for again this often.
+ */
+const RECHECK_MS = 60_000;
+
+function recheckAt(): string {
+  return new Date(Date.now() + RECHECK_MS).toISOString();
+}
+
+/**
+ * The "Today's daily puzzles" card; the clean-up stops its clocks and live counts. At the day's end
+ * (by the page's clock) it asks for the new day's (before, it kept the day that ended until a reload);
+ * a category still being prepared, or an answer for a day that has already ended by the page's clock
+ * (the server's runs behind), is asked for again every minute.
+ */
 export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
-  const cleanups: Cleanup[] = [];
+  /** The clocks and live counts of the tiles shown now. */
+  let tileCleanups: Cleanup[] = [];
+  let stopWaiting: Cleanup | undefined;
   let left = false;
   const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
   const element = h(
@@ -104,25 +121,52 @@ export function dailyToday(): { element: HTMLElement; cleanup: Cleanup } {
     ),
     body,
   );
-  todaysDailies().then(
-    (dailies) =>
-      // Left before the answer came: no clocks or subscriptions that nothing would stop.
-      left ||
-      replace(
-        body,
-        h(
-          "ul",
-          { class: "daily-tiles" },
-          DAILY_CATEGORIES.map((category) => dailyTile(category, dailies[category], cleanups)),
-        ),
+  /** Which dailies the tiles show: an answer naming the same ones leaves them (and the focus) alone. */
+  let shown: string | undefined;
+  const draw = (dailies: Record<DailyCategory, DailyPuzzle | null>) => {
+    const naming = DAILY_CATEGORIES.map((category) => dailies[category]?.puzzle.id ?? "-").join(" ");
+    if (naming === shown) return;
+    shown = naming;
+    for (const cleanup of tileCleanups) cleanup();
+    tileCleanups = [];
+    replace(
+      body,
+      h(
+        "ul",
+        { class: "daily-tiles" },
+        DAILY_CATEGORIES.map((category) => dailyTile(category, dailies[category], tileCleanups)),
       ),
-    () => replace(body, h("p", { class: "muted" }, "The daily puzzles are not available.")),
-  );
+    );
+  };
+  const load = () =>
+    todaysDailies().then(
+      (dailies) => {
+        // Left before the answer came: no clocks or subscriptions that nothing would stop.
+        if (left) return;
+        draw(dailies);
+        const published = DAILY_CATEGORIES.map((category) => dailies[category]);
+        // Every daily of a day ends at the same time.
+        const endsAt = published.find((daily) => daily !== null)?.endsAt;
+        const settled =
+          endsAt !== undefined &&
+          published.every((daily) => daily !== null) &&
+          new Date(endsAt).getTime() > Date.now();
+        stopWaiting = atTime(settled ? endsAt : recheckAt(), () => void load());
+      },
+      () => {
+        if (left) return;
+        shown = undefined;
+        replace(body, h("p", { class: "muted" }, "The daily puzzles are not available."));
+        stopWaiting = atTime(recheckAt(), () => void load());
+      },
+    );
+  void load();
   return {
     element,
     cleanup: () => {
       left = true;
-      for (const cleanup of cleanups) cleanup();
+      stopWaiting?.();
+      for (const cleanup of tileCleanups) cleanup();
     },
   };
 }

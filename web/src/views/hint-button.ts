@@ -4,17 +4,19 @@
 import type { PuzzleSpec } from "../../../src/core/index.ts";
 import { ApiError } from "../api/errors.ts";
 import { hint } from "../api/operations.ts";
+import { onSessionChange } from "../api/session.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
 import { h } from "../ui/dom.ts";
 import { refocus } from "../ui/focus.ts";
+import { TIME_LEFT_REDRAW_MS } from "../ui/time-left.ts";
 import { createMessage } from "../ui/notice.ts";
 import { dailyLockText } from "./analysis-panel.ts";
 import { counted } from "../ui/counted.ts";
 
 const POLL_MS = 1000;
-/** How often a locked hint's "time left" is redrawn (the page's own clock: every 30 s as well). */
-const LOCK_REDRAW_MS = 30_000;
 const ANNOUNCE_PROGRESS_MS = 15_000;
+/** A refusal when, by the page's clock, the day has already ended (the server's runs behind). */
+const DAILY_ENDING_TEXT = "Not while the daily puzzle runs; try again in a moment.";
 /** Beyond 16 cells the server gives no hints (docs/competition.md). */
 const MAX_HINT_CELLS = 16;
 const NO_5X5_HINT = "not for boards larger than 4×4 (proving a 5×5 distance can take minutes).";
@@ -78,7 +80,7 @@ export function hintButton(
     };
     window.clearInterval(lockTimer);
     draw();
-    lockTimer = window.setInterval(draw, LOCK_REDRAW_MS);
+    lockTimer = window.setInterval(draw, TIME_LEFT_REDRAW_MS);
   };
   if (dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now()) lock(dailyEndsAt);
   else if (spec.kind === "sliding" && spec.rows * spec.cols > MAX_HINT_CELLS) {
@@ -135,12 +137,15 @@ export function hintButton(
       button.disabled = false;
       refocus(button);
       text.textContent = "";
-      if (
-        error instanceof ApiError &&
-        error.code === "DAILY_IN_PROGRESS" &&
-        typeof error.extensions.endsAt === "string"
-      ) {
-        lock(error.extensions.endsAt);
+      if (error instanceof ApiError && error.code === "DAILY_IN_PROGRESS") {
+        const endsAt = error.extensions.endsAt;
+        if (typeof endsAt === "string" && new Date(endsAt).getTime() > Date.now()) lock(endsAt);
+        else {
+          // The page's clock is past the day's end and the server's is not (yet): locking would open
+          // the button at once and say nothing. The button stays open, with the reason.
+          text.textContent = `Hints: ${DAILY_ENDING_TEXT}`;
+          text.className = "small hint-text muted";
+        }
         announcer.say(text.textContent);
       } else message.error(error);
     }
@@ -157,6 +162,9 @@ export function hintButton(
     void ask([...currentBoard()], run);
   });
 
+  // An error such as "Please sign up first" no longer applies once the visitor signs in (or out).
+  const stopSession = onSessionChange(() => message.clear());
+
   return {
     element,
     reset() {
@@ -172,6 +180,7 @@ export function hintButton(
       run++;
       window.clearTimeout(timer);
       window.clearInterval(lockTimer);
+      stopSession();
     },
   };
 }

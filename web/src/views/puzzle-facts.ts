@@ -1,7 +1,9 @@
 // What the competition knows about a puzzle, under its title: the proven optimum and its
 // percentile, the puzzle's rating, and the optimal solution's moves, or why they are hidden.
 import { type PuzzleExtras, puzzleExtras } from "../api/operations.ts";
+import { onReconnect } from "../api/subscriptions.ts";
 import { h, replace } from "../ui/dom.ts";
+import type { Cleanup } from "../ui/router.ts";
 import { movesOrReason } from "./hidden-moves.ts";
 import { formatPercentile } from "./puzzle-list.ts";
 import { formatRating } from "./rating-card.ts";
@@ -40,14 +42,24 @@ function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] 
   ];
 }
 
-/** `refresh` reloads them (after a submission or an optimal solve). */
-export function puzzleFacts(puzzleId: string, solvable = true): { element: HTMLElement; refresh(): void } {
+/**
+ * `refresh` reloads them (after a submission or an optimal solve); they reload by themselves after
+ * signing in or out (the optimal moves are shown or hidden by who asks) and after a reconnection.
+ */
+export function puzzleFacts(
+  puzzleId: string,
+  solvable = true,
+): { element: HTMLElement; refresh(): void; cleanup: Cleanup } {
   const element = h("div", { class: "puzzle-facts", "data-testid": "puzzle-facts" });
-  const refresh = () =>
+  let latest = 0;
+  const refresh = () => {
+    // Only the last request's answer is drawn: an earlier one may be another user's view.
+    const mine = ++latest;
     void puzzleExtras(puzzleId).then(
-      (extras) => extras && replace(element, facts(extras, solvable)),
+      (extras) => mine === latest && extras && replace(element, facts(extras, solvable)),
       () => undefined,
     );
+  };
   refresh();
-  return { element, refresh };
+  return { element, refresh, cleanup: onReconnect(refresh) };
 }

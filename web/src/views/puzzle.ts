@@ -49,7 +49,7 @@ export const puzzleView: View = (outlet, { id }) => {
         board.reload();
         facts.refresh();
       });
-      cleanups.push(play.cleanup, solve.cleanup, board.cleanup);
+      cleanups.push(play.cleanup, solve.cleanup, board.cleanup, facts.cleanup);
       document.title = `${puzzleTitle(puzzle)} · Puzzles`;
       replace(
         page,

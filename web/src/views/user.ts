@@ -1,5 +1,6 @@
 // A user's page: their stats and rating (with its history), their puzzles and latest submissions.
 import { userPage } from "../api/operations.ts";
+import { onReconnect } from "../api/subscriptions.ts";
 import { formatTime, h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
@@ -14,95 +15,107 @@ export const userView: View = (outlet, { name }) => {
   const page = h("div", { class: "user-page" }, h("p", { class: "muted" }, "Loading…"));
   outlet.append(message.element, page);
   let left = false;
-  userPage(name).then(
-    (user) => {
-      if (left) return; // the visitor went elsewhere meanwhile: leave that page's title alone
-      if (user === null) {
-        document.title = "No such player · Puzzles";
-        replace(page, h("h1", {}, "No such player"), h("p", {}, `Nobody is called “${name}”.`));
-        return;
-      }
-      document.title = `${user.name} · Puzzles`;
-      const stats = user.stats;
-      const stat = (label: string, value: number | undefined) =>
-        h(
-          "div",
-          { class: "stat" },
-          h("strong", {}, value === undefined ? "—" : String(value)),
-          h("span", {}, label),
-        );
-      replace(
-        page,
-        h(
-          "div",
-          { class: "columns" },
+  let latest = 0;
+  // Fetched again after signing in or out (whose moves the viewer may see changes) and after a
+  // reconnection; only the last request's answer is drawn.
+  const load = () => {
+    const mine = ++latest;
+    userPage(name).then(
+      (user) => {
+        // The visitor went elsewhere meanwhile (leave that page's title alone), or a newer request runs.
+        if (left || mine !== latest) return;
+        message.clear();
+        if (user === null) {
+          document.title = "No such player · Puzzles";
+          replace(page, h("h1", {}, "No such player"), h("p", {}, `Nobody is called “${name}”.`));
+          return;
+        }
+        document.title = `${user.name} · Puzzles`;
+        const stats = user.stats;
+        const stat = (label: string, value: number | undefined) =>
           h(
-            "section",
-            { class: "card" },
-            h("h1", {}, user.name),
-            h("p", { class: "muted" }, `Joined ${formatTime(user.createdAt)}`),
+            "div",
+            { class: "stat" },
+            h("strong", {}, value === undefined ? "—" : String(value)),
+            h("span", {}, label),
+          );
+        replace(
+          page,
+          h(
+            "div",
+            { class: "columns" },
             h(
-              "div",
-              { class: "stat-row" },
-              stat("submissions", stats?.submissions),
-              stat("optimal solutions", stats?.optimalSolutions),
-              stat("puzzles created", stats?.puzzlesCreated),
+              "section",
+              { class: "card" },
+              h("h1", {}, user.name),
+              h("p", { class: "muted" }, `Joined ${formatTime(user.createdAt)}`),
+              h(
+                "div",
+                { class: "stat-row" },
+                stat("submissions", stats?.submissions),
+                stat("optimal solutions", stats?.optimalSolutions),
+                stat("puzzles created", stats?.puzzlesCreated),
+              ),
             ),
-          ),
-          ratingCard(user.name, user.rating),
-        ),
-        h(
-          "div",
-          { class: "columns" },
-          h(
-            "section",
-            { class: "card" },
-            h("h2", {}, "Puzzles"),
-            puzzleList(user.puzzles, "No puzzles yet."),
-            user.puzzles.length > 0
-              ? link(`/puzzles?owner=${encodeURIComponent(user.name)}`, `All of ${user.name}'s puzzles →`)
-              : null,
+            ratingCard(user.name, user.rating),
           ),
           h(
-            "section",
-            { class: "card" },
-            h("h2", {}, "Latest submissions"),
-            user.submissions.length === 0
-              ? h("p", { class: "muted" }, "No submissions yet.")
-              : h(
-                  "ul",
-                  { class: "puzzles submissions" },
-                  user.submissions.map((s) =>
-                    h(
-                      "li",
-                      { class: "puzzle-item", "data-submission-id": s.id },
-                      link(`/puzzles/${s.puzzle.id}`, boardThumbnail(s.puzzle)),
+            "div",
+            { class: "columns" },
+            h(
+              "section",
+              { class: "card" },
+              h("h2", {}, "Puzzles"),
+              puzzleList(user.puzzles, "No puzzles yet."),
+              user.puzzles.length > 0
+                ? link(`/puzzles?owner=${encodeURIComponent(user.name)}`, `All of ${user.name}'s puzzles →`)
+                : null,
+            ),
+            h(
+              "section",
+              { class: "card" },
+              h("h2", {}, "Latest submissions"),
+              user.submissions.length === 0
+                ? h("p", { class: "muted" }, "No submissions yet.")
+                : h(
+                    "ul",
+                    { class: "puzzles submissions" },
+                    user.submissions.map((s) =>
                       h(
-                        "div",
-                        { class: "puzzle-text" },
-                        link(`/puzzles/${s.puzzle.id}`, puzzleTitle(s.puzzle)),
+                        "li",
+                        { class: "puzzle-item", "data-submission-id": s.id },
+                        link(`/puzzles/${s.puzzle.id}`, boardThumbnail(s.puzzle)),
                         h(
-                          "span",
-                          { class: "meta" },
-                          `${counted(s.length, "move")}${s.optimal === true ? " · optimal ✓" : ""}` +
-                            `${s.puzzle.difficulty ? ` · optimum ${s.puzzle.difficulty.optimalLength}` : ""}` +
-                            ` · ${formatTime(s.createdAt)}`,
+                          "div",
+                          { class: "puzzle-text" },
+                          link(`/puzzles/${s.puzzle.id}`, puzzleTitle(s.puzzle)),
+                          h(
+                            "span",
+                            { class: "meta" },
+                            `${counted(s.length, "move")}${s.optimal === true ? " · optimal ✓" : ""}` +
+                              `${s.puzzle.difficulty ? ` · optimum ${s.puzzle.difficulty.optimalLength}` : ""}` +
+                              ` · ${formatTime(s.createdAt)}`,
+                          ),
+                          h("span", { class: "meta" }, movesOrReason(s.moves)),
                         ),
-                        h("span", { class: "meta" }, movesOrReason(s.moves)),
                       ),
                     ),
                   ),
-                ),
+            ),
           ),
-        ),
-      );
-    },
-    (error) => {
-      replace(page);
-      message.error(error);
-    },
-  );
+        );
+      },
+      (error) => {
+        if (left || mine !== latest) return;
+        replace(page);
+        message.error(error);
+      },
+    );
+  };
+  load();
+  const stopReconnect = onReconnect(load);
   return () => {
     left = true;
+    stopReconnect();
   };
 };
