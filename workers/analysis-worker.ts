@@ -29,11 +29,15 @@ export class AnalysisWorker {
     container: WorkerContainer,
   ) {
     const pool = new SolverPool(config.solverThreads, tablesForThreads());
-    const worker = new Worker<AnalysisJobData, AnalysisJobResult>(ANALYSIS_QUEUE, (job) => prove(pool, job), {
-      connection: consumerRedisOptions(config.redisUrl),
-      prefix: config.redisPrefix,
-      concurrency: 1,
-    });
+    const worker = new Worker<AnalysisJobData, AnalysisJobResult>(
+      ANALYSIS_QUEUE,
+      (job) => provePositions(pool, job),
+      {
+        connection: consumerRedisOptions(config.redisUrl),
+        prefix: config.redisPrefix,
+        concurrency: 1,
+      },
+    );
     worker.on("error", (error) => container.logger.debug({ err: error }, "analysis worker: Redis error"));
     worker.on("failed", (job, error) =>
       container.logger.warn({ err: error, jobId: job?.id }, "analysis job failed"),
@@ -47,9 +51,14 @@ export class AnalysisWorker {
   }
 }
 
-async function prove(
-  pool: SolverPool,
-  job: Job<AnalysisJobData, AnalysisJobResult>,
+/**
+ * Proves the job's positions on the pool's threads, a lane per thread. The first failure fails the
+ * job, and the other lanes take no further position (before, they went on proving, up to
+ * PROOF_LIMIT_MS each, for a job already failed).
+ */
+export async function provePositions(
+  pool: Pick<SolverPool, "search" | "threads">,
+  job: Pick<Job<AnalysisJobData, AnalysisJobResult>, "data" | "updateProgress">,
 ): Promise<AnalysisJobResult> {
   const { rows, cols, goal, positions } = job.data;
   const distances = new Array<number>(positions.length);
@@ -57,9 +66,18 @@ async function prove(
   let done = 0;
   let reported = 0;
   let next = 0;
+  let failed = false;
   // As many proofs at once as there are threads: short ones keep every thread busy.
   const lane = async () => {
-    while (next < positions.length) {
+    try {
+      await proveInTurn();
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  const proveInTurn = async () => {
+    while (!failed && next < positions.length) {
       const i = next++;
       const result = await pool.search({
         spec: { kind: "sliding", rows, cols, start: [...positions[i]], goal: [...goal] },
