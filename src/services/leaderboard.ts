@@ -69,6 +69,15 @@ export interface SolverFilterInput {
 }
 
 function checkFilter(filter: SolverFilterInput): SolverFilter {
+  // The Rotation Game has one board and no rows or columns: such a filter matched nothing, silently.
+  if (filter.kind === "ROTATION") {
+    const field = filter.rows != null ? "rows" : filter.cols != null ? "cols" : undefined;
+    if (field !== undefined)
+      throw new BadInputError(
+        `${field} does not apply to kind ROTATION (its board has no rows or columns)`,
+        field,
+      );
+  }
   return {
     kind: filter.kind ?? undefined,
     rows: checkSide(filter.rows, "rows"),

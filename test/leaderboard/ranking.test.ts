@@ -226,4 +226,12 @@ describe("topSolvers", () => {
     const error = await api.client().error(TOP, { rows: 9 });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "rows" });
   });
+
+  it("refuses rows or cols with kind ROTATION, which has neither (it answered an empty page)", async () => {
+    const rows = await api.client().error(TOP, { kind: "ROTATION", rows: 3, cols: 3 });
+    expect(rows.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "rows" });
+    expect(rows.message).toBe("rows does not apply to kind ROTATION (its board has no rows or columns)");
+    const cols = await api.client().error(TOP, { kind: "ROTATION", cols: 3 });
+    expect(cols.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "cols" });
+  });
 });
