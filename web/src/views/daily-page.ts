@@ -45,6 +45,36 @@ function facts(
   };
 }
 
+/**
+ * The optimal search panel (`search()`), or, while a daily's day runs until `dailyEndsAt` by the page's
+ * clock, the "While the day runs" notice (with `more` after its text), which gives way to the search
+ * in place when the day ends: the board being played is kept. A day the server still runs but whose
+ * end the page's clock has passed gets the search at once (the server's refusal says to wait).
+ */
+export function searchOrDayNotice(
+  dailyEndsAt: string | undefined,
+  search: () => HTMLElement,
+  cleanups: Cleanup[],
+  more?: HTMLElement,
+): HTMLElement {
+  if (dailyEndsAt === undefined || new Date(dailyEndsAt).getTime() <= Date.now()) return search();
+  const notice = h(
+    "section",
+    { class: "card notice", "data-testid": "daily-notice" },
+    h("h2", {}, "While the day runs"),
+    h(
+      "p",
+      { class: "small" },
+      "Nobody sees anyone else's moves, and hints, analyses and the optimal search are closed until " +
+        "midnight UTC. Lengths and ranks are public.",
+    ),
+    more,
+  );
+  // By the page's clock, as the hint button and the time left.
+  cleanups.push(atTime(dailyEndsAt, () => notice.replaceWith(search())));
+  return notice;
+}
+
 function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const spec = specOf(daily.puzzle);
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
@@ -57,33 +87,18 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
     onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
   });
   cleanups.push(play.cleanup, board.cleanup);
-  const ended = (): HTMLElement => {
-    const solve = solvePanel(daily.puzzle.id, spec, (result) => result.optimal && board.reload());
-    cleanups.push(solve.cleanup);
-    return solve.element;
-  };
-  const side: HTMLElement[] = [board.element];
-  // By the page's clock, as below: a day the server still runs but whose end the page's clock has
-  // passed gets the search panel now (the notice, not in the page yet, could not be replaced).
-  if (daily.running && new Date(daily.endsAt).getTime() > Date.now()) {
-    const notice = h(
-      "section",
-      { class: "card notice" },
-      h("h2", {}, "While the day runs"),
-      h(
-        "p",
-        { class: "small" },
-        "Nobody sees anyone else's moves, and hints, analyses and the optimal search are closed until " +
-          "midnight UTC. Lengths and ranks are public.",
-      ),
-    );
-    side.unshift(notice);
-    // At the day's end (by the page's clock, as the hint button and the time left) the notice gives way
-    // to the optimal search, in place: the board being played is kept.
-    cleanups.push(atTime(daily.endsAt, () => notice.replaceWith(ended())));
-  } else {
-    side.unshift(ended());
-  }
+  const side: HTMLElement[] = [
+    searchOrDayNotice(
+      daily.running ? daily.endsAt : undefined,
+      () => {
+        const solve = solvePanel(daily.puzzle.id, spec, (result) => result.optimal && board.reload());
+        cleanups.push(solve.cleanup);
+        return solve.element;
+      },
+      cleanups,
+    ),
+    board.element,
+  ];
   return [
     h(
       "header",

@@ -4,9 +4,15 @@ import { currentSession } from "../api/session.ts";
 import { h } from "../ui/dom.ts";
 
 const HIDDEN_MOVES_REASON = "Submit an optimal solution to see others' moves.";
+/** While a daily's day runs nobody sees them, optimal solvers included: submitting would not help. */
+const DAILY_HIDDEN_MOVES_REASON =
+  "Nobody sees others' moves until the daily puzzle's day ends (midnight UTC).";
 
-/** The moves as code, or the reason they are hidden (`moves` null from the API). */
-export function movesOrReason(moves: string | null | undefined): HTMLElement {
+/**
+ * The moves as code, or the reason they are hidden (`moves` null from the API); `dailyRunning`: the
+ * puzzle is a daily whose day runs.
+ */
+export function movesOrReason(moves: string | null | undefined, dailyRunning = false): HTMLElement {
   if (moves !== null && moves !== undefined)
     return moves.length === 0
       ? h("span", { class: "muted" }, "(no moves)")
@@ -15,8 +21,10 @@ export function movesOrReason(moves: string | null | undefined): HTMLElement {
     "span",
     { class: "hidden-moves", "data-testid": "hidden-moves" },
     "🔒 ",
-    currentSession()
-      ? HIDDEN_MOVES_REASON
-      : `Sign in and ${HIDDEN_MOVES_REASON.charAt(0).toLowerCase()}${HIDDEN_MOVES_REASON.slice(1)}`,
+    dailyRunning
+      ? DAILY_HIDDEN_MOVES_REASON
+      : currentSession()
+        ? HIDDEN_MOVES_REASON
+        : `Sign in and ${HIDDEN_MOVES_REASON.charAt(0).toLowerCase()}${HIDDEN_MOVES_REASON.slice(1)}`,
   );
 }

@@ -40,6 +40,8 @@ export function playPanel(
     dailyEndsAt?: string;
     /** Hears each accepted submission (the page refetches what it changed). */
     onSubmitted?: (submission: Submission) => void;
+    /** A note shown under Hint (that hints make the game unrated). */
+    hintNote?: HTMLElement;
   } = {},
 ): {
   element: HTMLElement;
@@ -158,6 +160,7 @@ export function playPanel(
     board.element,
     h("div", { class: "row stats" }, h("span", {}, "Moves: ", counter), undo, reset),
     solvable && hint.element,
+    solvable && options.hintNote,
     h("p", { class: "muted small" }, help),
     h("p", { class: "small" }, "Your moves: ", moves),
     status,

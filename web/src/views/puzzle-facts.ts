@@ -9,7 +9,7 @@ import { formatPercentile } from "./puzzle-list.ts";
 import { formatRating } from "./rating-card.ts";
 import { counted } from "../ui/counted.ts";
 
-function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] {
+function facts(extras: PuzzleExtras, solvable: boolean, dailyEndsAt?: string): (HTMLElement | null)[] {
   const { difficulty, rating, optimalSolution } = extras;
   return [
     h(
@@ -36,7 +36,10 @@ function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] 
           "div",
           { class: "optimal-moves" },
           h("span", { class: "label" }, "Optimal solution: "),
-          movesOrReason(optimalSolution.moves),
+          movesOrReason(
+            optimalSolution.moves,
+            dailyEndsAt !== undefined && new Date(dailyEndsAt).getTime() > Date.now(),
+          ),
         )
       : null,
   ];
@@ -48,15 +51,26 @@ function facts(extras: PuzzleExtras, solvable: boolean): (HTMLElement | null)[] 
  */
 export function puzzleFacts(
   puzzleId: string,
-  solvable = true,
+  options: {
+    solvable?: boolean;
+    /** The puzzle is a daily whose day runs until then: the hidden moves' reason is the day. */
+    dailyEndsAt?: string;
+    /** Hears each answer drawn (the viewer's own best submission is in it). */
+    onLoaded?: (extras: PuzzleExtras) => void;
+  } = {},
 ): { element: HTMLElement; refresh(): void; cleanup: Cleanup } {
+  const { solvable = true, dailyEndsAt, onLoaded } = options;
   const element = h("div", { class: "puzzle-facts", "data-testid": "puzzle-facts" });
   let latest = 0;
   const refresh = () => {
     // Only the last request's answer is drawn: an earlier one may be another user's view.
     const mine = ++latest;
     void puzzleExtras(puzzleId).then(
-      (extras) => mine === latest && extras && replace(element, facts(extras, solvable)),
+      (extras) => {
+        if (mine !== latest || !extras) return;
+        replace(element, facts(extras, solvable, dailyEndsAt));
+        onLoaded?.(extras);
+      },
       () => undefined,
     );
   };

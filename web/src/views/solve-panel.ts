@@ -85,6 +85,8 @@ export function solvePanel(
   puzzleId: string,
   spec: PuzzleSpec,
   onFinished?: (solve: Solve) => void,
+  /** A note shown under the buttons (that a solve makes the game unrated). */
+  note?: HTMLElement,
 ): { element: HTMLElement; cleanup: Cleanup } {
   // The server runs A* on sliding puzzles only (the Rotation Game: its table, or IDA*).
   const algorithm = select("algorithm", [
@@ -123,6 +125,7 @@ export function solvePanel(
       h("label", {}, "Limit (s) ", timeLimit),
     ),
     h("div", { class: "row" }, start, cancel),
+    note,
     message.element,
     live,
     announcer.element,

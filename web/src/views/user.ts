@@ -8,6 +8,7 @@ import { boardThumbnail } from "../ui/thumbnail.ts";
 import { movesOrReason } from "./hidden-moves.ts";
 import { puzzleList, puzzleTitle } from "./puzzle-list.ts";
 import { ratingCard } from "./rating-card.ts";
+import { runningDailies } from "./running-dailies.ts";
 import { counted } from "../ui/counted.ts";
 
 export const userView: View = (outlet, { name }) => {
@@ -20,8 +21,8 @@ export const userView: View = (outlet, { name }) => {
   // reconnection; only the last request's answer is drawn.
   const load = () => {
     const mine = ++latest;
-    userPage(name).then(
-      (user) => {
+    Promise.all([userPage(name), runningDailies()]).then(
+      ([user, dailies]) => {
         // The visitor went elsewhere meanwhile (leave that page's title alone), or a newer request runs.
         if (left || mine !== latest) return;
         message.clear();
@@ -96,7 +97,7 @@ export const userView: View = (outlet, { name }) => {
                               `${s.puzzle.difficulty ? ` · optimum ${s.puzzle.difficulty.optimalLength}` : ""}` +
                               ` · ${formatTime(s.createdAt)}`,
                           ),
-                          h("span", { class: "meta" }, movesOrReason(s.moves)),
+                          h("span", { class: "meta" }, movesOrReason(s.moves, dailies.has(s.puzzle.id))),
                         ),
                       ),
                     ),
