@@ -18,6 +18,12 @@ export interface PendingGame {
   readonly length: number;
 }
 
+/**
+ * What a submission is to the ratings: its player's first on the puzzle and rated (RATED), settled
+ * without a rating (UNRATED), not settled yet (PENDING: no proven optimum), or a later one (NOT_A_GAME).
+ */
+export type SubmissionGame = "RATED" | "UNRATED" | "PENDING" | "NOT_A_GAME";
+
 /** One rated game from the player's side, for their rating history. */
 export interface PlayerGame {
   readonly puzzleId: number;
@@ -81,6 +87,28 @@ export class RatingRepository {
     const [row] = await this.prisma.$queryRaw<{ pending: boolean }[]>`
       SELECT players > rated_games + unrated_games AS pending FROM puzzle_stats WHERE puzzle_id = ${puzzleId}`;
     return row?.pending ?? true;
+  }
+
+  /** What each submission is to the ratings (submission ids not found are left out). */
+  async gamesOfSubmissions(submissionIds: readonly number[]): Promise<Map<number, SubmissionGame>> {
+    const rows = await this.prisma.$queryRaw<{ id: number; first: boolean; unrated: boolean | null }[]>`
+      SELECT s.id, e.first_submission_id = s.id AS first, g.unrated
+        FROM submissions s
+        LEFT JOIN leaderboard_entries e ON e.puzzle_id = s.puzzle_id AND e.user_id = s.user_id
+        LEFT JOIN rated_games g ON g.submission_id = s.id
+       WHERE s.id = ANY(${[...submissionIds]}::int[])`;
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        row.unrated === true
+          ? "UNRATED"
+          : row.unrated === false
+            ? "RATED"
+            : row.first
+              ? "PENDING"
+              : "NOT_A_GAME",
+      ]),
+    );
   }
 
   /** Each user's first submission on the puzzle that has no rated game yet, oldest first, at most `limit`. */

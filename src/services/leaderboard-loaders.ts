@@ -4,7 +4,7 @@
 import DataLoader from "dataloader";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { BestSubmission, UserStatsRow } from "../repositories/leaderboard.ts";
-import type { StoredRating } from "../repositories/ratings.ts";
+import type { StoredRating, SubmissionGame } from "../repositories/ratings.ts";
 import type { RankKey, Submission } from "../repositories/submissions.ts";
 import type { LeaderboardService } from "./leaderboard.ts";
 import type { RatingService } from "./ratings.ts";
@@ -54,6 +54,8 @@ function createLeaderboardLoaders(
     }),
     /** Ratings; null before the first rated game. */
     ratingByUserId: mapLoader<StoredRating>((ids) => ratings.players(ids)),
+    /** What a submission is to the ratings (RATED, UNRATED, PENDING, NOT_A_GAME). */
+    gameOfSubmission: mapLoader<SubmissionGame>((ids) => ratings.gamesOfSubmissions(ids)),
     ratingByPuzzleId: mapLoader<StoredRating>((ids) => ratings.puzzles(ids)),
   };
 }

@@ -5,7 +5,7 @@
 import { type Rating, initialPuzzleRating, rateGame, solutionScore } from "../core/rating/index.ts";
 import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
-import type { PlayerGame, RatingRepository, StoredRating } from "../repositories/ratings.ts";
+import type { PlayerGame, RatingRepository, StoredRating, SubmissionGame } from "../repositories/ratings.ts";
 
 /**
  * Games rated per call at most: a backlog (e.g. a busy puzzle whose optimum was just proven, or every
@@ -132,6 +132,10 @@ export class RatingService {
       board?.goal.indexOf(0) ?? -1,
       optimum,
     );
+  }
+
+  gamesOfSubmissions(submissionIds: readonly number[]): Promise<Map<number, SubmissionGame>> {
+    return this.ratings.gamesOfSubmissions(submissionIds);
   }
 
   players(userIds: readonly number[]): Promise<Map<number, StoredRating>> {

@@ -333,6 +333,17 @@ describe("analysis and hints", () => {
     const RATING = `{ me { rating { games } } }`;
     expect((await ada.client.data(RATING)).me.rating).toBeNull();
     expect((await bea.client.data(RATING)).me.rating.games).toBe(1);
+    // Each submission says what it is to the ratings; a second one is never a game.
+    const GAMES = `query ($u: String!) { user(name: $u) { submissions { edges { node { game } } } } }`;
+    const gamesOf = async (player: typeof ada) =>
+      (await player.client.data(GAMES, { u: player.user.name })).user.submissions.edges.map(
+        (edge: { node: { game: string } }) => edge.node.game,
+      );
+    expect(await gamesOf(ada)).toEqual(["UNRATED"]);
+    expect(await gamesOf(cid)).toEqual(["RATED"]);
+    const again = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { game } }`;
+    expect((await bea.client.data(again, { p, m: optimal })).submitSolution.game).toBe("NOT_A_GAME");
+    expect(await gamesOf(bea)).toEqual(["NOT_A_GAME", "RATED"]);
   });
 
   it("gives hints that bring the goal one step closer (random 3x3 positions)", async () => {

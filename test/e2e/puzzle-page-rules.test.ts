@@ -61,6 +61,23 @@ describe.skipIf(missing !== undefined)("the rules on a puzzle's page", () => {
   const visibleNotes = (page: Page, panel: ".play" | ".solve") =>
     page.locator(`${panel} [data-testid="unrated-note"]:visible`);
 
+  it("says in the verdict that a game played after a hint was unrated", async () => {
+    const start = [1, 2, 3, 4, 5, 6, 7, 0, 8]; // one move from the goal (another board than below's)
+    const { createPuzzle } = await api
+      .client(other.token)
+      .data<{ createPuzzle: { id: string } }>(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } });
+    const page = await newPage(player);
+    await page.goto(`${api.origin}/puzzles/${createPuzzle.id}`);
+    await page.locator(".play .board").waitFor();
+    await page.getByRole("button", { name: "Hint" }).click();
+    await page.locator(".play .board .hinted").waitFor();
+    await page.keyboard.press(KEY.R);
+    await page.getByRole("button", { name: "Submit to leaderboard" }).click();
+    await expect
+      .poll(() => page.locator(".play .message.info").textContent())
+      .toBe("Accepted: 1 move · rank 1 · optimal ✓ · unrated: your rating does not change");
+  });
+
   it("says beside Hint and the solver, before the first submission, that they make the game unrated", async () => {
     const start = [1, 2, 3, 4, 5, 6, 0, 7, 8]; // two moves from the goal: R R (the blank's moves)
     const { createPuzzle } = await api
@@ -77,6 +94,10 @@ describe.skipIf(missing !== undefined)("the rules on a puzzle's page", () => {
     for (const move of "RR") await page.keyboard.press(KEY[move]);
     await page.getByRole("button", { name: "Submit to leaderboard" }).click();
     await expect.poll(() => page.locator(".play .message.info").textContent()).toMatch(/^Accepted/);
+    // Played without help: the verdict says the game was rated (Submission.game).
+    expect(await page.locator(".play .message.info").textContent()).toBe(
+      "Accepted: 2 moves · rank 1 · optimal ✓ · rated",
+    );
     // The first submission is the game: from now on a hint or a solve changes nothing.
     await expect.poll(() => visibleNotes(page, ".play").count()).toBe(0);
     expect(await visibleNotes(page, ".solve").count()).toBe(0);

@@ -145,6 +145,8 @@ export const leaderboardResolvers = {
       isOptimal(submission.length, await loaders(ctx).optimumByPuzzleId.load(submission.puzzleId)),
     rank: (submission: Submission, _: unknown, ctx: GraphQLContext) =>
       loaders(ctx).rankOfSubmission.load(submission),
+    game: async (submission: Submission, _: unknown, ctx: GraphQLContext) =>
+      (await loaders(ctx).gameOfSubmission.load(submission.id)) ?? "NOT_A_GAME",
   },
   LeaderboardEntry: {
     puzzle: (entry: Entry, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(entry.puzzleId),

@@ -331,6 +331,7 @@ const SubmitDocument = graphql(`
       length
       rank
       optimal
+      game
     }
   }
 `);

@@ -153,6 +153,20 @@ export type SolverOrder =
   /** Highest Glicko-2 rating first; only players with a rating are listed. */
   | 'RATING';
 
+/** What a submission is to the ratings: only a player's first submission on a puzzle is a game. */
+export type SubmissionGame =
+  /** A later submission: never rated (only the first one is). */
+  | 'NOT_A_GAME'
+  /** The player's first submission, waiting for the puzzle's proven optimum to be rated. */
+  | 'PENDING'
+  /** The player's first submission on the puzzle, rated: both ratings moved. */
+  | 'RATED'
+  /**
+   * The player's first submission, settled without a rating: they had requested a Solve of the board, or
+   * been given a hint on it, before it (or the puzzle starts solved).
+   */
+  | 'UNRATED';
+
 export type PuzzleFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } };
 
 export type PuzzleListFieldsFragment = { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string }, difficulty: { optimalLength: number, percentile: number | null } | null };
@@ -237,7 +251,7 @@ export type SubmitMutationVariables = Exact<{
 }>;
 
 
-export type SubmitMutation = { submitSolution: { id: string, length: number, rank: number, optimal: boolean | null } };
+export type SubmitMutation = { submitSolution: { id: string, length: number, rank: number, optimal: boolean | null, game: SubmissionGame } };
 
 export type LeaderboardQueryVariables = Exact<{
   puzzleId: string | number;
@@ -627,6 +641,7 @@ export const SubmitDocument = new TypedDocumentString(`
     length
     rank
     optimal
+    game
   }
 }
     `) as unknown as TypedDocumentString<SubmitMutation, SubmitMutationVariables>;

@@ -21,8 +21,16 @@ function verdict(submission: Submission): string {
       : submission.optimal === false
         ? " · not optimal"
         : " · optimality not known yet";
-  return `Accepted: ${counted(submission.length, "move")}${rank}${optimal}`;
+  return `Accepted: ${counted(submission.length, "move")}${rank}${optimal}${GAME_NOTE[submission.game]}`;
 }
+
+/** What the submission is to the player's rating (only a first submission is a rated game). */
+const GAME_NOTE: Record<Submission["game"], string> = {
+  RATED: " · rated",
+  UNRATED: " · unrated: your rating does not change",
+  PENDING: "", // said once the optimum is known (learnOptimum), whose proof also settles the game
+  NOT_A_GAME: "",
+};
 
 function isTyping(target: EventTarget | null): boolean {
   return (
