@@ -13,8 +13,9 @@ const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge in
 async function judgeCommand(args: readonly string[]): Promise<number> {
   const { JUDGE_FORMATS, judge } = await import("./judge.ts");
   const usage = `usage: puzzle judge ${JUDGE_FORMATS.join("|")} (input on stdin)`;
-  // Asked for, the usage is the answer (stdout, status 0), as for `solve --help` and `pdb --help`.
-  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+  // Asked for, the usage is the answer (stdout, status 0), as for `solve --help` and `pdb --help`,
+  // wherever the flag stands (`judge acwing --help` too).
+  if (args.some((arg) => arg === "--help" || arg === "-h")) {
     process.stdout.write(`${usage}\n`);
     return 0;
   }
@@ -66,6 +67,21 @@ function stopQuietlyWhenOutputCloses(): void {
   process.stdout.on("error", endOnOutputError);
 }
 
+const HELP_TOPICS: readonly string[] = ["judge", "solve", "pdb"];
+
+/** `puzzle help [command]`: the usage, or that command's own (`puzzle help solve` = `puzzle solve --help`). */
+async function helpCommand(args: readonly string[]): Promise<number> {
+  if (args.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!HELP_TOPICS.includes(args[0]))
+    throw new UsageError(
+      `no help on ${quoteArgument(args[0])} (commands: ${HELP_TOPICS.join(", ")}; \`puzzle help\` shows the usage)`,
+    );
+  return main([args[0], "--help"]);
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   stopQuietlyWhenOutputCloses();
   const [command, ...rest] = argv;
@@ -86,8 +102,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       case "help":
       case "--help":
       case "-h":
-        process.stdout.write(`${USAGE}\n`);
-        return 0;
+        return await helpCommand(rest);
       case undefined:
         process.stderr.write(`${USAGE}\n`);
         return EXIT_BAD_INPUT;

@@ -35,3 +35,28 @@ describe("puzzle judge: a bad command line names the word that is wrong", () => 
     expect(await runCliInProcess(["judge"])).toEqual({ status: 2, stdout: "", stderr: `${USAGE}\n` });
   });
 });
+
+describe("help wherever it is asked for", () => {
+  it("`puzzle help <command>` is that command's usage; an unknown one is named", async () => {
+    for (const command of ["judge", "solve", "pdb"]) {
+      const viaHelp = await runCliInProcess(["help", command]);
+      expect(viaHelp, command).toEqual(await runCliInProcess([command, "--help"]));
+      expect(viaHelp.status).toBe(0);
+      expect(viaHelp.stdout).toMatch(new RegExp(`^usage: puzzle ${command} `));
+    }
+    // Before: every word after `help` was ignored, and the top-level usage printed.
+    expect(await runCliInProcess(["help", "frobnicate"])).toEqual({
+      status: 2,
+      stdout: "",
+      stderr:
+        'puzzle: no help on "frobnicate" (commands: judge, solve, pdb; `puzzle help` shows the usage)\n',
+    });
+    expect((await runCliInProcess(["help"])).stdout).toMatch(/^usage: puzzle judge /);
+  });
+
+  it("`puzzle judge <format> --help` prints the usage, as `judge --help` does", async () => {
+    const expected = { status: 0, stdout: `${USAGE.replace("puzzle: ", "")}\n`, stderr: "" };
+    expect(await runCliInProcess(["judge", "acwing", "--help"])).toEqual(expected);
+    expect(await runCliInProcess(["judge", "--help", "acwing"])).toEqual(expected);
+  });
+});
