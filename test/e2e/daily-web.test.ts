@@ -140,6 +140,32 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
     expect(await page.getByRole("button", { name: "Hint" }).isDisabled()).toBe(false);
   });
 
+  it("marks a past daily's leaderboard entries made after its day; today's entries are not", async () => {
+    const { dailyPuzzle } = await api
+      .client()
+      .data<{ dailyPuzzle: { puzzle: { id: string; start: number[] } } }>(
+        `query ($d: String) { dailyPuzzle(category: SLIDING_3X3, date: $d) { puzzle { id start } } }`,
+        { d: daysAgo(2) },
+      );
+    const optimal = tableSolution(3, 3, dailyPuzzle.puzzle.start, GOAL3) as string;
+    await api
+      .client(token)
+      .data(`mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id } }`, {
+        p: dailyPuzzle.puzzle.id,
+        m: optimal,
+      });
+    await page.goto(`${api.origin}/daily/3x3/${daysAgo(2)}`);
+    const when = page.locator(".leaderboard tbody tr td.when");
+    await expect.poll(() => when.count()).toBe(1);
+    // Before: nothing told the day's ranking from entries copied once its moves were public.
+    expect(await when.textContent()).toMatch(/ · after the day$/);
+    expect(await when.getAttribute("class")).toBe("when late");
+    // Today's board (the earlier case's entry, made while the day runs) is not marked.
+    await page.goto(`${api.origin}/daily/3x3/${today()}`);
+    await expect.poll(() => page.locator(".leaderboard tbody tr td.when").count()).toBe(1);
+    expect(await page.locator(".leaderboard tbody tr td.when").textContent()).not.toContain("after the day");
+  });
+
   it("says a daily category it does not have is unknown, with links to the real ones", async () => {
     await page.goto(`${api.origin}/daily/9x9`);
     await expect

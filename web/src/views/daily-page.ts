@@ -85,6 +85,7 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   // and leaderboardChanged reports it), so each refetch of the board carries the new count.
   const board = leaderboardPanel(daily.puzzle.id, {
     onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
+    dayEndsAt: daily.endsAt,
   });
   cleanups.push(play.cleanup, board.cleanup);
   const side: HTMLElement[] = [

@@ -18,7 +18,21 @@ function optimalMark(optimal: boolean | null): string {
   return optimal === true ? "✓" : optimal === false ? "" : "?";
 }
 
-function table(board: Leaderboard, solvable: boolean): HTMLElement {
+/**
+ * The When cell: a daily puzzle's entries made after its day (when its optimal moves were public)
+ * say so, so the day's own ranking can be read off the board.
+ */
+function whenCell(submittedAt: string, dayEndsAt: string | undefined): HTMLElement {
+  const late = dayEndsAt !== undefined && Date.parse(submittedAt) >= Date.parse(dayEndsAt);
+  return h(
+    "td",
+    { class: late ? "when late" : "when", title: late ? "submitted after the daily puzzle's day" : null },
+    formatTime(submittedAt),
+    late ? " · after the day" : null,
+  );
+}
+
+function table(board: Leaderboard, solvable: boolean, dayEndsAt: string | undefined): HTMLElement {
   if (board.entries.length === 0)
     return h(
       "p",
@@ -55,7 +69,7 @@ function table(board: Leaderboard, solvable: boolean): HTMLElement {
           h("td", {}, link(`/users/${encodeURIComponent(entry.user.name)}`, entry.user.name)),
           h("td", {}, String(entry.length)),
           h("td", {}, optimalMark(entry.optimal)),
-          h("td", { class: "when" }, formatTime(entry.submittedAt)),
+          whenCell(entry.submittedAt, dayEndsAt),
         ),
       ),
     ),
@@ -72,11 +86,13 @@ export interface LeaderboardPanelOptions {
   readonly onLoaded?: (board: Leaderboard) => void;
   /** False for a puzzle nobody can solve: its empty board does not invite anyone to. */
   readonly solvable?: boolean;
+  /** A daily puzzle's day end (ISO): entries made after it are marked "after the day". */
+  readonly dayEndsAt?: string;
 }
 
 export function leaderboardPanel(
   puzzleId: string,
-  { onChange, onLoaded, solvable = true }: LeaderboardPanelOptions = {},
+  { onChange, onLoaded, solvable = true, dayEndsAt }: LeaderboardPanelOptions = {},
 ): {
   element: HTMLElement;
   reload(): void;
@@ -112,7 +128,7 @@ export function leaderboardPanel(
       const index = active instanceof HTMLAnchorElement ? links.indexOf(active) : -1;
       const focusedName = index >= 0 ? active?.textContent : undefined;
       const before = body.textContent;
-      replace(body, table(board, solvable));
+      replace(body, table(board, solvable, dayEndsAt));
       if (index >= 0) {
         const now = [...body.querySelectorAll("a")];
         const same = now.find((a) => a.textContent === focusedName);
