@@ -89,7 +89,7 @@ function createServices(deps: ServiceDeps) {
   return {
     daily,
     analysis: new AnalysisService(oracle, daily),
-    hints: new HintService(oracle, daily, repositories.competition),
+    hints: new HintService(oracle, daily, ratings),
     settleOnSolve,
     accounts: new AccountService(repositories.users, events),
     puzzles: new PuzzleService(repositories.puzzles, repositories.users, events),

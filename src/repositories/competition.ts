@@ -1,7 +1,9 @@
-// Competition queries beside the ratings repository: whether a player asked the platform for a solve
-// of a board, or was given a hint on it, before their first submission on it (their game is then
-// unrated), the hints given, settling such a game
-// without moving any rating, and the puzzles of a board that still have games to rate.
+// Competition queries beside the ratings repository: whether a player had the platform's help on a
+// board (a Solve they requested, a hint) before their first submission on it (their game is then
+// unrated), the help given, settling such a game without moving any rating, and the puzzles of a
+// board that still have games to rate.
+import { specOfKey } from "../core/index.ts";
+import { nearKey } from "../core/neighbourhood.ts";
 import { DEFAULT_RATING } from "../core/rating/index.ts";
 import type { PrismaClient } from "../db/client.ts";
 import type { PendingGame } from "./ratings.ts";
@@ -10,11 +12,16 @@ export class CompetitionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /**
-   * Of these pending games of the puzzle, those whose player requested a Solve of the same board
-   * (canonical key), or was given a hint on it, before the game's submission.
+   * Of these pending games of the puzzle, those whose player had help on its board before the game's
+   * submission: help recorded for the board up to disguise (board_helps, by `nearKey`), or a Solve of
+   * the very board requested (canonical key; Solves from before board_helps have no row there).
    */
   async selfSolved(puzzleId: number, games: readonly PendingGame[]): Promise<Set<number>> {
     if (games.length === 0) return new Set();
+    const [puzzle] = await this.prisma.$queryRaw<{ canonicalKey: string }[]>`
+      SELECT canonical_key AS "canonicalKey" FROM puzzles WHERE id = ${puzzleId}`;
+    if (puzzle === undefined) return new Set();
+    const helpKey = nearKey(specOfKey(puzzle.canonicalKey));
     const rows = await this.prisma.$queryRaw<{ submissionId: number }[]>`
       SELECT s.id AS "submissionId"
         FROM submissions s JOIN puzzles p ON p.id = s.puzzle_id
@@ -22,16 +29,23 @@ export class CompetitionRepository {
          AND (EXISTS (SELECT 1 FROM solves v
                       WHERE v.canonical_key = p.canonical_key AND v.requested_by_id = s.user_id
                         AND v.queued_at < s.created_at)
-             OR EXISTS (SELECT 1 FROM hint_uses h
-                         WHERE h.user_id = s.user_id AND h.canonical_key = p.canonical_key
+             OR EXISTS (SELECT 1 FROM board_helps h
+                         WHERE h.user_id = s.user_id AND h.equivalence_key = ${helpKey}
                            AND h.first_at < s.created_at))`;
     return new Set(rows.map((row) => row.submissionId));
   }
 
-  /** Remembers that the user was given a hint on the board (its first hint's time is kept). */
-  async recordHint(userId: number, canonicalKey: string): Promise<void> {
+  /**
+   * Remembers that the user had help on the board `helpKey` (`nearKey`; the first time is kept). On
+   * requestSolve's hot path, so its commit does not wait for the WAL flush (as the inline Solves'
+   * rows): a Postgres crash could forget the last fraction of a second of them, which leaves a game
+   * rated, never loses data.
+   */
+  async recordHelp(userId: number, helpKey: string): Promise<void> {
     await this.prisma.$executeRaw`
-      INSERT INTO hint_uses (user_id, canonical_key) VALUES (${userId}, ${canonicalKey})
+      WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+      INSERT INTO board_helps (user_id, equivalence_key)
+      SELECT ${userId}, ${helpKey} FROM async_commit
       ON CONFLICT DO NOTHING`;
   }
 

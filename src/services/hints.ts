@@ -6,11 +6,11 @@
 import { PuzzleInputError, checkBoard, isSolvable } from "../core/index.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { BadInputError } from "../errors/index.ts";
-import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { DailyService } from "./daily.ts";
 import type { DistanceOracle } from "./distance-oracle.ts";
+import type { RatingService } from "./ratings.ts";
 
 export type Hint =
   | {
@@ -56,13 +56,13 @@ export class HintService {
   constructor(
     private readonly oracle: DistanceOracle,
     private readonly daily: DailyService,
-    private readonly competition: CompetitionRepository,
+    private readonly ratings: RatingService,
   ) {}
 
   /**
    * The hint for `userId`. A move given (READY) is remembered: the user's first submission on a
-   * puzzle of this board made after it plays an unrated game (a hint a move at a time spells the
-   * optimal solution; before, such a walk was rated as the player's own).
+   * puzzle of this board (or a disguised copy) made after it plays an unrated game (a hint a move at a
+   * time spells the optimal solution; before, such a walk was rated as the player's own).
    */
   async hint(puzzle: Puzzle, userId: number, position?: readonly number[] | null): Promise<Hint> {
     const spec = puzzleSpec(puzzle);
@@ -76,7 +76,7 @@ export class HintService {
       return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };
     }
     const move = answer.firstMoves[0];
-    await this.competition.recordHint(userId, puzzle.canonicalKey);
+    await this.ratings.recordHelp(userId, spec);
     return {
       status: "READY",
       progress: 1,

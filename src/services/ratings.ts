@@ -2,7 +2,9 @@
 // between player and puzzle, rated as soon as the puzzle's optimum is proven: at once when it is
 // known at submission time, else when the next submission on that puzzle arrives after the proof
 // (or when the pipeline calls settle). Games of one puzzle are rated in submission order.
+import { nearKey } from "../core/neighbourhood.ts";
 import { type Rating, initialPuzzleRating, rateGame, solutionScore } from "../core/rating/index.ts";
+import type { PuzzleSpec } from "../core/types.ts";
 import type { CompetitionRepository } from "../repositories/competition.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { PlayerGame, RatingRepository, StoredRating, SubmissionGame } from "../repositories/ratings.ts";
@@ -132,6 +134,14 @@ export class RatingService {
       board?.goal.indexOf(0) ?? -1,
       optimum,
     );
+  }
+
+  /**
+   * Remembers that the user had the platform's help on the puzzle's board (a Solve they requested, a
+   * hint): their first submission on it, or on a disguised copy, made afterwards plays an unrated game.
+   */
+  async recordHelp(userId: number, spec: PuzzleSpec): Promise<void> {
+    await this.competition?.recordHelp(userId, nearKey(spec));
   }
 
   gamesOfSubmissions(submissionIds: readonly number[]): Promise<Map<number, SubmissionGame>> {

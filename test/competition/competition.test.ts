@@ -346,6 +346,45 @@ describe("analysis and hints", () => {
     expect(await gamesOf(bea)).toEqual(["NOT_A_GAME", "RATED"]);
   });
 
+  it("a Solve or a hint of a disguised copy (transposed, renamed) makes the game on the original unrated too", async () => {
+    const [ada, bea, cid, dan] = [
+      await api.client().signUp(),
+      await api.client().signUp(),
+      await api.client().signUp(),
+      await api.client().signUp(),
+    ];
+    const near = await nearTodaysDaily();
+    let start = randomSolvable(3, GOAL3);
+    while (near(start) || start.join() === GOAL3.join()) start = randomSolvable(3, GOAL3);
+    const create = async (player: typeof ada, s: readonly number[], goal: readonly number[]) =>
+      (await player.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start: s, goal } }))
+        .createPuzzle.id as string;
+    const p = await create(ada, start, GOAL3);
+    // Bea has the platform solve the transposed board (cell (r, c) moved to (c, r), in start and goal).
+    const transpose = (cells: readonly number[]) => [0, 3, 6, 1, 4, 7, 2, 5, 8].map((c) => cells[c]);
+    const transposed = await create(bea, transpose(start), transpose(GOAL3));
+    expect((await bea.client.data(REQUEST, { p: transposed })).requestSolve.moves).toMatch(/^[UDLR]+$/);
+    // Dan takes a hint on a copy with its tiles renamed (the blank kept).
+    const NAMES = [0, 5, 8, 1, 7, 3, 2, 6, 4];
+    const renamed = await create(
+      dan,
+      start.map((t) => NAMES[t]),
+      GOAL3.map((t) => NAMES[t]),
+    );
+    expect((await dan.client.data(HINT, { p: renamed })).hint.status).toBe("READY");
+    const optimal = tableSolution(3, 3, start, GOAL3) as string;
+    for (const player of [bea, cid, dan]) await player.client.data(SUBMIT, { p, m: optimal });
+    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+    // Before: only the very board counted, and both copies' games were rated.
+    expect(new Map(games.map((game) => [game.userId, game.unrated]))).toEqual(
+      new Map([
+        [Number(bea.user.id), true],
+        [Number(cid.user.id), false],
+        [Number(dan.user.id), true],
+      ]),
+    );
+  });
+
   it("gives hints that bring the goal one step closer (random 3x3 positions)", async () => {
     const user = await api.client().signUp();
     const p = (

@@ -58,6 +58,9 @@ export const solveResolvers = {
       if (spec !== null && solve.moves !== null) {
         await ctx.services.daily.refuseGivingAway(spec, solve.moves, "a solve");
       }
+      // The requester has had help on this board: a first submission on it (or a disguised copy)
+      // after this plays an unrated game (docs/competition.md).
+      if (spec !== null) await ctx.services.ratings.recordHelp(user.id, spec);
       return solve;
     },
     cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {

@@ -163,7 +163,7 @@ export type SubmissionGame =
   | 'RATED'
   /**
    * The player's first submission, settled without a rating: they had requested a Solve of the board, or
-   * been given a hint on it, before it (or the puzzle starts solved).
+   * been given a hint on it (or on a disguised copy), before it (or the puzzle starts solved).
    */
   | 'UNRATED';
 
