@@ -255,6 +255,21 @@ async function nearTodaysDaily(): Promise<(board: readonly number[]) => boolean>
   return (board) => near.has(nearKey({ ...spec, start: [...board] }));
 }
 
+/** `count` signed-up players, one after another. */
+async function players(count: number) {
+  const signedUp = [];
+  for (let i = 0; i < count; i++) signedUp.push(await api.client().signUp());
+  return signedUp;
+}
+
+/** A random 3x3 start (goal GOAL3) that is not the goal and that no guard of today's daily refuses. */
+async function boardAwayFromDaily(): Promise<number[]> {
+  const near = await nearTodaysDaily();
+  let start = randomSolvable(3, GOAL3);
+  while (near(start) || start.join() === GOAL3.join()) start = randomSolvable(3, GOAL3);
+  return start;
+}
+
 describe("analysis and hints", () => {
   it("gives each move's distances as an independent BFS does (3x3)", async () => {
     const user = await api.client().signUp();
@@ -293,14 +308,8 @@ describe("analysis and hints", () => {
   });
 
   it("a player given a hint before their first submission plays an unrated game; one who submitted first stays rated", async () => {
-    const [ada, bea, cid] = [
-      await api.client().signUp(),
-      await api.client().signUp(),
-      await api.client().signUp(),
-    ];
-    const near = await nearTodaysDaily();
-    let start = randomSolvable(3, GOAL3);
-    while (near(start) || start.join() === GOAL3.join()) start = randomSolvable(3, GOAL3);
+    const [ada, bea, cid] = await players(3);
+    const start = await boardAwayFromDaily();
     const p = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
       .createPuzzle.id;
     const optimal = tableSolution(3, 3, start, GOAL3) as string;
@@ -347,15 +356,8 @@ describe("analysis and hints", () => {
   });
 
   it("a Solve or a hint of a disguised copy (transposed, renamed) makes the game on the original unrated too", async () => {
-    const [ada, bea, cid, dan] = [
-      await api.client().signUp(),
-      await api.client().signUp(),
-      await api.client().signUp(),
-      await api.client().signUp(),
-    ];
-    const near = await nearTodaysDaily();
-    let start = randomSolvable(3, GOAL3);
-    while (near(start) || start.join() === GOAL3.join()) start = randomSolvable(3, GOAL3);
+    const [ada, bea, cid, dan] = await players(4);
+    const start = await boardAwayFromDaily();
     const create = async (player: typeof ada, s: readonly number[], goal: readonly number[]) =>
       (await player.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start: s, goal } }))
         .createPuzzle.id as string;
