@@ -6,10 +6,36 @@ import { specOfKey } from "../core/index.ts";
 import { nearKey } from "../core/neighbourhood.ts";
 import { DEFAULT_RATING } from "../core/rating/index.ts";
 import type { PrismaClient } from "../db/client.ts";
+import { InsertBatcher } from "./insert-batcher.ts";
 import type { PendingGame } from "./ratings.ts";
 
+/** One help given: a player and a board's `nearKey`. */
+interface Help {
+  readonly userId: number;
+  readonly helpKey: string;
+}
+
+const helpId = (help: Help) => `${help.userId}:${help.helpKey}`;
+
+/** Helps this process remembers having written, at most (then it forgets them all and starts over). */
+const MAX_REMEMBERED_HELPS = 10_000;
+
 export class CompetitionRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  /** Helps of concurrent requests written in one statement (requestSolve's hot path). */
+  private readonly helps: InsertBatcher<Help, Help>;
+  /** Helps this process has written: asking again for the same board writes nothing. */
+  private readonly written = new Set<string>();
+
+  constructor(private readonly prisma: PrismaClient) {
+    this.helps = new InsertBatcher<Help, Help>({
+      insertMany: async (helps) => {
+        await this.insertHelps(helps);
+        return helps;
+      },
+      keyOfInput: helpId,
+      keyOfRow: helpId,
+    });
+  }
 
   /**
    * Of these pending games of the puzzle, those whose player had help on its board before the game's
@@ -37,15 +63,25 @@ export class CompetitionRepository {
 
   /**
    * Remembers that the user had help on the board `helpKey` (`nearKey`; the first time is kept). On
-   * requestSolve's hot path, so its commit does not wait for the WAL flush (as the inline Solves'
-   * rows): a Postgres crash could forget the last fraction of a second of them, which leaves a game
-   * rated, never loses data.
+   * requestSolve's hot path: a help this process already wrote is not written again, concurrent ones
+   * go in one statement, and its commit does not wait for the WAL flush (as the inline Solves' rows):
+   * a Postgres crash could forget the last fraction of a second of them, which leaves a game rated,
+   * never loses data.
    */
   async recordHelp(userId: number, helpKey: string): Promise<void> {
+    const help = { userId, helpKey };
+    if (this.written.has(helpId(help))) return;
+    await this.helps.insert(help);
+    if (this.written.size >= MAX_REMEMBERED_HELPS) this.written.clear();
+    this.written.add(helpId(help));
+  }
+
+  private async insertHelps(helps: readonly Help[]): Promise<void> {
     await this.prisma.$executeRaw`
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
       INSERT INTO board_helps (user_id, equivalence_key)
-      SELECT ${userId}, ${helpKey} FROM async_commit
+      SELECT help.* FROM async_commit,
+             unnest(${helps.map((h) => h.userId)}::int[], ${helps.map((h) => h.helpKey)}::varchar[]) AS help
       ON CONFLICT DO NOTHING`;
   }
 
