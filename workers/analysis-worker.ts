@@ -69,14 +69,6 @@ export async function provePositions(
   let failed = false;
   // As many proofs at once as there are threads: short ones keep every thread busy.
   const lane = async () => {
-    try {
-      await proveInTurn();
-    } catch (error) {
-      failed = true;
-      throw error;
-    }
-  };
-  const proveInTurn = async () => {
     while (!failed && next < positions.length) {
       const i = next++;
       const result = await pool.search({
@@ -96,6 +88,13 @@ export async function provePositions(
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(pool.threads, positions.length) }, lane));
+  // A lane's failure stops the others from taking positions (their current proof ends as it may).
+  const stopOthers = (error: unknown) => {
+    failed = true;
+    throw error;
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(pool.threads, positions.length) }, () => lane().catch(stopOthers)),
+  );
   return { distances, firstMoves };
 }
