@@ -95,7 +95,9 @@ describe("4x4 through the workers", () => {
       }
       expect(analysis.mistakes.map((m: { index: number }) => m.index)).toEqual(mistakes);
 
-      const position = applyMoves(4, 4, GOAL4, randomWalk(4, 4, GOAL4, 40));
+      // Far enough from the goal that its proof outlasts the 1 ms wait: a position a few moves away was
+      // proved before the first answer, which then (rightly) said READY and not PENDING.
+      const position = applyMoves(4, 4, GOAL4, randomWalk(4, 4, GOAL4, 200));
       const hint = await untilReady(client, HINT, { p, pos: position });
       const distance = optimal(position).length;
       expect(hint.distance).toBe(distance);
