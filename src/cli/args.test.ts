@@ -14,6 +14,16 @@ describe("puzzle solve's command line", () => {
     expect(() => parseSolveArgs(["123x46758", "--time-limit", "-1"])).toThrow(/positive duration/);
   });
 
+  it("`--` ends the options: the words after it are tiles, an option-like word included (before: unknown option --)", () => {
+    const args = parseSolveArgs(["--json", "--", "1", "2", "3", "4", "5", "6", "7", "8", "0"]);
+    expect(args.json).toBe(true);
+    expect(args.tiles).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "0"]);
+    // After it nothing is an option: the tile checks, not the option parser, name such a word.
+    expect(parseSolveArgs(["--", "--json"])).toMatchObject({ json: false, tiles: ["--json"] });
+    // The goal's words end at it too.
+    expect(parseSolveArgs(["--goal", "1", "2", "--", "3"])).toMatchObject({ goal: ["1", "2"], tiles: ["3"] });
+  });
+
   it("an option that needs a value and gets another option is refused", () => {
     expect(() => parseSolveArgs(["123x46758", "--size", "--json"])).toThrow("--size needs a value");
     expect(() => parseSolveArgs(["--batch", "--json"])).toThrow("--batch needs a value");

@@ -3,7 +3,8 @@
 // starts with `-` is an option (an unknown one is refused), except `-` alone and negative numbers,
 // which are left to the tile and value checks to name. A flag takes no value: `--json=false` is
 // refused, not read as `--json`. An option with a value may be given once (a flag any number of
-// times), and --progress with --quiet is refused.
+// times), and --progress with --quiet is refused. `--` ends the options: every word after it is a
+// tile (POSIX's end-of-options marker).
 
 import { parseTimeLimit } from "./duration.ts";
 import { UsageError, quoteArgument, showArgument } from "./io.ts";
@@ -76,6 +77,9 @@ export function repeatedOption(name: string): UsageError {
   return new UsageError(`${name} is given more than once: give it once`);
 }
 
+/** `--`: the words after it are operands (tiles, table names), never options. */
+export const END_OF_OPTIONS = "--";
+
 /** True for a word that is an option (`--x`, `-x`), not `-` (stdin) nor a negative number. */
 export function isOptionWord(word: string): boolean {
   return word.startsWith("-") && word !== "-" && !/^-[0-9.]/.test(word);
@@ -122,6 +126,10 @@ export function parseSolveArgs(args: readonly string[]): SolveArgs {
   const flags = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
+    if (word === END_OF_OPTIONS) {
+      tiles.push(...args.slice(i + 1));
+      break;
+    }
     if (!isOptionWord(word)) {
       collecting.push(word);
       continue;

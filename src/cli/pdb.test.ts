@@ -185,6 +185,9 @@ describe("puzzle pdb", () => {
       [["build", "pdb:999"], 'unknown partition "pdb:999" (partitions: 78, 555, 663, 6666)'],
       [["build"], "pdb build needs a partition (78, 555, 663, 6666)"],
       [["build", "555", "663"], 'unexpected argument "663": pdb build takes one partition'],
+      // After `--` a word is the partition's name, not an option (before: unknown option --).
+      [["build", "--", "--force"], 'unknown partition "--force" (partitions: 78, 555, 663, 6666)'],
+      [["status", "--", "555"], 'unexpected argument "555": pdb status takes only --dir DIR'],
       [
         ["frobnicate"],
         'unknown pdb command "frobnicate" (commands: build, status; `puzzle pdb --help` shows the usage)',

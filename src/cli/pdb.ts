@@ -16,7 +16,15 @@ import { partitionFileBytes } from "../pdb-store/build-figures.ts";
 import { tableFileStates } from "../pdb-store/table-status.ts";
 import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { checkFlag, isOptionWord, optionValue, parseThreads, repeatedOption, splitOption } from "./args.ts";
+import {
+  END_OF_OPTIONS,
+  checkFlag,
+  isOptionWord,
+  optionValue,
+  parseThreads,
+  repeatedOption,
+  splitOption,
+} from "./args.ts";
 import { EXIT_BAD_INPUT, quoteArgument, showArgument, UsageError } from "./io.ts";
 import { makeFolder } from "../pdb-store/make-folder.ts";
 
@@ -142,6 +150,10 @@ function parsePdbArgs(command: "build" | "status", args: readonly string[]): Pdb
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const word = args[i];
+    if (word === END_OF_OPTIONS) {
+      words.push(...args.slice(i + 1));
+      break;
+    }
     if (!isOptionWord(word)) {
       words.push(word);
       continue;
