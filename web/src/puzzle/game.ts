@@ -18,6 +18,8 @@ export function specOf(puzzle: Puzzle): PuzzleSpec {
 
 export class Game {
   private moveList = "";
+  /** How many moves each action played (a tap that slides two tiles is one action of two moves). */
+  private actions: number[] = [];
   private current: { board: number[]; solved: boolean };
 
   constructor(readonly spec: PuzzleSpec) {
@@ -36,7 +38,10 @@ export class Game {
     return this.current.solved;
   }
 
-  /** Plays `moves` (one or more letters); returns false and changes nothing if any is illegal. */
+  /**
+   * Plays `moves` (one or more letters) as one action, which `undo` takes back whole; returns false
+   * and changes nothing if any is illegal.
+   */
   play(moves: string): boolean {
     if (moves.length === 0) return false;
     try {
@@ -46,18 +51,22 @@ export class Game {
       throw error;
     }
     this.moveList += moves;
+    this.actions.push(moves.length);
     return true;
   }
 
+  /** Takes back the last action: all the moves one tap or key played. */
   undo(): boolean {
-    if (this.moveList.length === 0) return false;
-    this.moveList = this.moveList.slice(0, -1);
+    const last = this.actions.pop();
+    if (last === undefined) return false;
+    this.moveList = this.moveList.slice(0, -last);
     this.current = replayMoves(this.spec, this.moveList);
     return true;
   }
 
   reset(): void {
     this.moveList = "";
+    this.actions = [];
     this.current = replayMoves(this.spec, "");
   }
 }

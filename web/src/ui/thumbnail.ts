@@ -1,6 +1,7 @@
 // A puzzle's start position as a small SVG picture for lists: one <svg> per puzzle, no script, no
 // listeners, so a page of 20 costs little. Sliding boards show their tiles with numbers (tiles
-// already in their goal cell in green); the Rotation Game shows its cross of coloured symbols.
+// already in their goal cell in green); the Rotation Game shows its cross of coloured, numbered
+// symbols, drawn larger than a sliding board (its 7x7 grid would leave 8 px cells in 3.5rem).
 import { CENTRE, ROTATION_PLACES } from "./board.ts";
 import { svg } from "./svg.ts";
 
@@ -28,8 +29,16 @@ export function boardThumbnail(puzzle: ThumbnailPuzzle): SVGSVGElement {
     "data-board": puzzle.start.join(","),
   });
   if (rotation) {
+    // Each cell with its symbol's number, as on the board: the colours alone (the light two differ
+    // little in lightness) do not tell the symbols apart at a glance or without colour vision.
     puzzle.start.forEach((symbol, index) => {
       const [row, col] = ROTATION_PLACES[index];
+      const label = svg("text", {
+        x: col * CELL + CELL / 2,
+        y: row * CELL + CELL / 2 + 2.5,
+        class: `sym${symbol}`,
+      });
+      label.textContent = String(symbol);
       element.append(
         svg("rect", {
           x: col * CELL + 0.5,
@@ -39,6 +48,7 @@ export function boardThumbnail(puzzle: ThumbnailPuzzle): SVGSVGElement {
           rx: 1.5,
           class: `sym${symbol}${CENTRE.has(index) ? " centre" : ""}`,
         }),
+        label,
       );
     });
     return element;

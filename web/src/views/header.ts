@@ -1,5 +1,5 @@
 // The top bar: the site name, navigation, and who is signed in with their token (or the sign-up and
-// sign-in forms).
+// sign-in forms; on a phone the sign-in form opens from a "Sign in" button).
 import { me } from "../api/operations.ts";
 import { currentSession, onSessionChange, signOut } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
@@ -7,6 +7,28 @@ import { focusFirst, focusLost } from "../ui/focus.ts";
 import { signInForm } from "./signin.ts";
 import { signUpForm } from "./signup.ts";
 import { tokenPanel } from "./token-panel.ts";
+
+/**
+ * The sign-in form and, for phones, the button that shows it: below 560 px the form is shown only
+ * once "Sign in" is pressed (class `signin-open` on the account area; styles.css), so the header
+ * is the navigation and one row of sign-up. Wider, the button is not shown and the form always is.
+ */
+function signInBehindToggle(account: HTMLElement): HTMLElement[] {
+  account.classList.remove("signin-open");
+  const form = signInForm("header");
+  form.id = "header-signin";
+  const toggle = h(
+    "button",
+    { type: "button", class: "signin-toggle", "aria-expanded": "false", "aria-controls": form.id },
+    "Sign in",
+  );
+  toggle.addEventListener("click", () => {
+    const open = account.classList.toggle("signin-open");
+    toggle.setAttribute("aria-expanded", String(open));
+    if (open) form.querySelector("input")?.focus();
+  });
+  return [toggle, form];
+}
 
 export function createHeader(): HTMLElement {
   const account = h("div", { class: "account" });
@@ -45,7 +67,7 @@ export function createHeader(): HTMLElement {
         ...tokenPanel(session),
       );
     } else {
-      replace(account, signUpForm("header"), signInForm("header"));
+      replace(account, signUpForm("header"), ...signInBehindToggle(account));
     }
     // Signed in: the token (to copy) comes first. Signed out: the name field of the sign-up form.
     if (refocusAfter) focusFirst(account.querySelector<HTMLElement>("summary, input"));

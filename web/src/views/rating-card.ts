@@ -2,7 +2,7 @@
 // with the latest games listed (User.ratingHistory).
 import { type RatedGame, ratingHistory } from "../api/operations.ts";
 import { h, link, replace } from "../ui/dom.ts";
-import { ratingChart } from "../ui/rating-chart.ts";
+import { ratingChart, signed } from "../ui/rating-chart.ts";
 import { counted } from "../ui/counted.ts";
 
 interface RatingValue {
@@ -13,11 +13,6 @@ interface RatingValue {
 /** "1623 ± 87". */
 export function formatRating(rating: RatingValue): string {
   return `${Math.round(rating.value)} ± ${Math.round(rating.deviation)}`;
-}
-
-function signed(delta: number): string {
-  const rounded = Math.round(delta);
-  return rounded > 0 ? `+${rounded}` : rounded < 0 ? `−${-rounded}` : "±0";
 }
 
 function latestGames(games: RatedGame[]): HTMLElement {
