@@ -1,11 +1,31 @@
 // Vite builds the page into web/dist/, which the API server serves at `/`. In development
 // (`npm run dev:web`) Vite serves the page and forwards /graphql (HTTP and WebSocket) to the API.
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { compilePath, PAGE_PATHS } from "./src/ui/routes.ts";
 
 const api = process.env.API_URL ?? "http://127.0.0.1:4000";
 
+/**
+ * web/dist/routes.json: the page's addresses compiled ({ pattern, keys }[]), for the API server, which
+ * answers 404 (with the page) for a path none of them matches (src/http/plugins/use-web-page.ts).
+ */
+function pageRoutes(): Plugin {
+  return {
+    name: "page-routes",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "routes.json",
+        source: `${JSON.stringify(PAGE_PATHS.map(compilePath))}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [pageRoutes()],
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/",
   build: {

@@ -1,13 +1,15 @@
 // The page's entry point: header, routes, and the view outlet.
 import "./styles.css";
-import { h, link } from "./ui/dom.ts";
+import { h } from "./ui/dom.ts";
 import { createLiveStatus } from "./ui/live-status.ts";
-import { route, startRouter } from "./ui/router.ts";
+import { route, startRouter, type View } from "./ui/router.ts";
+import { PAGE_PATHS, type PagePath } from "./ui/routes.ts";
 import { createView } from "./views/create.ts";
 import { dailyArchiveView } from "./views/daily-archive.ts";
 import { dailyPageView } from "./views/daily-page.ts";
 import { createHeader } from "./views/header.ts";
 import { homeView } from "./views/home.ts";
+import { notFoundCard } from "./views/not-found.ts";
 import { puzzleView } from "./views/puzzle.ts";
 import { puzzlesView } from "./views/puzzles.ts";
 import { solversView } from "./views/solvers.ts";
@@ -20,23 +22,19 @@ app.append(createHeader());
 app.append(createLiveStatus());
 app.append(outlet);
 
-route("/", homeView);
-route("/new", createView);
-route("/puzzles", puzzlesView);
-route("/puzzles/:id", puzzleView);
-route("/solvers", solversView);
-route("/users/:name", userView);
-route("/daily", dailyArchiveView);
-route("/daily/:category", dailyArchiveView);
-route("/daily/:category/:date", dailyPageView);
+// Every address of ui/routes.ts gets its view (a missing one is a type error).
+const views: Record<PagePath, View> = {
+  "/": homeView,
+  "/new": createView,
+  "/puzzles": puzzlesView,
+  "/puzzles/:id": puzzleView,
+  "/solvers": solversView,
+  "/users/:name": userView,
+  "/daily": dailyArchiveView,
+  "/daily/:category": dailyArchiveView,
+  "/daily/:category/:date": dailyPageView,
+};
+for (const path of PAGE_PATHS) route(path, views[path]);
 startRouter(outlet, (target) => {
-  document.title = "Page not found · Puzzles";
-  target.append(
-    h(
-      "section",
-      { class: "card" },
-      h("h1", {}, "Page not found"),
-      h("p", {}, link("/", "Back to the recent puzzles.")),
-    ),
-  );
+  target.append(notFoundCard("Page not found", "There is no page at this address."));
 });

@@ -1,15 +1,17 @@
-// History-API routing: `/`, `/new`, `/puzzles`, `/puzzles/:id`, `/solvers`, `/users/:name`,
-// `/daily/:category(/:date)` (views read their own query string, e.g. the puzzle list's filters). The
-// server answers every such path with index.html. Views return a clean-up (closing subscriptions,
-// timers, key handlers) that runs when the visitor navigates away.
+// History-API routing over the page's addresses (ui/routes.ts: `/`, `/new`, `/puzzles`,
+// `/puzzles/:id`, `/solvers`, `/users/:name`, `/daily/:category(/:date)`; views read their own query
+// string, e.g. the puzzle list's filters). The server answers every such path with index.html, and
+// any other with index.html and the status 404, so this router's fallback ("Page not found") is what
+// a visitor sees there. Views return a clean-up (closing subscriptions, timers, key handlers) that
+// runs when the visitor navigates away.
+import { type CompiledPath, compilePath, matchPath, type PagePath } from "./routes.ts";
 
 export type Cleanup = () => void;
 // biome-ignore lint/suspicious/noConfusingVoidType: a view without clean-up simply returns nothing
 export type View = (outlet: HTMLElement, params: Record<string, string>) => Cleanup | void;
 
 interface Route {
-  readonly pattern: RegExp;
-  readonly keys: string[];
+  readonly path: CompiledPath;
   readonly view: View;
 }
 
@@ -18,13 +20,8 @@ let cleanup: Cleanup | undefined;
 let outlet: HTMLElement;
 let notFound: View;
 
-export function route(path: string, view: View): void {
-  const keys: string[] = [];
-  const source = path.replace(/:(\w+)/g, (_, key: string) => {
-    keys.push(key);
-    return "([^/]+)";
-  });
-  routes.push({ pattern: new RegExp(`^${source}/?$`), keys, view });
+export function route(path: PagePath, view: View): void {
+  routes.push({ path: compilePath(path), view });
 }
 
 function render(): void {
@@ -34,15 +31,9 @@ function render(): void {
   // Each view names itself in the tab's title (a screen reader's first word on a new page).
   document.title = "Puzzles";
   const path = window.location.pathname;
-  for (const { pattern, keys, view } of routes) {
-    const match = pattern.exec(path);
-    if (!match) continue;
-    let params: Record<string, string>;
-    try {
-      params = Object.fromEntries(keys.map((key, i) => [key, decodeURIComponent(match[i + 1])]));
-    } catch {
-      break; // a malformed escape such as /users/%E0%A4: no page of ours has that name
-    }
+  for (const { path: compiled, view } of routes) {
+    const params = matchPath(compiled, path);
+    if (params === undefined) continue;
     cleanup = view(outlet, params) ?? undefined;
     return;
   }

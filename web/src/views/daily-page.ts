@@ -10,6 +10,7 @@ import type { Cleanup, View } from "../ui/router.ts";
 import { atTime, tickTimeLeft } from "../ui/time-left.ts";
 import { dailyArchivePath, dailyCategoryLabel, dailyCategoryOfSlug } from "./daily-categories.ts";
 import { leaderboardPanel } from "./leaderboard-panel.ts";
+import { notFoundCard } from "./not-found.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
 import { solvePanel } from "./solve-panel.ts";
 import { counted } from "../ui/counted.ts";
@@ -127,8 +128,11 @@ export const dailyPageView: View = (outlet, { category: slug, date }) => {
   if (category === undefined) {
     replace(
       page,
-      h("h1", {}, "No such daily puzzle"),
-      h("p", {}, "The categories are 3x3, 4x4 and rotation."),
+      notFoundCard(
+        "No such daily puzzle",
+        `There is no daily "${slug}". The categories are 3x3, 4x4 and rotation.`,
+        link("/daily", "See the past days"),
+      ),
     );
     return;
   }

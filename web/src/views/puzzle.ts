@@ -1,5 +1,6 @@
 // A puzzle's page: play it, watch the optimal search, and its leaderboard. A puzzle that is today's
 // running daily is locked here as on its daily page (no hints, no search until the day ends).
+import { ApiError } from "../api/errors.ts";
 import { getPuzzle } from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
 import { specOf } from "../puzzle/game.ts";
@@ -9,12 +10,17 @@ import type { Cleanup, View } from "../ui/router.ts";
 import { searchOrDayNotice } from "./daily-page.ts";
 import { dailyCategoryLabel, dailyPath } from "./daily-categories.ts";
 import { leaderboardPanel } from "./leaderboard-panel.ts";
+import { notFoundCard } from "./not-found.ts";
 import { puzzleFacts } from "./puzzle-facts.ts";
 import { goalPreview, playPanel } from "./play-panel.ts";
 import { puzzleKindLabel, puzzleTitle } from "./puzzle-list.ts";
 import { runningDailies } from "./running-dailies.ts";
 import { solvePanel } from "./solve-panel.ts";
 import { unratedNotes } from "./unrated-note.ts";
+
+function noSuchPuzzle(id: string): HTMLElement {
+  return notFoundCard("No such puzzle", `There is no puzzle #${id}.`, link("/puzzles", "See all puzzles"));
+}
 
 export const puzzleView: View = (outlet, { id }) => {
   const message = createMessage();
@@ -27,11 +33,7 @@ export const puzzleView: View = (outlet, { id }) => {
     ([puzzle, dailies]) => {
       if (left) return;
       if (puzzle === null) {
-        replace(
-          page,
-          h("h1", {}, "No such puzzle"),
-          h("p", {}, `There is no puzzle #${id}. `, link("/", "See the recent puzzles.")),
-        );
+        replace(page, noSuchPuzzle(id));
         return;
       }
       const spec = specOf(puzzle);
@@ -113,6 +115,11 @@ export const puzzleView: View = (outlet, { id }) => {
       );
     },
     (error) => {
+      // An id the API refuses (beyond its range: the router only lets decimal numbers through).
+      if (error instanceof ApiError && error.code === "BAD_USER_INPUT") {
+        replace(page, noSuchPuzzle(id));
+        return;
+      }
       replace(page);
       message.error(error);
     },

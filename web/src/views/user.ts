@@ -6,6 +6,7 @@ import { createMessage } from "../ui/notice.ts";
 import type { View } from "../ui/router.ts";
 import { boardThumbnail } from "../ui/thumbnail.ts";
 import { movesOrReason } from "./hidden-moves.ts";
+import { notFoundCard } from "./not-found.ts";
 import { puzzleList, puzzleTitle } from "./puzzle-list.ts";
 import { ratingCard } from "./rating-card.ts";
 import { runningDailies } from "./running-dailies.ts";
@@ -27,8 +28,14 @@ export const userView: View = (outlet, { name }) => {
         if (left || mine !== latest) return;
         message.clear();
         if (user === null) {
-          document.title = "No such player · Puzzles";
-          replace(page, h("h1", {}, "No such player"), h("p", {}, `Nobody is called “${name}”.`));
+          replace(
+            page,
+            notFoundCard(
+              "No such player",
+              `Nobody is called “${name}”.`,
+              link("/solvers", "See the top solvers"),
+            ),
+          );
           return;
         }
         document.title = `${user.name} · Puzzles`;
