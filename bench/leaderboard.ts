@@ -1,8 +1,9 @@
 // Leaderboard benchmark: seeds 100,000 submissions over 1,000 puzzles (2,000 users) into a database
 // of its own with a few INSERT ... SELECT statements, then measures the median time of a leaderboard
 // page through the service (SQL only) and through GraphQL over HTTP against a real server, for a
-// typical puzzle (about 50 submissions), the most popular one (about 10,000), a deep page, and the
-// other ranking reads (topSolvers, User.stats, User.submissions).
+// typical puzzle (about 50 submissions), the most popular one (about 10,000), a deep page, the
+// most popular one as a daily puzzle's day ranking, and the other ranking reads (topSolvers,
+// User.stats, User.submissions).
 //
 //   npm run bench:leaderboard            (BENCH_RUNS=200 requests per figure by default)
 //
@@ -24,6 +25,8 @@ const USERS = 2_000;
 const SUBMISSIONS = 100_000;
 /** The most popular puzzle: half the submissions are spread with a strong skew towards low ids. */
 const HOT_PUZZLE = 1;
+/** The day of the hot puzzle as a daily puzzle (SQL): 45 days ago, the middle of the submissions' 90. */
+const DAILY_DATE = "(now() AT TIME ZONE 'UTC')::date - 45";
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -84,6 +87,11 @@ const SEED = [
   // What createPuzzle and submitSolution keep: a stats row per puzzle with its players.
   `INSERT INTO puzzle_stats (puzzle_id, players)
      SELECT p.id, (SELECT count(*) FROM leaderboard_entries e WHERE e.puzzle_id = p.id)::int FROM puzzles p`,
+  // The hot puzzle is also a daily puzzle whose day ended 44 days ago: about half its entries
+  // (best submissions) were made after the day, so its day ranking looks up each of those players'
+  // submissions made before the day's end (LeaderboardRepository, entriesBefore).
+  `INSERT INTO daily_puzzles (date, category, puzzle_id, canonical_key, optimal_length, published_at)
+     SELECT ${DAILY_DATE}, 'SLIDING_4X4', id, canonical_key, 30 + id % 20, now() FROM puzzles WHERE id = ${HOT_PUZZLE}`,
   `VACUUM ANALYZE users`,
   `VACUUM ANALYZE puzzles`,
   `VACUUM ANALYZE solves`,
@@ -96,6 +104,16 @@ const PAGE = `query ($p: ID!, $after: String) {
     optimalLength totalEntries
     edges { cursor node { rank length submittedAt optimal user { name } } }
     pageInfo { hasNextPage endCursor }
+  }
+}`;
+const DAY_PAGE = `query ($d: String!) {
+  dailyPuzzle(category: SLIDING_4X4, date: $d) {
+    players
+    leaderboard(first: 20) {
+      optimalLength totalEntries
+      edges { cursor node { rank length submittedAt optimal user { name } } }
+      pageInfo { hasNextPage endCursor }
+    }
   }
 }`;
 const TOP = `query ($rows: Int) { topSolvers(rows: $rows, cols: $rows, first: 20) {
@@ -166,6 +184,22 @@ async function main(): Promise<void> {
     await measure("GraphQL: leaderboard page 22 (20), hot puzzle", () =>
       graphql(server.url, PAGE, { p: String(HOT_PUZZLE), after }),
     );
+    const [daily] = await prisma.$queryRaw<{ date: string; endsAt: Date; late: number; entries: number }[]>`
+      SELECT to_char(d.date, 'YYYY-MM-DD') AS date, (d.date + 1)::timestamp AT TIME ZONE 'UTC' AS "endsAt",
+             count(*) FILTER (WHERE e.created_at >= (d.date + 1)::timestamp AT TIME ZONE 'UTC')::int AS late,
+             count(*)::int AS entries
+        FROM daily_puzzles d JOIN leaderboard_entries e ON e.puzzle_id = d.puzzle_id
+       GROUP BY d.date`;
+    console.log(`hot puzzle as a daily: ${daily.entries} entries, ${daily.late} of them after its day`);
+    await measure("service: day ranking page (20), hot puzzle, half later", () =>
+      leaderboards.page(HOT_PUZZLE, 21, undefined, daily.endsAt),
+    );
+    await measure("service: day ranking page (20), hot puzzle, none later", () =>
+      leaderboards.page(HOT_PUZZLE, 21, undefined, new Date(Date.now() + 86_400_000)),
+    );
+    await measure("GraphQL: daily players + day ranking page (20), hot puzzle", () =>
+      graphql(server.url, DAY_PAGE, { d: daily.date }),
+    );
     await measure("GraphQL: topSolvers page (20), all puzzles", () => graphql(server.url, TOP, {}));
     await measure("GraphQL: topSolvers page (20), 4x4 only", () => graphql(server.url, TOP, { rows: 4 }));
     await measure("GraphQL: user stats + 20 submissions", (i) =>
@@ -182,6 +216,23 @@ async function main(): Promise<void> {
            FROM (SELECT DISTINCT puzzle_id, length FROM page) l) ranks USING (length) ORDER BY length, created_at, user_id`,
       );
       console.log(`\n${plan.map((row) => row["QUERY PLAN"]).join("\n")}`);
+      // The day ranking's page query (LeaderboardRepository.pageBefore) on the hot puzzle as a daily.
+      const dayPlan = await prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN (ANALYZE, BUFFERS) WITH ranked AS (
+           SELECT d.*, rank() OVER (ORDER BY d.length)::int AS rank FROM (
+             SELECT b.submission_id, b.puzzle_id, b.user_id, b.length, b.created_at FROM leaderboard_entries b
+              WHERE b.puzzle_id = ${HOT_PUZZLE} AND b.created_at < $1
+             UNION ALL
+             SELECT s.id, b.puzzle_id, b.user_id, s.length, s.created_at FROM leaderboard_entries b
+               JOIN LATERAL (SELECT s.id, s.length, s.created_at FROM submissions s
+                              WHERE s.puzzle_id = b.puzzle_id AND s.user_id = b.user_id AND s.created_at < $1
+                              ORDER BY s.length, s.created_at, s.id LIMIT 1) s ON true
+              WHERE b.puzzle_id = ${HOT_PUZZLE} AND b.created_at >= $1) d),
+         page AS (SELECT * FROM ranked ORDER BY length, created_at, user_id LIMIT 21)
+         SELECT page.*, u.name FROM page JOIN users u ON u.id = page.user_id ORDER BY length, created_at, user_id`,
+        daily.endsAt,
+      );
+      console.log(`\n${dayPlan.map((row) => row["QUERY PLAN"]).join("\n")}`);
     }
   } finally {
     await server.close();

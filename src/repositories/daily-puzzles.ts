@@ -108,13 +108,4 @@ export class DailyPuzzleRepository {
     });
     return new Set(rows.map((row) => row.canonicalKey));
   }
-
-  /** Users with a leaderboard entry, by puzzle id. */
-  async players(puzzleIds: readonly number[]): Promise<Map<number, number>> {
-    const rows = await this.prisma.puzzleStats.findMany({
-      where: { puzzleId: { in: [...puzzleIds] } },
-      select: { puzzleId: true, players: true },
-    });
-    return new Map(rows.map((row) => [row.puzzleId, row.players]));
-  }
 }

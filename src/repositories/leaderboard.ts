@@ -7,10 +7,13 @@
 // Indexes (see docs/leaderboards.md): leaderboard_entries (puzzle_id, length, created_at, user_id)
 // makes a page one index range and a rank one count over a prefix of that range, at any depth;
 // leaderboard_entries (user_id) serves per-user counts; solves (canonical_key, status) finds optima.
+// A leaderboard as it stood at a time (a daily puzzle's day: `before`) is computed, not kept: see
+// entriesBefore.
 import { Prisma } from "../generated/prisma/client.ts";
 import type { PrismaClient } from "../db/client.ts";
 import type { PuzzleKind } from "../generated/prisma/enums.ts";
 import type { Solve } from "../generated/prisma/client.ts";
+import { LISTED } from "./puzzles.ts";
 import type { PublicUser } from "./users.ts";
 
 export interface LeaderboardRow {
@@ -30,6 +33,15 @@ export interface LeaderboardSummary {
   /** The proven optimal length; null while unknown. */
   readonly optimum: number | null;
   readonly totalEntries: number;
+}
+
+/**
+ * A puzzle's leaderboard as it stood at `before`: each user's best submission made before then. A
+ * daily puzzle's day ranking is its puzzle's board before the day's end.
+ */
+export interface BoardAt {
+  readonly puzzleId: number;
+  readonly before: Date;
 }
 
 /** A leaderboard position: rows strictly after it come next. */
@@ -130,6 +142,30 @@ function withRanks(entries: string): Prisma.Sql {
      ORDER BY length, created_at, user_id`;
 }
 
+/**
+ * The rows of puzzle `puzzleId`'s leaderboard as it stood at `before` (the columns of
+ * leaderboard_entries that ENTRY_COLUMNS reads): each user's best submission made before it, shortest, then earliest. Nothing stores them:
+ * a user whose entry was made before `before` keeps it (their best of all is their best of those);
+ * a user whose entry came later gets the best of their submissions made before, if any, one index
+ * range of submissions (puzzle_id, user_id, length, created_at) each. So the cost is the puzzle's
+ * entries (read through its leaderboard index) plus one short range per later entry; it does not
+ * grow with the submissions made before `before`.
+ */
+function entriesBefore(puzzleId: Prisma.Sql, before: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
+    SELECT b.submission_id, b.puzzle_id, b.user_id, b.length, b.created_at
+      FROM leaderboard_entries b
+     WHERE b.puzzle_id = ${puzzleId} AND b.created_at < ${before}
+    UNION ALL
+    SELECT s.id, b.puzzle_id, b.user_id, s.length, s.created_at
+      FROM leaderboard_entries b
+      JOIN LATERAL (SELECT s.id, s.length, s.created_at FROM submissions s
+                     WHERE s.puzzle_id = b.puzzle_id AND s.user_id = b.user_id AND s.created_at < ${before}
+                     ORDER BY s.length, s.created_at, s.id
+                     LIMIT 1) s ON true
+     WHERE b.puzzle_id = ${puzzleId} AND b.created_at >= ${before}`;
+}
+
 /** The SQL condition on puzzles `p` that `filter` sets, or null when it sets none. */
 function puzzleFilterOf(filter: SolverFilter): Prisma.Sql | null {
   const conditions = [
@@ -153,13 +189,22 @@ function optimaOf(where: Prisma.Sql): Prisma.Sql {
 export class LeaderboardRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** A page of the puzzle's leaderboard after `after` (exclusive), `take` rows. */
-  async page(puzzleId: number, take: number, after?: LeaderboardKey): Promise<LeaderboardRow[]> {
+  /**
+   * A page of the puzzle's leaderboard after `after` (exclusive), `take` rows; with `before`, of its
+   * leaderboard as it stood then (entriesBefore), ranked among those rows only.
+   */
+  async page(
+    puzzleId: number,
+    take: number,
+    after?: LeaderboardKey,
+    before?: Date,
+  ): Promise<LeaderboardRow[]> {
     const afterClause =
       after === undefined
         ? Prisma.empty
         : Prisma.sql`AND (b.length, b.created_at, b.user_id)
             > (${after.length}::int, ${after.createdAt}::timestamptz, ${after.userId}::int)`;
+    if (before !== undefined) return this.pageBefore(puzzleId, before, take, afterClause);
     const rows = await this.prisma.$queryRaw<RawRow[]>`
       WITH page AS (
         SELECT ${ENTRY_COLUMNS} FROM leaderboard_entries b JOIN users u ON u.id = b.user_id
@@ -167,6 +212,30 @@ export class LeaderboardRepository {
          ORDER BY b.length, b.created_at, b.user_id
          LIMIT ${take})
       ${withRanks("page")}`;
+    return rows.map(toRow);
+  }
+
+  /**
+   * page() at `before`: the rows are computed, so their ranks come from one window over all of them
+   * (a count per length would scan them once per length), and the page is cut after it.
+   */
+  private async pageBefore(
+    puzzleId: number,
+    before: Date,
+    take: number,
+    afterClause: Prisma.Sql,
+  ): Promise<LeaderboardRow[]> {
+    const rows = await this.prisma.$queryRaw<RawRow[]>`
+      WITH ranked AS (
+        SELECT d.*, rank() OVER (ORDER BY d.length)::int AS rank
+          FROM (${entriesBefore(Prisma.sql`${puzzleId}::int`, Prisma.sql`${before}::timestamptz`)}) d),
+      page AS (
+        SELECT * FROM ranked b WHERE true ${afterClause}
+         ORDER BY b.length, b.created_at, b.user_id
+         LIMIT ${take})
+      SELECT ${ROW_COLUMNS}
+        FROM (SELECT ${ENTRY_COLUMNS}, b.rank FROM page b JOIN users u ON u.id = b.user_id) e
+       ORDER BY length, created_at, user_id`;
     return rows.map(toRow);
   }
 
@@ -180,13 +249,36 @@ export class LeaderboardRepository {
     return rows.length === 0 ? null : toRow(rows[0]);
   }
 
-  /** Whether the puzzle exists, its optimum and its number of entries (index-only count). */
-  async summary(puzzleId: number): Promise<LeaderboardSummary> {
+  /**
+   * Whether the puzzle exists, its optimum and its number of entries (index-only count); with
+   * `before`, of its leaderboard as it stood then.
+   */
+  async summary(puzzleId: number, before?: Date): Promise<LeaderboardSummary> {
+    const entries =
+      before === undefined
+        ? Prisma.sql`SELECT 1 FROM leaderboard_entries WHERE puzzle_id = ${puzzleId}`
+        : entriesBefore(Prisma.sql`${puzzleId}::int`, Prisma.sql`${before}::timestamptz`);
     const [row] = await this.prisma.$queryRaw<LeaderboardSummary[]>`
       SELECT EXISTS (SELECT 1 FROM puzzles WHERE id = ${puzzleId}) AS "puzzleExists",
              (SELECT length FROM (${optimaOf(Prisma.sql`p.id = ${puzzleId}`)}) o) AS optimum,
-             (SELECT count(*) FROM leaderboard_entries WHERE puzzle_id = ${puzzleId})::int AS "totalEntries"`;
+             (SELECT count(*) FROM (${entries}) e)::int AS "totalEntries"`;
     return row ?? { puzzleExists: false, optimum: null, totalEntries: 0 };
+  }
+
+  /**
+   * The number of rows of each board, in the order given: its players, users with a submission made
+   * before its time. Counts entriesBefore, so it agrees with summary's totalEntries.
+   */
+  async playersBefore(boards: readonly BoardAt[]): Promise<number[]> {
+    if (boards.length === 0) return [];
+    const rows = await this.prisma.$queryRaw<{ players: number }[]>`
+      SELECT (SELECT count(*) FROM (${entriesBefore(Prisma.sql`q.puzzle_id`, Prisma.sql`q.before`)}) e)::int
+               AS players
+        FROM unnest(${boards.map((board) => board.puzzleId)}::int[],
+                    ${boards.map((board) => board.before.toISOString())}::timestamptz[])
+               WITH ORDINALITY AS q(puzzle_id, before, n)
+       ORDER BY q.n`;
+    return rows.map((row) => row.players);
   }
 
   /** Proven optimal lengths by puzzle id; puzzles without one are absent. */
@@ -311,7 +403,7 @@ export class LeaderboardRepository {
     const rows = await this.prisma.$queryRaw<UserStatsRow[]>`
       SELECT u.id AS "userId",
              (SELECT count(*) FROM submissions s WHERE s.user_id = u.id)::int AS submissions,
-             (SELECT count(*) FROM puzzles p WHERE p.owner_id = u.id)::int AS "puzzlesCreated",
+             (SELECT count(*) FROM puzzles p WHERE p.owner_id = u.id AND ${LISTED})::int AS "puzzlesCreated",
              (SELECT count(*)
                 FROM leaderboard_entries b
                 JOIN puzzles p ON p.id = b.puzzle_id

@@ -46,6 +46,15 @@ export interface FoundPuzzle {
 const PUZZLE_COLUMNS = Prisma.sql`p.id, p.owner_id AS "ownerId", p.kind, p.rows, p.cols, p.start, p.goal, p.title,
   p.canonical_key AS "canonicalKey", p.solvable, p.created_at AS "createdAt"`;
 
+/**
+ * Whether puzzle `p` is shown in lists: a daily puzzle joins them once its day (UTC) is over, until
+ * then it is reached through dailyPuzzle only (docs/competition.md, "No spoilers while it runs").
+ * User.stats.puzzlesCreated counts only these too, so that it agrees with User.puzzles and gives no
+ * hidden daily away. One primary-key probe of daily_puzzles (puzzle_id, unique) per puzzle.
+ */
+export const LISTED = Prisma.sql`NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id
+                                   AND d.date >= (now() AT TIME ZONE 'UTC')::date)`;
+
 export class PuzzleRepository {
   /**
    * Puzzles never change once created (nothing updates or deletes one but the cascade from its owner,
@@ -83,12 +92,7 @@ export class PuzzleRepository {
    * puzzles with at least one rated game (a rating that never moved says nothing).
    */
   async find(search: PuzzleSearch): Promise<FoundPuzzle[]> {
-    // A daily puzzle joins the lists once its day (UTC) is over: until then it is reached through
-    // dailyPuzzle only (docs/competition.md, "No spoilers while it runs").
-    const where: Prisma.Sql[] = [
-      Prisma.sql`NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id
-                               AND d.date >= (now() AT TIME ZONE 'UTC')::date)`,
-    ];
+    const where: Prisma.Sql[] = [LISTED];
     if (search.kind !== undefined) where.push(Prisma.sql`p.kind = ${search.kind}::"PuzzleKind"`);
     if (search.rows !== undefined) where.push(Prisma.sql`p.rows = ${search.rows}`);
     if (search.cols !== undefined) where.push(Prisma.sql`p.cols = ${search.cols}`);

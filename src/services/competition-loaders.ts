@@ -1,5 +1,5 @@
 // Per-request DataLoaders of the competition domain (a WeakMap entry beside the request's context,
-// as the leaderboard's): whether a board is a running daily puzzle, and a daily puzzle's players.
+// as the leaderboard's): whether a board is a running daily puzzle.
 import DataLoader from "dataloader";
 import type { DailyService } from "./daily.ts";
 
@@ -9,11 +9,6 @@ function createCompetitionLoaders(daily: DailyService) {
     dailyRunningByKey: new DataLoader<string, boolean>(async (keys) => {
       const running = await daily.runningKeys(keys);
       return keys.map((key) => running.has(key));
-    }),
-    /** Puzzle id -> users with a leaderboard entry. */
-    playersByPuzzleId: new DataLoader<number, number>(async (ids) => {
-      const players = await daily.players(ids);
-      return ids.map((id) => players.get(id) ?? 0);
     }),
   };
 }

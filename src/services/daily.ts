@@ -20,6 +20,7 @@ import type { Solve } from "../generated/prisma/client.ts";
 import { BadInputError, DailyInProgressError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import type { DailyPuzzleRepository, DailyRow } from "../repositories/daily-puzzles.ts";
+import type { BoardAt } from "../repositories/leaderboard.ts";
 import type { NewPuzzle } from "../repositories/puzzles.ts";
 import { DAILY_CATEGORIES, type DailyCategory, dailyBoard } from "./daily-boards.ts";
 
@@ -82,6 +83,15 @@ export function utcDay(at: Date): string {
 /** When the UTC day `date` ends (the next midnight), ISO. */
 export function dayEnd(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString();
+}
+
+/**
+ * A daily puzzle's day ranking: its puzzle's leaderboard as it stood when the day ended, each user's
+ * best submission made during the day (docs/leaderboards.md). What came later (the optimal moves are
+ * public by then) has no place in it.
+ */
+export function dayBoard(row: DailyRow): BoardAt {
+  return { puzzleId: row.puzzleId, before: new Date(dayEnd(row.date)) };
 }
 
 function puzzleOf(date: string, category: DailyCategory, secret: string, ownerId: number): NewPuzzle {
@@ -181,10 +191,6 @@ export class DailyService {
   /** Published days, newest first. */
   page(category: DailyCategory, take: number, beforeDate?: string): Promise<DailyRow[]> {
     return this.dailies.page(category, take, beforeDate);
-  }
-
-  players(puzzleIds: readonly number[]): Promise<Map<number, number>> {
-    return this.dailies.players(puzzleIds);
   }
 
   /** Of these canonical keys, those of a daily puzzle whose day runs. */

@@ -3,7 +3,7 @@
 // per row. They live beside the request's context object (a WeakMap entry) and die with it.
 import DataLoader from "dataloader";
 import type { Solve } from "../generated/prisma/client.ts";
-import type { BestSubmission, UserStatsRow } from "../repositories/leaderboard.ts";
+import type { BestSubmission, BoardAt, UserStatsRow } from "../repositories/leaderboard.ts";
 import type { StoredRating, SubmissionGame } from "../repositories/ratings.ts";
 import type { RankKey, Submission } from "../repositories/submissions.ts";
 import type { LeaderboardService } from "./leaderboard.ts";
@@ -37,6 +37,10 @@ function createLeaderboardLoaders(
       },
       { cacheKeyFn: (key) => key.id },
     ),
+    /** Players of a board as it stood at its time (a daily puzzle's day), as its summary counts them. */
+    playersBefore: new DataLoader<BoardAt, number, string>((boards) => service.playersBefore(boards), {
+      cacheKeyFn: (board) => `${board.puzzleId}@${board.before.getTime()}`,
+    }),
     statsByUserId: new DataLoader<number, UserStatsRow>(async (ids) => {
       const stats = await service.userStats(ids);
       return ids.map(

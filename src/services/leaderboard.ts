@@ -4,6 +4,7 @@
 import { BadInputError, NotFoundError } from "../errors/index.ts";
 import type {
   BestSubmission,
+  BoardAt,
   LeaderboardKey,
   LeaderboardRepository,
   LeaderboardRow,
@@ -99,9 +100,13 @@ export class LeaderboardService {
       throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   }
 
-  /** `take` rows of the puzzle's leaderboard after `after`. */
-  page(puzzleId: number, take: number, after?: LeaderboardKey): Promise<LeaderboardRow[]> {
-    return this.leaderboards.page(puzzleId, take, after);
+  /**
+   * `take` rows of the puzzle's leaderboard after `after`. With `before`, of the leaderboard as it
+   * stood then: each user's best submission made before it, ranked among those only (a daily
+   * puzzle's day ranking: what came after cannot push a day player down).
+   */
+  page(puzzleId: number, take: number, after?: LeaderboardKey, before?: Date): Promise<LeaderboardRow[]> {
+    return this.leaderboards.page(puzzleId, take, after, before);
   }
 
   /** The user's current entry on the puzzle's leaderboard, or null when they have none. */
@@ -109,9 +114,14 @@ export class LeaderboardService {
     return this.leaderboards.entryOf(puzzleId, userId);
   }
 
-  /** Whether the puzzle exists, its optimum and its number of entries. */
-  summary(puzzleId: number): Promise<LeaderboardSummary> {
-    return this.leaderboards.summary(puzzleId);
+  /** Whether the puzzle exists, its optimum and its number of entries (with `before`: as `page`). */
+  summary(puzzleId: number, before?: Date): Promise<LeaderboardSummary> {
+    return this.leaderboards.summary(puzzleId, before);
+  }
+
+  /** Each board's players as it stood at its time (its summary's totalEntries), in the order given. */
+  playersBefore(boards: readonly BoardAt[]): Promise<number[]> {
+    return this.leaderboards.playersBefore(boards);
   }
 
   /** Proven optimal lengths by puzzle id (absent: not known yet). */

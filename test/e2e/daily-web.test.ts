@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../../src/core/index.ts";
 import { tableSolution } from "../../src/core/sliding/table.ts";
 import { projectRoot } from "../../src/project-root.ts";
+import { madeAt, padded } from "../helpers/day-submissions.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { chromiumMissing, ensureWebBuilt, launchBrowser, type Browser, signInPage } from "./browser.ts";
 
@@ -36,6 +37,7 @@ const goal = (cells: number) => [...Array.from({ length: cells - 1 }, (_, i) => 
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const CREATE = `mutation ($i: CreatePuzzleInput!) { createPuzzle(input: $i) { id } }`;
+const SUBMIT = `mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id } }`;
 const PAST_DAYS = 12;
 
 describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the web page", () => {
@@ -140,30 +142,66 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
     expect(await page.getByRole("button", { name: "Hint" }).isDisabled()).toBe(false);
   });
 
-  it("marks a past daily's leaderboard entries made after its day; today's entries are not", async () => {
+  it("ranks a past daily's day players only: a late optimal entry takes no one's rank", async () => {
+    const day = daysAgo(2);
     const { dailyPuzzle } = await api
       .client()
       .data<{ dailyPuzzle: { puzzle: { id: string; start: number[] } } }>(
         `query ($d: String) { dailyPuzzle(category: SLIDING_3X3, date: $d) { puzzle { id start } } }`,
-        { d: daysAgo(2) },
+        { d: day },
       );
-    const optimal = tableSolution(3, 3, dailyPuzzle.puzzle.start, GOAL3) as string;
-    await api
-      .client(token)
-      .data(`mutation ($p: ID!, $m: String!) { submitSolution(puzzleId: $p, moves: $m) { id } }`, {
-        p: dailyPuzzle.puzzle.id,
-        m: optimal,
-      });
-    await page.goto(`${api.origin}/daily/3x3/${daysAgo(2)}`);
-    const when = page.locator(".leaderboard tbody tr td.when");
-    await expect.poll(() => when.count()).toBe(1);
-    // Before: nothing told the day's ranking from entries copied once its moves were public.
-    expect(await when.textContent()).toMatch(/ · after the day$/);
-    expect(await when.getAttribute("class")).toBe("when late");
-    // Today's board (the earlier case's entry, made while the day runs) is not marked.
-    await page.goto(`${api.origin}/daily/3x3/${today()}`);
-    await expect.poll(() => page.locator(".leaderboard tbody tr td.when").count()).toBe(1);
-    expect(await page.locator(".leaderboard tbody tr td.when").textContent()).not.toContain("after the day");
+    const { start, id } = dailyPuzzle.puzzle;
+    const optimal = tableSolution(3, 3, start, GOAL3) as string;
+    // A day player: two moves over the optimum, during the day.
+    const dayPlayer = await api.client().signUp();
+    const { submitSolution } = await dayPlayer.client.data<{ submitSolution: { id: string } }>(SUBMIT, {
+      p: id,
+      m: padded(start, 3, optimal, 1),
+    });
+    await madeAt(api.server.app.prisma, submitSolution.id, `${day}T12:00:00.000Z`);
+
+    await page.goto(`${api.origin}/daily/3x3/${day}`);
+    const rows = page.locator(".leaderboard tbody tr");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByTestId("daily-players").textContent()).toBe("1 player");
+    // The page's player plays it optimally now, the optimal moves public for two days.
+    await playMoves(page, optimal);
+    await page.getByRole("button", { name: "Submit to leaderboard" }).click();
+    await expect
+      .poll(() => page.locator(".play .message.info").textContent())
+      .toMatch(
+        /^Accepted: \d+ moves · after the day: not in the day's ranking \(all-time rank 1\) · optimal ✓/,
+      );
+    // leaderboardChanged refreshes the board: the late player is counted under it, not ranked in it.
+    await expect
+      .poll(() => page.getByTestId("after-the-day").textContent())
+      .toMatch(/^1 more player submitted only after the day.*not ranked here\. All-time leaderboard$/);
+    // Before: the late optimal entry ranked 1st and the day player 2nd ("· after the day" beside it).
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().locator("td").allTextContents()).toEqual([
+      "1",
+      dayPlayer.user.name,
+      String(optimal.length + 2),
+      "",
+      expect.not.stringContaining("after the day"),
+    ]);
+    expect(await page.getByTestId("daily-players").textContent()).toBe("1 player");
+    // The all-time board (the puzzle's own page) ranks both.
+    await page.getByRole("link", { name: "All-time leaderboard" }).click();
+    await page.waitForURL(new RegExp(`/puzzles/${id}$`));
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.locator("td:nth-child(2)").allTextContents()).toEqual([name, dayPlayer.user.name]);
+  });
+
+  it("says a past day without a daily had none, not that it is not published yet", async () => {
+    await page.goto(`${api.origin}/daily/3x3/2001-02-03`);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("No daily puzzle here");
+    // Before: "The 3×3 daily of 2001-02-03 is not published (yet)."
+    expect(await page.locator(".daily-page p").first().textContent()).toBe(
+      "There was no 3×3 daily puzzle on 2001-02-03. See the past days.",
+    );
   });
 
   it("says a daily category it does not have is unknown, with links to the real ones", async () => {

@@ -1,11 +1,10 @@
 // The competition: daily puzzles and their archive, analyses and hints. Thin over DailyService,
-// AnalysisService and HintService.
+// AnalysisService and HintService (a daily's players and day ranking are leaderboard reads: ./leaderboard.ts).
 import { DailyInProgressError } from "../../errors/index.ts";
 import type { DailyRow } from "../../repositories/daily-puzzles.ts";
 import type { Submission } from "../../repositories/submissions.ts";
 import type { DailyCategory } from "../../services/daily-boards.ts";
 import { dayEnd } from "../../services/daily.ts";
-import { competitionLoaders } from "../../services/competition-loaders.ts";
 import type { GraphQLContext } from "../context.ts";
 import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
@@ -53,8 +52,6 @@ export const competitionResolvers = {
   },
   DailyPuzzle: {
     puzzle: (row: DailyRow, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(row.puzzleId),
-    players: (row: DailyRow, _: unknown, ctx: GraphQLContext) =>
-      competitionLoaders(ctx, ctx.services.daily).playersByPuzzleId.load(row.puzzleId),
     running: (row: DailyRow, _: unknown, ctx: GraphQLContext) => ctx.services.daily.isRunning(row.date),
     endsAt: (row: DailyRow) => new Date(dayEnd(row.date)),
   },

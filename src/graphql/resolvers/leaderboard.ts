@@ -1,5 +1,5 @@
-// Leaderboards: submitSolution, leaderboard, topSolvers, User.submissions / stats and the
-// leaderboardChanged feed. Thin over SubmissionService and LeaderboardService; per-row fields that
+// Leaderboards: submitSolution, leaderboard, topSolvers, User.submissions / stats, a daily puzzle's
+// day ranking and players, and the leaderboardChanged feed. Thin over SubmissionService and LeaderboardService; per-row fields that
 // need the database (optimal, rank, stats) go through per-request DataLoaders.
 import type {
   LeaderboardKey,
@@ -8,10 +8,12 @@ import type {
   SolverKey,
   SolverRow,
 } from "../../repositories/leaderboard.ts";
+import type { DailyRow } from "../../repositories/daily-puzzles.ts";
 import type { PlayerGame } from "../../repositories/ratings.ts";
 import type { Puzzle, PuzzleKind } from "../../repositories/puzzles.ts";
 import type { Submission } from "../../repositories/submissions.ts";
 import type { PublicUser } from "../../repositories/users.ts";
+import { dayBoard } from "../../services/daily.ts";
 import { isOptimumProven, type LeaderboardEvent } from "../../services/leaderboard.ts";
 import { leaderboardLoaders } from "../../services/leaderboard-loaders.ts";
 import { forgetCachedReads, type GraphQLContext } from "../context.ts";
@@ -49,15 +51,21 @@ function isOptimal(length: number, optimum: number | null): boolean | null {
 
 /**
  * A page and the connection's own fields in two queries run at once (the page joins its users):
- * a leaderboard page costs one round trip to Postgres. NOT_FOUND for an unknown puzzle.
+ * a leaderboard page costs one round trip to Postgres. NOT_FOUND for an unknown puzzle. With `before`,
+ * the leaderboard as it stood then (a daily puzzle's day ranking).
  */
-async function leaderboardConnection(ctx: GraphQLContext, puzzleId: number, args: ConnectionArgs) {
+async function leaderboardConnection(
+  ctx: GraphQLContext,
+  puzzleId: number,
+  args: ConnectionArgs,
+  before?: Date,
+) {
   const size = pageSize(args.first);
   const after: LeaderboardKey | undefined = decodeCursor(args.after, leaderboardCursor);
   const service = ctx.services.leaderboards;
   const [summary, rows] = await Promise.all([
-    service.summary(puzzleId),
-    service.page(puzzleId, size + 1, after),
+    service.summary(puzzleId, before),
+    service.page(puzzleId, size + 1, after, before),
   ]);
   if (!summary.puzzleExists) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   const entries: Entry[] = rows.map((row) => ({ ...row, optimum: summary.optimum }));
@@ -167,6 +175,16 @@ export const leaderboardResolvers = {
     rating: (user: PublicUser, _: unknown, ctx: GraphQLContext) => loaders(ctx).ratingByUserId.load(user.id),
     ratingHistory: (user: PublicUser, args: { first?: number | null }, ctx: GraphQLContext) =>
       ctx.services.ratings.history(user.id, pageSize(args.first)),
+  },
+  DailyPuzzle: {
+    // The day's ranking: submissions made before the day's end only, each player's best of those.
+    leaderboard: (row: DailyRow, args: ConnectionArgs, ctx: GraphQLContext) => {
+      const board = dayBoard(row);
+      return leaderboardConnection(ctx, board.puzzleId, args, board.before);
+    },
+    // The day's players: the day ranking's totalEntries.
+    players: (row: DailyRow, _: unknown, ctx: GraphQLContext) =>
+      loaders(ctx).playersBefore.load(dayBoard(row)),
   },
   RatedGame: {
     puzzle: (game: PlayerGame, _: unknown, ctx: GraphQLContext) => ctx.loaders.puzzleById.load(game.puzzleId),

@@ -48,6 +48,11 @@ export interface Leaderboard {
   readonly optimalLength: number | null | undefined;
   readonly totalEntries: number;
   readonly entries: LeaderboardEntry[];
+  /**
+   * A daily puzzle's day ranking only: the players left out of it, whose every submission came after
+   * the day (the puzzle's all-time entries less the day's).
+   */
+  readonly afterTheDay?: number;
 }
 
 type UserPageUser = NonNullable<UserPageQuery["user"]>;
@@ -329,6 +334,7 @@ const SubmitDocument = graphql(`
     submitSolution(puzzleId: $puzzleId, moves: $moves) {
       id
       length
+      createdAt
       rank
       optimal
       game
@@ -556,6 +562,47 @@ const DailyPuzzleDocument = graphql(`
 
 export async function dailyPuzzle(category: DailyCategory, date: string): Promise<DailyPuzzle | null> {
   return (await request(DailyPuzzleDocument, { category, date })).dailyPuzzle ?? null;
+}
+
+// A daily's day ranking (submissions made before its end), and how many players of the puzzle's
+// all-time board it leaves out.
+const DailyLeaderboardDocument = graphql(`
+  query DailyLeaderboard($category: DailyCategory!, $date: String!, $first: Int) {
+    dailyPuzzle(category: $category, date: $date) {
+      leaderboard(first: $first) {
+        optimalLength
+        totalEntries
+        edges {
+          node {
+            ...LeaderboardEntryFields
+          }
+        }
+      }
+      puzzle {
+        id
+        leaderboard(first: 1) {
+          totalEntries
+        }
+      }
+    }
+  }
+`);
+
+/** The day ranking of the category's daily of `date` (ranks among the day's players only). */
+export async function dailyLeaderboard(
+  category: DailyCategory,
+  date: string,
+  first = 20,
+): Promise<Leaderboard> {
+  const daily = (await request(DailyLeaderboardDocument, { category, date, first })).dailyPuzzle;
+  if (!daily) throw new Error(`No ${category} daily puzzle of ${date}.`);
+  const board = daily.leaderboard;
+  return {
+    optimalLength: board.optimalLength,
+    totalEntries: board.totalEntries,
+    entries: nodes(board),
+    afterTheDay: daily.puzzle.leaderboard.totalEntries - board.totalEntries,
+  };
 }
 
 const DailyArchiveDocument = graphql(`

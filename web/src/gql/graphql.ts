@@ -251,7 +251,7 @@ export type SubmitMutationVariables = Exact<{
 }>;
 
 
-export type SubmitMutation = { submitSolution: { id: string, length: number, rank: number, optimal: boolean | null, game: SubmissionGame } };
+export type SubmitMutation = { submitSolution: { id: string, length: number, createdAt: string, rank: number, optimal: boolean | null, game: SubmissionGame } };
 
 export type LeaderboardQueryVariables = Exact<{
   puzzleId: string | number;
@@ -305,6 +305,15 @@ export type DailyPuzzleQueryVariables = Exact<{
 
 
 export type DailyPuzzleQuery = { dailyPuzzle: { date: string, category: DailyCategory, optimalLength: number | null, players: number, running: boolean, endsAt: string, puzzle: { id: string, kind: PuzzleKind, rows: number | null, cols: number | null, start: Array<number>, goal: Array<number> | null, title: string | null, solvable: boolean, createdAt: string, owner: { name: string } } } | null };
+
+export type DailyLeaderboardQueryVariables = Exact<{
+  category: DailyCategory;
+  date: string;
+  first?: number | null | undefined;
+}>;
+
+
+export type DailyLeaderboardQuery = { dailyPuzzle: { leaderboard: { optimalLength: number | null, totalEntries: number, edges: Array<{ node: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } }> }, puzzle: { id: string, leaderboard: { totalEntries: number } } } | null };
 
 export type DailyArchiveQueryVariables = Exact<{
   category: DailyCategory;
@@ -639,6 +648,7 @@ export const SubmitDocument = new TypedDocumentString(`
   submitSolution(puzzleId: $puzzleId, moves: $moves) {
     id
     length
+    createdAt
     rank
     optimal
     game
@@ -853,6 +863,35 @@ fragment DailyPuzzleFields on DailyPuzzle {
     ...PuzzleFields
   }
 }`) as unknown as TypedDocumentString<DailyPuzzleQuery, DailyPuzzleQueryVariables>;
+export const DailyLeaderboardDocument = new TypedDocumentString(`
+    query DailyLeaderboard($category: DailyCategory!, $date: String!, $first: Int) {
+  dailyPuzzle(category: $category, date: $date) {
+    leaderboard(first: $first) {
+      optimalLength
+      totalEntries
+      edges {
+        node {
+          ...LeaderboardEntryFields
+        }
+      }
+    }
+    puzzle {
+      id
+      leaderboard(first: 1) {
+        totalEntries
+      }
+    }
+  }
+}
+    fragment LeaderboardEntryFields on LeaderboardEntry {
+  rank
+  user {
+    name
+  }
+  length
+  submittedAt
+  optimal
+}`) as unknown as TypedDocumentString<DailyLeaderboardQuery, DailyLeaderboardQueryVariables>;
 export const DailyArchiveDocument = new TypedDocumentString(`
     query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {
   dailyPuzzles(category: $category, first: $first, after: $after) {

@@ -2,7 +2,7 @@
 // panel (hints and analyses locked while the day runs) and its leaderboard; once the day has ended,
 // the optimal search too (in place of the "While the day runs" notice when the day ends with the page
 // open).
-import { dailyPuzzle, type DailyPuzzle } from "../api/operations.ts";
+import { dailyLeaderboard, dailyPuzzle, type DailyPuzzle } from "../api/operations.ts";
 import { specOf } from "../puzzle/game.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -80,13 +80,16 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const spec = specOf(daily.puzzle);
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
     dailyEndsAt: daily.running ? daily.endsAt : undefined,
+    dayEndsAt: daily.endsAt,
   });
   const head = facts(daily, cleanups);
-  // The player count stays live: a player is one leaderboard entry (their first submission makes it,
-  // and leaderboardChanged reports it), so each refetch of the board carries the new count.
+  // The board is the day's ranking: submissions made before the day's end, so none made later (the
+  // optimal moves public) pushes a day player down. The player count stays live: a player is one
+  // entry of it (their first submission of the day makes it, and leaderboardChanged reports it), so
+  // each refetch of the board carries the new count, as DailyPuzzle.players counts it.
   const board = leaderboardPanel(daily.puzzle.id, {
     onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
-    dayEndsAt: daily.endsAt,
+    read: () => dailyLeaderboard(daily.category, daily.date, 50),
   });
   cleanups.push(play.cleanup, board.cleanup);
   const side: HTMLElement[] = [
@@ -118,6 +121,18 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   ];
 }
 
+/**
+ * Why there is no daily of `date`, by the page's clock: a past day had none (before the platform's
+ * first daily, say), today's is being prepared (a 4x4's optimum is proven first), a day to come has
+ * not begun.
+ */
+function noDaily(label: string, date: string): string {
+  const today = new Date().toISOString().slice(0, 10);
+  if (date < today) return `There was no ${label} daily puzzle on ${date}.`;
+  if (date === today) return `Today's ${label} daily puzzle is being prepared: try again in a few minutes.`;
+  return `The ${label} daily puzzle of ${date} comes out that day.`;
+}
+
 export const dailyPageView: View = (outlet, { category: slug, date }) => {
   const message = createMessage();
   const page = h("div", { class: "puzzle-page daily-page" }, h("p", { class: "muted" }, "Loading…"));
@@ -146,7 +161,7 @@ export const dailyPageView: View = (outlet, { category: slug, date }) => {
           h(
             "p",
             {},
-            `The ${dailyCategoryLabel(category)} daily of ${date} is not published (yet). `,
+            `${noDaily(dailyCategoryLabel(category), date)} `,
             link(dailyArchivePath(category), "See the past days."),
           ),
         );

@@ -18,21 +18,7 @@ function optimalMark(optimal: boolean | null): string {
   return optimal === true ? "✓" : optimal === false ? "" : "?";
 }
 
-/**
- * The When cell: a daily puzzle's entries made after its day (when its optimal moves were public)
- * say so, so the day's own ranking can be read off the board.
- */
-function whenCell(submittedAt: string, dayEndsAt: string | undefined): HTMLElement {
-  const late = dayEndsAt !== undefined && Date.parse(submittedAt) >= Date.parse(dayEndsAt);
-  return h(
-    "td",
-    { class: late ? "when late" : "when", title: late ? "submitted after the daily puzzle's day" : null },
-    formatTime(submittedAt),
-    late ? " · after the day" : null,
-  );
-}
-
-function table(board: Leaderboard, solvable: boolean, dayEndsAt: string | undefined): HTMLElement {
+function table(board: Leaderboard, solvable: boolean): HTMLElement {
   if (board.entries.length === 0)
     return h(
       "p",
@@ -69,7 +55,7 @@ function table(board: Leaderboard, solvable: boolean, dayEndsAt: string | undefi
           h("td", {}, link(`/users/${encodeURIComponent(entry.user.name)}`, entry.user.name)),
           h("td", {}, String(entry.length)),
           h("td", {}, optimalMark(entry.optimal)),
-          whenCell(entry.submittedAt, dayEndsAt),
+          h("td", { class: "when" }, formatTime(entry.submittedAt)),
         ),
       ),
     ),
@@ -86,13 +72,34 @@ export interface LeaderboardPanelOptions {
   readonly onLoaded?: (board: Leaderboard) => void;
   /** False for a puzzle nobody can solve: its empty board does not invite anyone to. */
   readonly solvable?: boolean;
-  /** A daily puzzle's day end (ISO): entries made after it are marked "after the day". */
-  readonly dayEndsAt?: string;
+  /**
+   * Reads the board (default: the puzzle's `leaderboard`, every entry). A daily puzzle's page reads its
+   * day ranking instead; the players it leaves out (`afterTheDay`) are counted under the table, with a
+   * link to the puzzle's all-time board.
+   */
+  readonly read?: () => Promise<Leaderboard>;
+}
+
+/** Under a day ranking: how many played only after the day, and where they are ranked. */
+function afterTheDayNote(puzzleId: string, players: number | undefined): HTMLElement | null {
+  if (players === undefined || players <= 0) return null;
+  return h(
+    "p",
+    { class: "muted small", "data-testid": "after-the-day" },
+    `${counted(players, "more player")} submitted only after the day, when its optimal moves were public: ` +
+      "not ranked here. ",
+    link(`/puzzles/${puzzleId}`, "All-time leaderboard"),
+  );
 }
 
 export function leaderboardPanel(
   puzzleId: string,
-  { onChange, onLoaded, solvable = true, dayEndsAt }: LeaderboardPanelOptions = {},
+  {
+    onChange,
+    onLoaded,
+    solvable = true,
+    read = () => leaderboard(puzzleId, 50),
+  }: LeaderboardPanelOptions = {},
 ): {
   element: HTMLElement;
   reload(): void;
@@ -117,7 +124,7 @@ export function leaderboardPanel(
   // Refetches, coalescing bursts of events into at most one extra request.
   const load = coalesced(async () => {
     try {
-      const board = await leaderboard(puzzleId, 50);
+      const board = await read();
       message.clear();
       const players = counted(board.totalEntries, "player");
       summary.textContent = `${players} · optimum: ${board.optimalLength ?? (solvable ? "not known yet" : "none (unsolvable)")}`;
@@ -128,7 +135,7 @@ export function leaderboardPanel(
       const index = active instanceof HTMLAnchorElement ? links.indexOf(active) : -1;
       const focusedName = index >= 0 ? active?.textContent : undefined;
       const before = body.textContent;
-      replace(body, table(board, solvable, dayEndsAt));
+      replace(body, table(board, solvable), afterTheDayNote(puzzleId, board.afterTheDay));
       if (index >= 0) {
         const now = [...body.querySelectorAll("a")];
         const same = now.find((a) => a.textContent === focusedName);

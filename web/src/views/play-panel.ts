@@ -13,8 +13,15 @@ import { analysisPanel } from "./analysis-panel.ts";
 import { hintButton } from "./hint-button.ts";
 import { counted } from "../ui/counted.ts";
 
-function verdict(submission: Submission): string {
-  const rank = submission.rank === null ? "" : ` · rank ${submission.rank}`;
+/**
+ * "Accepted: 22 moves · rank 1 · optimal ✓ · rated". On a daily puzzle's page (`dayEndsAt`), a
+ * submission made after the day is not in the day's ranking the page shows: its rank is the all-time one.
+ */
+function verdict(submission: Submission, dayEndsAt: string | undefined): string {
+  const late = dayEndsAt !== undefined && Date.parse(submission.createdAt) >= Date.parse(dayEndsAt);
+  const rank = late
+    ? ` · after the day: not in the day's ranking (all-time rank ${submission.rank})`
+    : ` · rank ${submission.rank}`;
   const optimal =
     submission.optimal === true
       ? " · optimal ✓"
@@ -46,6 +53,8 @@ export function playPanel(
   options: {
     /** A daily puzzle's end of day: until then no hints or analyses (the spoiler rule). */
     dailyEndsAt?: string;
+    /** A daily puzzle's end of day, running or past: a verdict after it says it is not in the day's ranking. */
+    dayEndsAt?: string;
     /** Hears each accepted submission (the page refetches what it changed). */
     onSubmitted?: (submission: Submission) => void;
     /** A note shown under Hint (that hints make the game unrated). */
@@ -132,7 +141,7 @@ export function playPanel(
       const submission = await submitSolution(puzzleId, game.moves);
       submitted = game.moves;
       pending = submission.optimal === null ? submission : undefined;
-      result.show(verdict(submission));
+      result.show(verdict(submission, options.dayEndsAt));
       options.onSubmitted?.(submission);
       analysis.analyze(submitted);
       draw();
@@ -185,7 +194,7 @@ export function playPanel(
       if (pending === undefined || optimalLength === null || optimalLength === undefined) return;
       const known = { ...pending, optimal: pending.length === optimalLength };
       pending = undefined;
-      result.show(verdict(known));
+      result.show(verdict(known, options.dayEndsAt));
     },
     cleanup: () => {
       window.removeEventListener("keydown", onKey);
