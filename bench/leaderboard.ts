@@ -87,7 +87,7 @@ const SEED = [
   // What createPuzzle and submitSolution keep: a stats row per puzzle with its players.
   `INSERT INTO puzzle_stats (puzzle_id, players)
      SELECT p.id, (SELECT count(*) FROM leaderboard_entries e WHERE e.puzzle_id = p.id)::int FROM puzzles p`,
-  // The hot puzzle is also a daily puzzle whose day ended 44 days ago: about half its entries
+  // The hot puzzle is also a daily puzzle whose day ended 44 days ago: about a quarter of its entries
   // (best submissions) were made after the day, so its day ranking looks up each of those players'
   // submissions made before the day's end (LeaderboardRepository, entriesBefore).
   `INSERT INTO daily_puzzles (date, category, puzzle_id, canonical_key, optimal_length, published_at)
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
         FROM daily_puzzles d JOIN leaderboard_entries e ON e.puzzle_id = d.puzzle_id
        GROUP BY d.date`;
     console.log(`hot puzzle as a daily: ${daily.entries} entries, ${daily.late} of them after its day`);
-    await measure("service: day ranking page (20), hot puzzle, half later", () =>
+    await measure("service: day ranking page (20), hot puzzle, 1/4 later", () =>
       leaderboards.page(HOT_PUZZLE, 21, undefined, daily.endsAt),
     );
     await measure("service: day ranking page (20), hot puzzle, none later", () =>
