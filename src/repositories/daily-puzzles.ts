@@ -99,13 +99,9 @@ export class DailyPuzzleRepository {
     return rows.map(toRow);
   }
 
-  /** Of `keys`, the canonical keys of daily puzzles dated `today` or later (days not over yet). */
-  async runningKeys(keys: readonly string[], today: string): Promise<Set<string>> {
-    if (keys.length === 0) return new Set();
-    const rows = await this.prisma.dailyPuzzle.findMany({
-      where: { canonicalKey: { in: [...keys] }, date: { gte: asDate(today) } },
-      select: { canonicalKey: true },
-    });
-    return new Set(rows.map((row) => row.canonicalKey));
+  /** The daily puzzles dated `today` or later: those whose day is not over (a few rows). */
+  async running(today: string): Promise<DailyRow[]> {
+    const rows = await this.prisma.dailyPuzzle.findMany({ where: { date: { gte: asDate(today) } } });
+    return rows.map(toRow);
   }
 }

@@ -22,7 +22,8 @@ import type { Logger } from "../logger.ts";
 import type { DailyPuzzleRepository, DailyRow } from "../repositories/daily-puzzles.ts";
 import type { BoardAt } from "../repositories/leaderboard.ts";
 import type { NewPuzzle } from "../repositories/puzzles.ts";
-import { DAILY_CATEGORIES, type DailyCategory, dailyBoard } from "./daily-boards.ts";
+import { FreshRead } from "../fresh-read.ts";
+import { type DailyCategory, dailyBoard } from "./daily-boards.ts";
 
 /** What the daily service needs from the solving pipeline. */
 export interface DailySolver {
@@ -59,15 +60,6 @@ export const SPOILER_RADIUS: Readonly<Record<DailyCategory, number>> = {
   SLIDING_4X4: 8,
   ROTATION: 3,
 };
-/**
- * How long the next day's guard, found without a daily row (or with an unproven one), is trusted
- * before it is read again. Today's is read again on every check until its row is proven: a row a
- * worker creates at midnight is published at once (3x3, Rotation), and a cached "no row" would leave
- * its neighbours unguarded for that long (seen: an API process answered a Solve's moves of the new
- * day's board for 4 s after midnight, from a read of "the next day" made before it).
- */
-const RECHECK_MS = 5000;
-
 /** Whether `date` is a real day written `YYYY-MM-DD`, of years 2000..9999 (Postgres has no year 0). */
 export function isDailyDate(date: string): boolean {
   if (!DATE.test(date) || date < FIRST_DAY || date > LAST_DAY) return false;
@@ -139,18 +131,18 @@ interface RunningDaily {
   readonly near: ReadonlyMap<string, number>;
 }
 
-interface GuardEntry {
-  readonly date: string;
-  readonly readAt: number;
-  readonly daily: Promise<RunningDaily | null>;
-  /** Set once the row was found proven: nothing about it changes any more. */
-  final: boolean;
-}
-
 export class DailyService {
   private readonly now: () => Date;
-  /** The running dailies' guards by `date:category` (today's and the next day's). */
-  private readonly guards = new Map<string, GuardEntry>();
+  /**
+   * The running dailies (rows dated today or later), read for every check and never from a cache: a
+   * row a worker creates at midnight guards its neighbours from the next check on (until the
+   * thirty-first session a cached "no row" left them unguarded for up to 5 s). Concurrent checks
+   * share one read that began after each of them (FreshRead): one query per query latency under load
+   * rather than one or more per request.
+   */
+  private running: { readonly today: string; readonly reader: FreshRead<RunningDaily[]> } | undefined;
+  /** Each running daily's neighbourhood by canonical key: computed once per daily and process. */
+  private nearSets = new Map<string, ReadonlyMap<string, number>>();
 
   constructor(
     private readonly dailies: DailyPuzzleRepository,
@@ -194,21 +186,26 @@ export class DailyService {
   }
 
   /** Of these canonical keys, those of a daily puzzle whose day runs. */
-  runningKeys(keys: readonly string[]): Promise<Set<string>> {
-    return this.dailies.runningKeys(keys, this.today());
+  async runningKeys(keys: readonly string[]): Promise<Set<string>> {
+    const wanted = new Set(keys);
+    return new Set((await this.runningDailies()).map((daily) => daily.key).filter((key) => wanted.has(key)));
   }
 
   /** Throws DAILY_IN_PROGRESS when one of the boards is (a copy of) a daily puzzle whose day runs. */
   async refuseWhileRunning(keys: readonly string[], what: string): Promise<void> {
     if ((await this.runningKeys(keys)).size === 0) return;
-    throw this.inProgress(`${what} is not available for a daily puzzle`);
+    throw this.dailyItself(what);
+  }
+
+  private dailyItself(what: string): DailyInProgressError {
+    return this.inProgress(`${what} is not available for a daily puzzle`);
   }
 
   /**
    * Throws DAILY_IN_PROGRESS when the puzzle is within SPOILER_RADIUS moves of a running daily
    * (`neighbourhood`: its start, and for sliding dailies its goal, moved by that many moves in all,
    * and any renamed, turned or mirrored copy, for sliding dailies swapped too), or is an exact copy of a running daily (any day not over, as `refuseWhileRunning`).
-   * No query while the running dailies' guards are cached, then one indexed query.
+   * One indexed query (shared with the checks running at the same time).
    */
   async refuseNearRunning(spec: PuzzleSpec, what: string): Promise<void> {
     await this.refuseNearAny([spec], what);
@@ -230,7 +227,8 @@ export class DailyService {
     if (near) {
       throw this.inProgress(`${what} is not available for a board this close to a running daily puzzle`);
     }
-    await this.refuseWhileRunning([...new Set(puzzles.map(canonicalKey))], what);
+    const keys = new Set(puzzles.map(canonicalKey));
+    if (dailies.some((daily) => keys.has(daily.key))) throw this.dailyItself(what);
   }
 
   /**
@@ -274,45 +272,28 @@ export class DailyService {
   }
 
   /**
-   * The running dailies: today's and the next day's (a worker whose clock runs ahead may have made
-   * it). Read from the cache once proven; today's without its row yet, or not yet proven, is read
-   * again on every call, the next day's after RECHECK_MS.
+   * The running dailies: every row dated today or later (a worker whose clock runs ahead may have
+   * made the next day's), as a read that began after this call.
    */
-  private async runningDailies(): Promise<RunningDaily[]> {
+  private runningDailies(): Promise<RunningDaily[]> {
     const today = this.today();
-    const next = utcDay(new Date(Date.parse(`${today}T00:00:00Z`) + DAY_MS));
-    for (const [id, entry] of this.guards) if (entry.date < today) this.guards.delete(id);
-    const dailies = await Promise.all(
-      [today, next].flatMap((date) => DAILY_CATEGORIES.map((category) => this.guard(date, category))),
-    );
-    return dailies.filter((daily): daily is RunningDaily => daily !== null);
+    if (this.running?.today !== today) {
+      this.running = { today, reader: new FreshRead(() => this.readRunning(today)) };
+    }
+    return this.running.reader.read();
   }
 
-  private guard(date: string, category: DailyCategory): Promise<RunningDaily | null> {
-    const id = `${date}:${category}`;
-    const cached = this.guards.get(id);
-    const trusted = date === this.today() ? 0 : RECHECK_MS;
-    if (cached !== undefined && (cached.final || Date.now() - cached.readAt < trusted)) return cached.daily;
-    const daily = (async (): Promise<RunningDaily | null> => {
-      const row = await this.dailies.find(date, category);
-      if (row === null) return null;
-      const before = await cached?.daily.catch(() => null);
+  private async readRunning(today: string): Promise<RunningDaily[]> {
+    const rows = await this.dailies.running(today);
+    const nearSets = new Map<string, ReadonlyMap<string, number>>();
+    const dailies = rows.map((row) => {
       const spec = specOfKey(row.canonicalKey);
-      const near =
-        before?.key === row.canonicalKey ? before.near : neighbourhood(spec, SPOILER_RADIUS[category]);
+      const near = this.nearSets.get(row.canonicalKey) ?? neighbourhood(spec, SPOILER_RADIUS[row.category]);
+      nearSets.set(row.canonicalKey, near);
       return { key: row.canonicalKey, family: family(spec), optimum: row.optimalLength, near };
-    })();
-    const entry: GuardEntry = { date, readAt: Date.now(), daily, final: false };
-    this.guards.set(id, entry);
-    daily.then(
-      (found) => {
-        entry.final = found !== null && found.optimum !== null;
-      },
-      () => {
-        if (this.guards.get(id) === entry) this.guards.delete(id);
-      },
-    );
-    return daily;
+    });
+    this.nearSets = nearSets; // the dailies whose day is over are forgotten
+    return dailies;
   }
 
   /**
@@ -324,8 +305,6 @@ export class DailyService {
     const { row } = await this.dailies.findOrCreate(date, category, (ownerId) =>
       puzzleOf(date, category, this.settings.secret, ownerId),
     );
-    // This process's guard reads the day again (a new board, or one just proven).
-    this.guards.delete(`${date}:${category}`);
     if (row.publishedAt !== null) return row;
     const optimum = await this.prove(row.puzzleId, signal);
     if (optimum === null) {
@@ -336,7 +315,6 @@ export class DailyService {
       return row;
     }
     const published = await this.dailies.publish(date, category, optimum);
-    this.guards.delete(`${date}:${category}`);
     this.log.info({ date, category, puzzleId: row.puzzleId, optimum }, "daily puzzle published");
     return published;
   }
