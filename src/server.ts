@@ -18,7 +18,7 @@ import { buildSchema } from "./graphql/schema.ts";
 import { healthRouter } from "./http/health.ts";
 import { useGraphQLExplorer } from "./http/plugins/use-graphql-explorer.ts";
 import { useAuthRateLimit, userOf } from "./http/plugins/use-auth-rate-limit.ts";
-import { useJsonErrors } from "./http/plugins/use-json-errors.ts";
+import { useJsonErrors, useJsonNotFound } from "./http/plugins/use-json-errors.ts";
 import { useMaskedErrors } from "./http/plugins/use-masked-errors.ts";
 import { useMetricsEndpoint } from "./http/plugins/use-metrics-endpoint.ts";
 import { useOperationPolicy } from "./http/plugins/use-operation-policy.ts";
@@ -97,7 +97,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   await apollo.start();
 
   // The HTTP pipeline, in order: metrics and request ids first, then the API's routes, then pages
-  // (GET routes of their own, e.g. a GraphiQL page beside the web page), and JSON errors last.
+  // (GET routes of their own, e.g. a GraphiQL page beside the web page), and JSON errors last (a
+  // path nothing served: 404 NOT_FOUND).
   expressApp.use(metrics.httpMiddleware());
   expressApp.use(useRequestLog(app));
   expressApp.use(healthRouter(app, () => draining));
@@ -114,6 +115,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }),
   );
   expressApp.use(useWebPage());
+  expressApp.use(useJsonNotFound());
   expressApp.use(useJsonErrors(app));
 
   // Counting starts in Redis rather than in the per-process fallback, unless Redis is really away.

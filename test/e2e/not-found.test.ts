@@ -63,7 +63,7 @@ describe.skipIf(missing !== undefined)("addresses that name nothing", () => {
     ]) {
       expect((await fetch(`${api.origin}${path}`)).status, path).toBe(200);
     }
-    // A missing file asked for by a script or an image is a plain 404, not the page.
+    // A missing file asked for by a script or an image is a 404 (the API's JSON error), not the page.
     for (const [path, accept] of [
       ["/assets/missing.js", "*/*"],
       ["/favicon.ico", "image/avif,image/webp,*/*;q=0.8"],

@@ -5,7 +5,7 @@
 // INTERNAL_SERVER_ERROR with the request id. A client that closed the connection before its body
 // arrived is nobody's fault on this side: no answer (nobody reads it), a debug line, and the status
 // 499 (nginx' "client closed request") for the access log and the metrics, not a 500.
-import type { ErrorRequestHandler } from "express";
+import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { App } from "../../app.ts";
 import { errorBody, serviceUnavailableResponse } from "../../graphql/errors.ts";
 import { requestIdOf } from "./use-request-log.ts";
@@ -44,6 +44,25 @@ function clientMessage(error: unknown): string {
 function isDecompressionError(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" && /^(Z_|ERR__ERROR_FORMAT|ERR_BROTLI)/.test(code);
+}
+
+/** The longest path a NOT_FOUND message repeats; a longer one is cut with "…". */
+const PATH_IN_MESSAGE = 120;
+
+/**
+ * After every route: a request for a path nothing serves (POST /nope, PUT /graphqlx, a script's
+ * GET of a missing file; a browser's GET gets the page, use-web-page.ts) is answered 404 with the
+ * API's error shape and the code NOT_FOUND, not Express' bare HTML "Cannot POST /nope".
+ */
+export function useJsonNotFound(): RequestHandler {
+  return (req, res) => {
+    const path = req.path.length > PATH_IN_MESSAGE ? `${req.path.slice(0, PATH_IN_MESSAGE)}…` : req.path;
+    res
+      .status(404)
+      .json(
+        errorBody(`no such path: ${req.method} ${path} (the API is POST /graphql)`, { code: "NOT_FOUND" }),
+      );
+  };
 }
 
 export function useJsonErrors(app: App): ErrorRequestHandler {

@@ -4,7 +4,7 @@
 // with the page too, so a visitor sees the site with its header and "Page not found", but with the
 // status 404. That holds for paths without a file extension, and for any other path (/foo.txt, outside
 // /graphql) when the client prefers HTML to JSON (a browser's navigation); a script's or an image's
-// request for a missing file gets a plain 404. Whether a well-formed address names something (puzzle
+// request for a missing file gets the API's JSON 404 (useJsonNotFound, use-json-errors.ts). Whether a well-formed address names something (puzzle
 // 42, player ann) is the page's to say (200, then "No such puzzle"): this serves files, it reads no
 // database. Nothing is served when the page was not built.
 import { existsSync, readFileSync } from "node:fs";
