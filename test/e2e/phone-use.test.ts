@@ -7,6 +7,12 @@
 //   high (the front page's and the archive's daily boards);
 // - Undo after a tap that slid two tiles took back one of them;
 // - signed out at 360-390 px, the header's sign-in field and its four-line button took 184 px.
+// And from the review after them, each failing before its fix too:
+// - a solution's analysis chart had the same 2-5 px dots, one Tab stop each;
+// - the front page said "Sign up (top right)" where, on a phone, the form is on the left;
+// - a 5x5's list thumbnail had numbers ~6 px high (a 4x4's ~8 px);
+// - a Rotation Game's thumbnail was wider than a sliding one's, so titles in a list did not line up;
+// - signed out, Chromium warned that the token (password) form had no username field.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applySlidingMoves } from "../../src/core/index.ts";
@@ -48,8 +54,8 @@ async function tapOn(page: Page, selector: string): Promise<void> {
 }
 
 /**
- * Each Rotation Game cell under `selector` (SVG rects with their numbers, or a board's cells): its
- * size and its number's in CSS px, and the contrast of the number on the cell's colour.
+ * Each numbered cell under `selector` (a thumbnail's SVG rects, each followed by its number, or a
+ * board's cells): its size and its number's in CSS px, and the contrast of the number on the cell's colour.
  */
 const CELLS = `((selector) => {
   const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
@@ -61,14 +67,13 @@ const CELLS = `((selector) => {
   const root = document.querySelector(selector);
   if (root instanceof SVGSVGElement) {
     const scale = root.getScreenCTM().a;
-    return [...root.querySelectorAll("rect")].map((rect) => {
-      const text = rect.nextElementSibling;
-      const number = text instanceof SVGTextElement;
+    return [...root.querySelectorAll("text")].map((text) => {
+      const rect = text.previousElementSibling;
       return {
         cell: rect.getBoundingClientRect().width,
-        text: number ? text.textContent : "",
-        font: number ? parseFloat(getComputedStyle(text).fontSize) * scale : 0,
-        contrast: number ? ratio(rgb(getComputedStyle(text).fill), rgb(getComputedStyle(rect).fill)) : 0,
+        text: text.textContent,
+        font: parseFloat(getComputedStyle(text).fontSize) * scale,
+        contrast: ratio(rgb(getComputedStyle(text).fill), rgb(getComputedStyle(rect).fill)),
       };
     });
   }
@@ -79,6 +84,24 @@ const CELLS = `((selector) => {
     contrast: ratio(rgb(getComputedStyle(cell).color), rgb(getComputedStyle(cell).backgroundColor)),
   }));
 })`;
+
+/**
+ * The numbered cells under `selector` (`count` of them) that are under 12 px, whose number is under
+ * 9 px, under 4.5:1 on its cell or does not match `number`: each described, with the page's width.
+ */
+async function cellFaults(page: Page, selector: string, count: number, number: RegExp): Promise<string[]> {
+  await page.locator(selector).first().waitFor();
+  const cells = (await page.evaluate(`${CELLS}(${JSON.stringify(selector)})`)) as {
+    cell: number;
+    text: string;
+    font: number;
+    contrast: number;
+  }[];
+  expect(cells.length, selector).toBe(count);
+  return cells
+    .filter((c) => c.cell < 12 || !number.test(c.text) || c.font < 9 || c.contrast < 4.5)
+    .map((c) => `${page.viewportSize()?.width}px ${page.url()} ${selector}: ${JSON.stringify(c)}`);
+}
 
 describe.skipIf(missing !== undefined)("the page with a finger, at phone width", () => {
   const api = useTestServer();
@@ -193,20 +216,8 @@ describe.skipIf(missing !== undefined)("the page with a finger, at phone width",
   it("draws the Rotation Game's thumbnails with numbers 9 px or larger at 4.5:1, in cells 12 px or larger", async () => {
     for (const width of [360, 1200]) {
       const page = await newPage(width);
-      const check = async (selector: string) => {
-        await page.locator(selector).first().waitFor();
-        const cells = (await page.evaluate(`${CELLS}(${JSON.stringify(selector)})`)) as {
-          cell: number;
-          text: string;
-          font: number;
-          contrast: number;
-        }[];
-        expect(cells.length, selector).toBe(24);
-        const faults = cells
-          .filter((c) => c.cell < 12 || !/^[123]$/.test(c.text) || c.font < 9 || c.contrast < 4.5)
-          .map((c) => `${width}px ${selector}: ${JSON.stringify(c)}`);
-        expect(faults).toEqual([]);
-      };
+      const check = async (selector: string) =>
+        expect(await cellFaults(page, selector, 24, /^[123]$/)).toEqual([]);
       // The list's thumbnail (front page), today's daily on the front page, and the archive's.
       await page.goto(`${api.origin}/`);
       await check(`.recent [data-puzzle-id="${rotationId}"] svg.thumb`);
@@ -304,6 +315,185 @@ describe.skipIf(missing !== undefined)("the page with a finger, at phone width",
     await page.locator("#header-token").waitFor();
     expect(await page.locator(".signin-toggle").isVisible()).toBe(false);
     await page.close();
+  });
+
+  it("picks an analysed move by a tap anywhere in its column of the chart, by hover and by keyboard", async () => {
+    // ULUL from the goal: RDRD is optimal; RD L R RD wastes two moves on one mistake (move 3, L).
+    const id = await create({
+      kind: "SLIDING",
+      rows: 3,
+      cols: 3,
+      title: "Detour",
+      start: applySlidingMoves(3, 3, GOAL3, "ULUL"),
+    });
+    const { token, user } = await api.client().signUp(uniqueName("analyst"));
+    const page = await newPage(360, { token, name: user.name });
+    await page.goto(`${api.origin}/puzzles/${id}`);
+    await page.locator(".play .board").waitFor();
+    // The blank's moves R D L R R D are the keys ← ↑ → ← ← ↑.
+    for (const key of ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowLeft", "ArrowLeft", "ArrowUp"])
+      await page.keyboard.press(key);
+    await expect.poll(() => page.getByTestId("moves").textContent()).toBe("RDLRRD");
+    await page.getByRole("button", { name: "Submit to leaderboard" }).click();
+    const chart = page.locator("svg.distance-chart");
+    await chart.locator("circle.move").first().waitFor();
+    await chart.scrollIntoViewIfNeeded();
+    const caption = page.locator(".analysis .chart-caption");
+    const box = (await chart.boundingBox())!;
+    for (let move = 1; move <= 6; move++) {
+      const dot = await centre(page, `svg.distance-chart circle.move[data-index="${move}"]`);
+      // The top and the bottom of the move's column, and 10 px either side of its dot (inside the chart).
+      for (const [x, y] of [
+        [dot.x, box.y + 3],
+        [dot.x, box.y + box.height - 3],
+        [Math.max(dot.x - 10, box.x + 1), dot.y],
+        [Math.min(dot.x + 10, box.x + box.width - 1), dot.y],
+      ]) {
+        // Another move first, so that each tap has to change the caption.
+        await tapOn(page, `svg.distance-chart circle.move[data-index="${move === 1 ? 6 : 1}"]`);
+        await expect.poll(() => caption.textContent()).toMatch(move === 1 ? /^Move 6: / : /^Move 1: /);
+        await tap(page, x, y);
+        await expect
+          .poll(() => caption.textContent(), { message: `move ${move} tapped at ${x - dot.x}, ${y - dot.y}` })
+          .toMatch(new RegExp(`^Move ${move}: `));
+      }
+    }
+    expect(await caption.textContent()).toBe("Move 6: D, distance 1 → 0 (optimal)");
+    await tapOn(page, 'svg.distance-chart circle.move[data-index="3"]');
+    await expect
+      .poll(() => caption.textContent())
+      .toBe("Move 3: L, distance 2 → 3 (mistake: one step further from the goal)");
+
+    // On a desktop: pointing anywhere in a move's column, and the chart as a slider (one Tab stop).
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await chart.scrollIntoViewIfNeeded();
+    const wide = (await chart.boundingBox())!;
+    const second = await centre(page, 'svg.distance-chart circle.move[data-index="2"]');
+    await page.mouse.move(second.x, wide.y + 4);
+    await expect.poll(() => caption.textContent()).toMatch(/^Move 2: D, /);
+    expect(await chart.getAttribute("role")).toBe("slider");
+    await chart.focus();
+    for (const [key, move] of [
+      ["End", 6],
+      ["ArrowLeft", 5],
+      ["Home", 1],
+      ["ArrowRight", 2],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect.poll(() => caption.textContent(), { message: key }).toMatch(new RegExp(`^Move ${move}: `));
+      expect(await chart.getAttribute("aria-valuenow")).toBe(String(move));
+      expect(await chart.getAttribute("aria-valuetext")).toBe(await caption.textContent());
+    }
+    // The dots are no Tab stops of their own.
+    expect(await chart.locator("[tabindex]").count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it("draws sliding thumbnails (4x4, 5x5) with numbers 9 px or larger at 4.5:1, in cells 12 px or larger", async () => {
+    const GOAL5 = [...Array.from({ length: 24 }, (_, i) => i + 1), 0];
+    const GOAL4 = [...Array.from({ length: 15 }, (_, i) => i + 1), 0];
+    // Mostly home (green) tiles and a few out of place (yellow): both colours carry numbers.
+    const big = await create({
+      kind: "SLIDING",
+      rows: 5,
+      cols: 5,
+      title: "Five by five",
+      start: applySlidingMoves(5, 5, GOAL5, "ULULUL"),
+    });
+    const middle = await create({
+      kind: "SLIDING",
+      rows: 4,
+      cols: 4,
+      title: "Four by four",
+      start: applySlidingMoves(4, 4, GOAL4, "ULUL"),
+    });
+    for (const width of [360, 1200]) {
+      const page = await newPage(width);
+      for (const path of ["/", "/puzzles"]) {
+        await page.goto(`${api.origin}${path}`);
+        for (const [id, tiles] of [
+          [big, 24],
+          [middle, 15],
+        ] as const) {
+          // Before: 5x5 numbers 6.3 px, 4x4 7.8 px.
+          expect(await cellFaults(page, `[data-puzzle-id="${id}"] svg.thumb`, tiles, /^\d+$/)).toEqual([]);
+        }
+      }
+      await page.close();
+    }
+  }, 60_000);
+
+  it("lines up the titles of a list that mixes Rotation Game and sliding thumbnails", async () => {
+    for (const width of [360, 1200]) {
+      const page = await newPage(width);
+      // The front page, the list, and the owner's puzzles on their page.
+      for (const path of ["/", "/puzzles", `/users/${owner.name}`]) {
+        await page.goto(`${api.origin}${path}`);
+        const list = page.locator(path === "/" ? ".recent ul.puzzles" : "ul.puzzles").first();
+        await list.locator("svg.thumb").first().waitFor();
+        expect(await list.locator("svg.thumb.rotation").count(), path).toBeGreaterThan(0);
+        expect(await list.locator("svg.thumb.sliding").count(), path).toBeGreaterThan(0);
+        // Before: a Rotation Game's title 40 px right of a sliding puzzle's (thumbnails 6rem and 3.5rem).
+        const lefts = await list
+          .locator(".puzzle-item .puzzle-text")
+          .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().left)));
+        expect(new Set(lefts).size, `${width}px ${path}: ${lefts.join(" ")}`).toBe(1);
+      }
+      await page.close();
+    }
+  });
+
+  it("tells a visitor where to sign up truthfully at every width", async () => {
+    for (const width of [360, 390, 640, 1200]) {
+      const page = await newPage(width);
+      await page.goto(`${api.origin}/`);
+      const hint = page.locator(".intro p.muted");
+      await hint.waitFor();
+      // Before: "Sign up (top right)…", while below 560 px the form is on the left.
+      expect(await hint.textContent()).toBe(
+        "Sign up at the top of the page to create puzzles and submit solutions.",
+      );
+      // It is: the sign-up form is in the header, the first thing on the page.
+      const header = (await page.locator("header.top").boundingBox())!;
+      const form = (await page.locator("header.top form.signup").boundingBox())!;
+      expect(header.y).toBe(0);
+      expect(form.y + form.height).toBeLessThanOrEqual(header.y + header.height);
+      expect(form.y + form.height).toBeLessThanOrEqual((await hint.boundingBox())!.y);
+      await page.close();
+    }
+  });
+
+  it("gives the token form a username field, so Chromium does not warn about it, and signs in as before", async () => {
+    for (const width of [360, 1200]) {
+      const page = await browser.newPage({ width, height: 800 });
+      const logged: string[] = [];
+      page.on("console", (message) => logged.push(`${message.type()}: ${message.text()}`));
+      await page.goto(`${api.origin}/`);
+      await page.evaluate("localStorage.clear()");
+      await page.reload();
+      await page.locator("form.signin").waitFor({ state: "attached" });
+      await page.waitForTimeout(500);
+      // Before: "verbose: [DOM] Password forms should have (optionally hidden) username fields…".
+      expect(logged.filter((line) => /password|username/i.test(line))).toEqual([]);
+      const fields = await page
+        .locator("form.signin input")
+        .evaluateAll((inputs) =>
+          inputs.map((input) => `${input.getAttribute("type")} ${input.getAttribute("autocomplete")}`),
+        );
+      expect(fields).toEqual(["text username", "password current-password"]);
+      // The username field is neither seen nor reached by Tab.
+      expect(await page.locator('form.signin input[autocomplete="username"]').isVisible()).toBe(false);
+      if (width < 560) await tapOn(page, ".signin-toggle");
+      const token = page.locator("#header-token");
+      await expect.poll(() => token.isVisible()).toBe(true);
+      if (width < 560) expect(await page.evaluate("document.activeElement?.id")).toBe("header-token");
+      await token.fill(player.token);
+      await page.getByRole("button", { name: "Sign in with your token" }).click();
+      await expect
+        .poll(() => page.locator("header.top .who").textContent())
+        .toBe(`Signed in as ${player.name}`);
+      await page.close();
+    }
   });
 
   it("raised no uncaught errors in the page", () => {

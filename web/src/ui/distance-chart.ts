@@ -1,7 +1,10 @@
 // A solution's analysis as a chart: x = moves played, y = exact distance to the goal. An optimal move
 // steps down by one; a mistake (any other move) is a red dot. The dashed line is the optimal descent
-// from the start. Pointing at a dot (hover, tap or keyboard focus) names the move in the caption.
+// from the start. A move is picked as on the rating chart (ui/chart-picker.ts): a pointer anywhere in
+// its column (hover, tap, a finger sliding along), or the chart as a slider (Tab, then ← → Home End);
+// the caption names it. The first mistake is shown at first (else the last move).
 import type { MoveAnalysis } from "../api/operations.ts";
+import { pickAlongX, pickerHint } from "./chart-picker.ts";
 import { h } from "./dom.ts";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -30,11 +33,7 @@ function describeMove(move: MoveAnalysis): string {
 }
 
 export function distanceChart(moves: readonly MoveAnalysis[]): HTMLElement {
-  const caption = h(
-    "p",
-    { class: "small chart-caption", "aria-live": "polite" },
-    "Point at a dot to see its move.",
-  );
+  const caption = h("p", { class: "small chart-caption", "data-testid": "analysis-move" });
   const start = moves[0]?.distanceBefore ?? 0;
   const high = Math.max(1, start, ...moves.map((m) => m.distanceAfter));
   const count = Math.max(1, moves.length);
@@ -45,7 +44,6 @@ export function distanceChart(moves: readonly MoveAnalysis[]): HTMLElement {
   const chart = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: "distance-chart",
-    role: "img",
     "aria-label": "distance to the goal after each move",
   });
   const bottom = HEIGHT - PAD.bottom;
@@ -99,29 +97,33 @@ export function distanceChart(moves: readonly MoveAnalysis[]): HTMLElement {
     svg("circle", { class: "start", cx: x(0), cy: y(start), r: radius }),
   );
 
-  let selected: SVGCircleElement | undefined;
-  for (const move of moves) {
-    const dot = svg("circle", {
+  const dots = moves.map((move) =>
+    svg("circle", {
       class: move.optimal ? "move" : "move mistake",
       cx: x(move.index),
       cy: y(move.distanceAfter),
       r: move.optimal ? radius : radius + 1.5,
-      tabindex: 0,
       "data-index": move.index,
-    });
-    const text = describeMove(move);
-    dot.append(svg("title", {}, text));
-    const show = () => {
-      selected?.classList.remove("selected");
-      selected = dot;
-      dot.classList.add("selected");
-      caption.textContent = text;
+    }),
+  );
+  const picker = pickAlongX(chart, {
+    width: WIDTH,
+    top: PAD.top,
+    bottom,
+    left: PAD.left,
+    step: (WIDTH - PAD.left - PAD.right) / count,
+    first: 1,
+    last: moves.length,
+    show: (index) => {
+      const move = moves[index - 1];
+      for (const [i, dot] of dots.entries()) dot.classList.toggle("selected", i === index - 1);
+      caption.textContent = describeMove(move);
       caption.classList.toggle("bad", !move.optimal);
-    };
-    dot.addEventListener("pointerenter", show);
-    dot.addEventListener("click", show);
-    dot.addEventListener("focus", show);
-    chart.append(dot);
-  }
-  return h("figure", { class: "distance-figure" }, chart, caption);
+      caption.dataset.move = String(index);
+      return caption.textContent;
+    },
+  });
+  chart.append(picker.guide, ...dots);
+  picker.select((moves.find((move) => !move.optimal) ?? moves[moves.length - 1])?.index ?? 0);
+  return h("figure", { class: "distance-figure" }, chart, caption, pickerHint("move"));
 }

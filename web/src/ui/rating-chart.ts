@@ -2,12 +2,11 @@
 // after it), starting from the rating before the first. Games, not dates, on the x axis: ratings
 // move per game.
 //
-// Picking a game: the whole chart is the target, not its 5 px dots. A pointer (mouse hover, a tap, a
-// finger sliding along the chart) selects the game nearest to it along the x axis, so each game's
-// target is its column of the chart, as tall as the chart and as wide as the space between games
-// (88 CSS px for three games on a 360 px phone; WCAG 2.5.8 asks for 24). The chart is also a slider
-// for the keyboard (←/→, Home/End). The caption under it gives the selected game's details.
+// Picking a game: the whole chart is the target, not its 5 px dots (ui/chart-picker.ts): each game's
+// target is its column of the chart (88 CSS px for three games on a 360 px phone), and the chart is a
+// slider for the keyboard. The caption under it gives the selected game's details.
 import type { RatedGame } from "../api/operations.ts";
+import { pickAlongX, pickerHint } from "./chart-picker.ts";
 import { counted } from "./counted.ts";
 import { formatTime, h, link, replace } from "./dom.ts";
 import { svg } from "./svg.ts";
@@ -45,11 +44,7 @@ export function ratingChart(games: readonly RatingPoint[]): HTMLElement {
   const element = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     class: "chart rating-chart",
-    role: "slider",
-    tabindex: 0,
     "aria-label": "Rating after each rated game",
-    "aria-valuemin": 1,
-    "aria-valuemax": games.length,
     "data-games": games.length,
   });
   const caption = h("p", { class: "small chart-caption", "data-testid": "rating-game" });
@@ -70,19 +65,31 @@ export function ratingChart(games: readonly RatingPoint[]): HTMLElement {
     return element;
   };
   // The selected game: a line down the chart and a larger dot.
-  const guide = svg("line", {
-    class: "chart-guide",
-    y1: PAD.top,
-    y2: HEIGHT - PAD.bottom,
-    visibility: "hidden",
-  });
   const marker = svg("circle", { class: "chart-selected", r: 5, visibility: "hidden" });
+  const picker = pickAlongX(element, {
+    width: WIDTH,
+    top: PAD.top,
+    bottom: HEIGHT - PAD.bottom,
+    left: PAD.left,
+    step,
+    first: 1,
+    last: games.length,
+    show: (index) => {
+      const point = games[index - 1];
+      marker.setAttribute("cx", x(index).toFixed(1));
+      marker.setAttribute("cy", y(point.ratingAfter).toFixed(1));
+      marker.setAttribute("visibility", "visible");
+      replace(caption, ...details(point, index, games.length));
+      caption.dataset.game = String(index);
+      return caption.textContent ?? "";
+    },
+  });
   element.append(
     svg("path", {
       class: "chart-axes",
       d: `M${PAD.left},${PAD.top}V${HEIGHT - PAD.bottom}H${WIDTH - PAD.right}`,
     }),
-    guide,
+    picker.guide,
     svg("polyline", {
       fill: "none",
       class: "chart-line",
@@ -111,62 +118,7 @@ export function ratingChart(games: readonly RatingPoint[]): HTMLElement {
   });
   element.append(marker);
 
-  let selected = 0;
-  const select = (game: number) => {
-    if (games.length === 0) return;
-    const index = Math.min(Math.max(game, 1), games.length);
-    if (index === selected) return;
-    selected = index;
-    const point = games[index - 1];
-    const [cx, cy] = [x(index).toFixed(1), y(point.ratingAfter).toFixed(1)];
-    for (const [name, value] of [
-      ["x1", cx],
-      ["x2", cx],
-    ])
-      guide.setAttribute(name, value);
-    marker.setAttribute("cx", cx);
-    marker.setAttribute("cy", cy);
-    guide.setAttribute("visibility", "visible");
-    marker.setAttribute("visibility", "visible");
-    replace(caption, ...details(point, index, games.length));
-    caption.dataset.game = String(index);
-    element.setAttribute("aria-valuenow", String(index));
-    element.setAttribute("aria-valuetext", caption.textContent ?? "");
-  };
-  // The game nearest to the pointer along the x axis (the chart keeps its aspect ratio: one scale).
-  const pick = (event: PointerEvent | MouseEvent) => {
-    const box = element.getBoundingClientRect();
-    if (box.width === 0) return;
-    const at = ((event.clientX - box.left) / box.width) * WIDTH;
-    select(Math.round((at - PAD.left) / step));
-  };
-  element.addEventListener("pointermove", pick);
-  element.addEventListener("pointerdown", pick);
-  element.addEventListener("click", pick);
-  element.addEventListener("keydown", (event) => {
-    const next: Record<string, number> = {
-      ArrowLeft: selected - 1,
-      ArrowDown: selected - 1,
-      ArrowRight: selected + 1,
-      ArrowUp: selected + 1,
-      Home: 1,
-      End: games.length,
-    };
-    if (!(event.key in next)) return;
-    event.preventDefault();
-    select(next[event.key]);
-  });
   // The latest game first: the one a player most likely looks for.
-  select(games.length);
-  return h(
-    "figure",
-    { class: "rating-figure" },
-    element,
-    caption,
-    h(
-      "p",
-      { class: "small muted" },
-      "Point at the chart or tap it (or focus it and press ← →) for another game.",
-    ),
-  );
+  picker.select(games.length);
+  return h("figure", { class: "rating-figure" }, element, caption, pickerHint("game"));
 }

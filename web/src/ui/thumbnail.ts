@@ -1,7 +1,8 @@
 // A puzzle's start position as a small SVG picture for lists: one <svg> per puzzle, no script, no
 // listeners, so a page of 20 costs little. Sliding boards show their tiles with numbers (tiles
-// already in their goal cell in green); the Rotation Game shows its cross of coloured, numbered
-// symbols, drawn larger than a sliding board (its 7x7 grid would leave 8 px cells in 3.5rem).
+// already in their goal cell in green; 5rem, so that a 5x5's numbers are ~10 px); the Rotation Game
+// shows its cross of coloured, numbered symbols, drawn larger (6rem: its 7x7 grid has more cells).
+// Lists give every thumbnail a 6rem column, so titles line up (styles.css).
 import { CENTRE, ROTATION_PLACES } from "./board.ts";
 import { svg } from "./svg.ts";
 

@@ -25,7 +25,7 @@ function signInBehindToggle(account: HTMLElement): HTMLElement[] {
   toggle.addEventListener("click", () => {
     const open = account.classList.toggle("signin-open");
     toggle.setAttribute("aria-expanded", String(open));
-    if (open) form.querySelector("input")?.focus();
+    if (open) form.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
   });
   return [toggle, form];
 }

@@ -18,7 +18,12 @@ export const homeView: View = (outlet) => {
       action,
       currentSession()
         ? link("/new", h("span", { class: "button primary" }, "Create a puzzle"))
-        : h("p", { class: "muted" }, "Sign up (top right) to create puzzles and submit solutions."),
+        : // The form is in the header: top right on a wide page, under the navigation on a phone.
+          h(
+            "p",
+            { class: "muted" },
+            "Sign up at the top of the page to create puzzles and submit solutions.",
+          ),
     );
   drawAction();
   const daily = dailyToday();

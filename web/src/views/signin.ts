@@ -19,9 +19,20 @@ export function signInForm(idPrefix: string): HTMLFormElement {
     required: true,
     "aria-label": "token",
   });
+  // A password form wants a username field before the password (Chromium warns without one, and
+  // password managers file the token under it): the token names its player, so it is hidden, empty,
+  // out of the Tab order and of the accessibility tree, and never read.
+  const username = h("input", {
+    type: "text",
+    name: "username",
+    autocomplete: "username",
+    hidden: true,
+    tabindex: -1,
+    "aria-hidden": "true",
+  });
   const button = h("button", { type: "submit" }, "Sign in with your token");
   const message = createMessage();
-  const form = h("form", { class: "signin" }, input, button, message.element);
+  const form = h("form", { class: "signin" }, username, input, button, message.element);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     message.clear();
