@@ -54,6 +54,8 @@ interface ServiceDeps {
   readonly events: EventBus;
   readonly repositories: Repositories;
   readonly onClose: (close: () => Promise<void>) => void;
+  /** Aborted when the process begins draining (App.drain). */
+  readonly draining: AbortSignal;
 }
 
 function createServices(deps: ServiceDeps) {
@@ -74,6 +76,7 @@ function createServices(deps: ServiceDeps) {
     redisUrl: deps.config.redisUrl,
     prefix: deps.config.redisPrefix,
     waitMs: deps.config.analysisWaitMs,
+    stop: deps.draining,
   });
   deps.onClose(() => oracle.close());
   const settleOnSolve = new SettleOnSolve(
@@ -130,6 +133,14 @@ export interface App {
   readonly rateLimits: RateLimits;
   readonly repositories: Repositories;
   readonly services: Services;
+  /**
+   * Aborted by drain(): what waits for other processes within a request (a 4x4 hint or analysis waiting
+   * for the workers' proof) stops waiting and answers at once, so requests in flight are answered
+   * before the server closes connections and this container.
+   */
+  readonly draining: AbortSignal;
+  /** The process begins shutting down (the API server's close() calls it first); close() implies it. */
+  drain(): void;
   /** Registers a clean-up run by close(), in reverse order of registration. */
   onClose(close: () => Promise<void>): void;
   /** Resolves once Redis is connected, or after `timeoutMs` whatever its state. */
@@ -163,7 +174,17 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     logger,
   });
   const repositories = createRepositories(prisma);
-  const services = createServices({ config, logger, prisma, redis, events, repositories, onClose });
+  const draining = new AbortController();
+  const services = createServices({
+    config,
+    logger,
+    prisma,
+    redis,
+    events,
+    repositories,
+    onClose,
+    draining: draining.signal,
+  });
   let closing: Promise<void> | undefined;
 
   return {
@@ -175,6 +196,8 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
     rateLimits: new RateLimits(config, redis, logger),
     repositories,
     services,
+    draining: draining.signal,
+    drain: () => draining.abort(),
     onClose,
     redisReady: (timeoutMs) => untilReady(redis, timeoutMs),
     async checkReadiness(timeoutMs = 2000) {
@@ -199,6 +222,7 @@ export function createApp(config: Config, options: CreateAppOptions = {}): App {
       return { ready: entries.every(([, state]) => state === "ok"), checks: Object.fromEntries(entries) };
     },
     close() {
+      draining.abort();
       closing ??= (async () => {
         for (const close of closers.reverse()) {
           await close().catch((error: unknown) => logger.warn({ err: error }, "clean-up failed"));

@@ -145,6 +145,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const close = () => {
     closing ??= (async () => {
       draining = true;
+      const closesApp = options.app === undefined || options.keepApp !== true;
+      // Waits within requests (a 4x4 hint's, up to ANALYSIS_WAIT_MS) end now and answer PENDING, so
+      // those requests are answered before the timeout below cuts connections. An app kept for
+      // later goes on waiting.
+      if (closesApp) app.drain();
       // Requests still running get SHUTDOWN_TIMEOUT_MS to finish; then every connection is cut.
       const force = setTimeout(() => httpServer.closeAllConnections(), config.shutdownTimeoutMs);
       force.unref();
@@ -156,7 +161,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         await metricsServer?.close();
         await queueDashboard.close();
         await metrics.close();
-        if (options.app === undefined || options.keepApp !== true) await app.close();
+        if (closesApp) await app.close();
       }
       app.logger.info("API stopped");
     })();

@@ -1,8 +1,9 @@
 // Exact optimal distances to a puzzle's goal, for analyses and hints. Boards a table answers (sliding
 // boards of at most 9 cells, every Rotation Game board) are answered within the request; sliding
 // boards of up to 16 cells (4x4) become a job of many short proofs for the workers
-// (src/services/analysis-jobs.ts), waited for up to ANALYSIS_WAIT_MS, else PENDING (the caller asks
-// again and joins the same job); larger boards are refused: no proof would come in time.
+// (src/services/analysis-jobs.ts), waited for up to ANALYSIS_WAIT_MS (or until the API begins
+// draining), else PENDING (the caller asks again and joins the same job); larger boards are refused:
+// no proof would come in time.
 import { QueueEvents, Queue } from "bullmq";
 import { rotationTable } from "../core/rotation/table.ts";
 import { answerFromTable } from "../core/rotation/table-solver.ts";
@@ -36,6 +37,8 @@ export interface OracleSettings {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly waitMs: number;
+  /** Aborted when the API begins draining: waits end at once and answer PENDING (src/app.ts). */
+  readonly stop?: AbortSignal;
 }
 
 function rotationDistance(board: readonly number[]): number {
@@ -94,7 +97,9 @@ export class DistanceOracle {
         attempts: 2,
       },
     );
-    const finished = await waitForJob(this.jobs(), job, this.queueEvents(), this.settings.waitMs);
+    const finished = await waitForJob(this.jobs(), job, this.queueEvents(), this.settings.waitMs, {
+      stop: this.settings.stop,
+    });
     if (finished === undefined) {
       const progress = (await this.jobs().getJob(job.id as string))?.progress as
         | AnalysisJobProgress

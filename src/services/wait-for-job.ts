@@ -3,35 +3,71 @@
 // that finishes between two reads sends an event nobody receives: seen as a 4x4 hint answered PENDING
 // after the whole ANALYSIS_WAIT_MS though its job had finished in 43 ms. So after each slice without
 // the event the job's own state is read, and a lost event costs one slice, not the whole wait.
+// A wait also ends when its `stop` signal is aborted (the API began draining, src/app.ts): its state is
+// read once and the caller answers PENDING, so the response leaves before the server closes its
+// connections and Redis (a 4x4 hint's 20 s wait outlasted the 10 s shutdown timeout, and then failed on
+// the closed connection).
 import type { Job, Queue, QueueEvents } from "bullmq";
 
 /** How long one slice waits for the job's event before its state is read. */
 const WAIT_SLICE_MS = 500;
 
+export interface WaitOptions {
+  /** How long one slice waits for the job's event before its state is read. */
+  readonly sliceMs?: number;
+  /** Ends the wait at once (its state read once more): the caller answers as if the wait had run out. */
+  readonly stop?: AbortSignal;
+}
+
 /**
  * The job's result once it has completed, or undefined if it has not finished within `waitMs` (0:
- * its state is read once). Rejects with the job's failure if it failed.
+ * its state is read once) or before `stop` is aborted. Rejects with the job's failure if it failed.
  */
 export async function waitForJob<D, R>(
   queue: Queue<D, R>,
   job: Job<D, R>,
   events: QueueEvents,
   waitMs: number,
-  sliceMs = WAIT_SLICE_MS,
+  { sliceMs = WAIT_SLICE_MS, stop }: WaitOptions = {},
 ): Promise<{ readonly result: R } | undefined> {
   const deadline = performance.now() + waitMs;
-  for (;;) {
-    const left = deadline - performance.now();
-    if (left > 0) {
-      try {
-        return { result: await job.waitUntilFinished(events, Math.min(left, sliceMs)) };
-      } catch (error) {
-        if (!(error instanceof Error) || !/timed out before finishing/.test(error.message)) throw error;
+  const stopped = stop === undefined ? undefined : abortedPromise(stop);
+  const over = () => deadline - performance.now() <= 0 || stop?.aborted === true;
+  try {
+    for (;;) {
+      const left = deadline - performance.now();
+      if (left > 0 && stop?.aborted !== true) {
+        const finishing = job
+          .waitUntilFinished(events, Math.min(left, sliceMs))
+          .then((result) => ({ result }));
+        // Abandoned on stop: its own timer ends it within a slice, and nobody reads its failure.
+        finishing.catch(() => undefined);
+        try {
+          const finished = await (stopped === undefined
+            ? finishing
+            : Promise.race([finishing, stopped.promise]));
+          if (finished !== undefined) return finished;
+        } catch (error) {
+          if (!(error instanceof Error) || !/timed out before finishing/.test(error.message)) throw error;
+        }
       }
+      const finished = await finishedJob(queue, job.id as string);
+      if (finished !== undefined || over()) return finished;
     }
-    const finished = await finishedJob(queue, job.id as string);
-    if (finished !== undefined || deadline - performance.now() <= 0) return finished;
+  } finally {
+    stopped?.dispose();
   }
+}
+
+/** Resolves (with undefined) when `signal` is aborted; dispose() removes its listener. */
+function abortedPromise(signal: AbortSignal): { promise: Promise<undefined>; dispose: () => void } {
+  let onAbort: () => void = () => undefined;
+  const promise = new Promise<undefined>((resolve) => {
+    onAbort = () => resolve(undefined);
+    if (signal.aborted) resolve(undefined);
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
 }
 
 /**

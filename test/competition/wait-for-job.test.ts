@@ -54,7 +54,7 @@ async function heldJob(fail: boolean): Promise<Job<Data, Result>> {
 describe("waiting for a job whose events are lost", () => {
   it("returns the result of a job that completes during the wait", async () => {
     const job = await heldJob(false);
-    const waiting = waitForJob(queue, job, deaf, 20_000, 50);
+    const waiting = waitForJob(queue, job, deaf, 20_000, { sliceMs: 50 });
     const completed = new Promise<void>((resolve) => worker.once("completed", () => resolve()));
     setTimeout(() => release(), 150);
     await completed;
@@ -63,7 +63,7 @@ describe("waiting for a job whose events are lost", () => {
 
   it("returns undefined for a job not finished within the wait, and 0 reads its state once", async () => {
     const job = await heldJob(false);
-    expect(await waitForJob(queue, job, deaf, 200, 50)).toBeUndefined();
+    expect(await waitForJob(queue, job, deaf, 200, { sliceMs: 50 })).toBeUndefined();
     expect(await waitForJob(queue, job, deaf, 0)).toBeUndefined();
     const completed = new Promise<void>((resolve) => worker.once("completed", () => resolve()));
     release();
@@ -71,9 +71,27 @@ describe("waiting for a job whose events are lost", () => {
     expect(await waitForJob(queue, job, deaf, 0)).toEqual({ result: { answer: 42 } });
   });
 
+  it("ends at once when its stop signal is aborted (the API draining), the job still running", async () => {
+    const job = await heldJob(false);
+    const stop = new AbortController();
+    const began = performance.now();
+    const waiting = waitForJob(queue, job, deaf, 20_000, { stop: stop.signal });
+    setTimeout(() => stop.abort(), 100);
+    expect(await waiting).toBeUndefined();
+    expect(performance.now() - began).toBeLessThan(400); // not the 500 ms slice, nor the 20 s wait
+    // Already aborted: one read of its state.
+    expect(await waitForJob(queue, job, deaf, 20_000, { stop: stop.signal })).toBeUndefined();
+    const completed = new Promise<void>((resolve) => worker.once("completed", () => resolve()));
+    release();
+    await completed;
+    expect(await waitForJob(queue, job, deaf, 20_000, { stop: stop.signal })).toEqual({
+      result: { answer: 42 },
+    });
+  });
+
   it("rejects with the failure of a job that fails during the wait", async () => {
     const job = await heldJob(true);
-    const waiting = waitForJob(queue, job, deaf, 20_000, 50);
+    const waiting = waitForJob(queue, job, deaf, 20_000, { sliceMs: 50 });
     setTimeout(() => release(), 150);
     await expect(waiting).rejects.toThrow("the job's own failure");
   });
