@@ -57,6 +57,15 @@ export interface SolveServiceSettings {
 /** Heuristics every worker runs: no table to load. */
 const ALWAYS_AVAILABLE = ["AUTO", "MANHATTAN", "LINEAR_CONFLICT"];
 
+/** Whether the pattern database `stored` (e.g. PDB_663) serves this puzzle's board and goal. */
+function fits(spec: PuzzleSpec, stored: string): boolean {
+  try {
+    return spec.kind === "sliding" && pdbApplies(spec, coreHeuristic(stored));
+  } catch {
+    return false; // a name this process does not know (a newer worker's): not offered
+  }
+}
+
 /** Boards of at most 9 cells (every 3x3) and every Rotation Game board are answered by a table. */
 function answeredByTable(spec: PuzzleSpec): boolean {
   return spec.kind === "rotation" || spec.rows * spec.cols <= MAX_TABLE_CELLS;
@@ -157,7 +166,7 @@ export class SolveService {
     if (!puzzle) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
     const spec = puzzleSpec(puzzle);
     const checked = checkOptions(puzzle, spec, options);
-    await this.checkHeuristicOffered(checked.heuristic);
+    await this.checkHeuristicOffered(checked.heuristic, spec);
     const solve: NewSolve = {
       puzzleId,
       requestedById: user?.id ?? null,
@@ -201,8 +210,9 @@ export class SolveService {
    * A PDB_* heuristic must be held by a live worker: one that is not would be built inside the search
    * (gigabytes, minutes). With no worker online, or Redis away, the request is accepted and queued like
    * any search (the workers that come up decide; theirs refuse to build, see workers/solver-thread.ts).
+   * The refusal's `available` lists only what fits this puzzle (a 4x4's 6-6-3 is no answer for a 5x5).
    */
-  private async checkHeuristicOffered(heuristic: string): Promise<void> {
+  private async checkHeuristicOffered(heuristic: string, spec: PuzzleSpec): Promise<void> {
     if (!heuristic.startsWith("PDB_") || this.settings.fleet === undefined) return;
     let fleet: FleetSize;
     try {
@@ -214,7 +224,7 @@ export class SolveService {
     if (fleet.workers === 0) return;
     const offered = fleet.pdbs.map((name) => `PDB_${name.toUpperCase().replace(/-/g, "_")}`);
     if (offered.includes(heuristic)) return;
-    const available = [...ALWAYS_AVAILABLE, ...offered];
+    const available = [...ALWAYS_AVAILABLE, ...offered.filter((name) => fits(spec, name))];
     throw new HeuristicUnavailableError(
       `heuristic ${heuristic} is not loaded by any worker: use one of ${available.join(", ")}`,
       available,
