@@ -4,6 +4,12 @@
 // wrote it (sent as is, no read) or found by SolveEvents' re-check of the followed Solves (after a
 // lost Redis connection, and on a slow timer), so a subscriber who connects late, reconnects, or
 // misses events still gets the final result. While it waits, a stream never reads Postgres itself.
+// One exception to "the first final row ends the stream": cancelSolve announces its row at once, before
+// the search has stopped, so that row has no figures (lowerBound, nodesExpanded, durationMs null); the
+// worker's write of the stopped search fills them in and announces the row again. A stream that saw
+// the search run holds that first CANCELLED row for up to CANCEL_FIGURES_WAIT_MS for the filled one;
+// if none comes (the search goes on for other Solves, or the worker's write is late), its final event
+// carries the last live figures instead.
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
@@ -61,6 +67,26 @@ function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
   };
 }
 
+/**
+ * The final event of a Solve cancelled before its worker wrote what the search proved: the row as
+ * stored, with the figures of the last live progress (a proven bound, the nodes counted then).
+ */
+function carriedEvent(solve: Solve, progress: SolveJobProgress | undefined): SolveEvent {
+  if (progress === undefined) return storedEvent(solve);
+  // A split search's bound is what every unit exhausted; the row would store that one.
+  return {
+    ...liveEvent(solve.id, progress),
+    status: solve.status,
+    lowerBound: progress.lowerBound ?? progress.bound,
+    solve,
+  };
+}
+
+/** A CANCELLED row as cancelSolve left it: the worker has not written what the search proved yet. */
+function lacksFigures(solve: Solve): boolean {
+  return solve.status === "CANCELLED" && solve.lowerBound === null && solve.nodesExpanded === null;
+}
+
 export interface ProgressStreamDeps {
   readonly load: (id: number) => Promise<Solve | null>;
   readonly events: SolveEvents;
@@ -69,6 +95,12 @@ export interface ProgressStreamDeps {
 
 /** How long a stream waits for the event topics to be subscribed before reading its Solve anyway. */
 const LISTEN_WAIT_MS = 2000;
+
+/**
+ * How long a stream holds a cancelled row without figures for the worker's write: a stopped search
+ * writes within about a second (a split search's coordinator waits up to 1 s for its stopped units).
+ */
+const CANCEL_FIGURES_WAIT_MS = 3000;
 
 export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private readonly buffered: SolveEvent[] = [];
@@ -79,6 +111,10 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private readonly unwatch: (() => void)[] = [];
   /** Reads and announced rows are handled one at a time, in order. */
   private updating: Promise<void> = Promise.resolve();
+  /** The last live progress of the Solve's search. */
+  private lastProgress: SolveJobProgress | undefined;
+  /** Set while a CANCELLED row without figures is held for the worker's filled one: sends it as is. */
+  private held: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly solveId: number,
@@ -136,7 +172,11 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   }
 
   private onProgress(progress: SolveJobProgress): void {
-    if (this.current !== undefined && !this.ended) this.push(liveEvent(this.solveId, progress));
+    // Cancelled (held for the figures): no more RUNNING events, and the figures stay as of the
+    // cancel (a search that goes on for other Solves is no longer this one's).
+    if (this.current === undefined || this.ended || this.held !== undefined) return;
+    this.lastProgress = progress;
+    this.push(liveEvent(this.solveId, progress));
   }
 
   /** Applies rows (announced or re-read) in order, after the first read. */
@@ -148,14 +188,35 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
       );
   }
 
-  /** The first state is always sent, later ones when the status changed; a final state ends the stream. */
+  /**
+   * The first state is always sent, later ones when the status changed; a final state ends the stream,
+   * except a CANCELLED one without figures after the search was seen running (held: see the top).
+   */
   private apply(solve: Solve | null): void {
     if (this.ended) return;
     if (!solve) {
       this.end();
       return;
     }
+    if (this.held !== undefined) {
+      if (lacksFigures(solve)) return; // the same row again (a re-check): keep waiting
+      clearTimeout(this.held);
+      this.held = undefined;
+    }
     const previous = this.current;
+    if (
+      lacksFigures(solve) &&
+      previous !== undefined &&
+      (previous.status === "RUNNING" || this.lastProgress !== undefined)
+    ) {
+      this.held = setTimeout(() => {
+        this.held = undefined;
+        this.push(carriedEvent(solve, this.lastProgress));
+        this.end();
+      }, CANCEL_FIGURES_WAIT_MS);
+      this.current = solve;
+      return;
+    }
     this.current = solve;
     if (previous === undefined || solve.status !== previous.status || isFinished(solve.status))
       this.push(storedEvent(solve));
@@ -170,6 +231,8 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
 
   private end(): void {
     this.ended = true;
+    clearTimeout(this.held);
+    this.held = undefined;
     for (const unwatch of this.unwatch.splice(0)) unwatch();
     this.wake?.();
   }
