@@ -17,7 +17,8 @@ export function retryDelayMs(attempt: number): number {
 /**
  * - producer: for request paths (the API's client, the API's Queue): commands fail at once while Redis
  *   is away instead of waiting in ioredis' offline queue, so `requestSolve` stays fast and stores the
- *   Solve as QUEUED for the reconciler;
+ *   Solve as QUEUED for the reconciler (and, on the clients createRedis makes, after
+ *   PRODUCER_COMMAND_TIMEOUT_MS while it is connected but does not answer);
  * - consumer: for BullMQ Workers and pub/sub subscribers: wait for Redis to come back, forever.
  */
 export type RedisProfile = "producer" | "consumer";
@@ -51,10 +52,24 @@ export function consumerRedisOptions(url: string): RedisConnectionOptions {
   return redisOptions(url, "consumer");
 }
 
+/**
+ * How long a producer client's command may go unanswered before it fails ("Command timed out"). A
+ * closed connection fails commands at once (no offline queue), but a Redis that is connected and does
+ * not answer (stuck, stopped, DEBUG SLEEP) would hold them, and the requests awaiting them, for as
+ * long as it hangs. Every command the platform sends on these clients takes well under a millisecond.
+ * Not in producerRedisOptions: BullMQ makes its own connections from those and bounds its calls itself
+ * (`requestSolve` by ENQUEUE_TIMEOUT_MS, metrics by their scrape deadline); a command timeout there
+ * would also reach the blocking commands of any Worker or QueueEvents built from the same options.
+ */
+const PRODUCER_COMMAND_TIMEOUT_MS = 1000;
+
 /** A client of the profile. */
 export function createRedis(url: string, profile: RedisProfile): Redis {
   const { url: _, ...options } = redisOptions(url, profile);
-  return new Redis(url, options);
+  return new Redis(url, {
+    ...options,
+    ...(profile === "producer" ? { commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS } : {}),
+  });
 }
 
 /** Resolves when `redis` is connected, or after `ms` (the command that follows then fails fast). */

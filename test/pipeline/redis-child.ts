@@ -21,10 +21,15 @@ export async function freePort(): Promise<number> {
 export class RedisChild {
   private child: ChildProcess | undefined;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly extraArgs: readonly string[],
+  ) {}
 
-  static async start(): Promise<RedisChild> {
-    const redis = new RedisChild(await freePort());
+  /** `debugCommands`: DEBUG is allowed (DEBUG SLEEP <s> hangs the server, connections open). */
+  static async start(options: { debugCommands?: boolean } = {}): Promise<RedisChild> {
+    const extra = options.debugCommands ? ["--enable-debug-command", "yes"] : [];
+    const redis = new RedisChild(await freePort(), extra);
     await redis.start();
     return redis;
   }
@@ -37,7 +42,17 @@ export class RedisChild {
   async start(): Promise<void> {
     const child = spawn(
       "redis-server",
-      ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      [
+        "--port",
+        String(this.port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        ...this.extraArgs,
+      ],
       {
         stdio: "ignore",
       },
