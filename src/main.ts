@@ -17,8 +17,11 @@ import { createLogger, type Logger } from "./logger.ts";
 import { startServer } from "./server.ts";
 import { onShutdownSignals } from "./shutdown-signals.ts";
 import { tunedEnvironment } from "./tuned-environment.ts";
+import { EXIT_CONFIGURATION, workerDrainMs } from "./worker-shutdown.ts";
 
 const WORKER_ENTRY = join(projectRoot, "dist", "workers", "main.js");
+/** Beyond the worker's own drain deadline (which it keeps: src/worker-shutdown.ts), before SIGKILL. */
+const KILL_MARGIN_MS = 5000;
 
 interface Supervisor {
   stop(): Promise<void>;
@@ -26,8 +29,12 @@ interface Supervisor {
   hurry(): void;
 }
 
-/** Runs the worker process, restarting it with a growing delay (1 s .. 30 s) if it exits on its own. */
-function superviseWorker(config: Config, logger: Logger): Supervisor {
+/**
+ * Runs the worker process, restarting it with a growing delay (1 s .. 30 s) if it exits on its own;
+ * but a worker exiting EXIT_CONFIGURATION (a setting refused: it would fail again) is not restarted:
+ * `onConfigurationError` is called instead.
+ */
+function superviseWorker(config: Config, logger: Logger, onConfigurationError: () => void): Supervisor {
   let child: ChildProcess | undefined;
   let stopping = false;
   let delayMs = 1000;
@@ -46,6 +53,14 @@ function superviseWorker(config: Config, logger: Logger): Supervisor {
     current.on("exit", (code, signal) => {
       if (child === current) child = undefined;
       if (stopping) return;
+      if (code === EXIT_CONFIGURATION) {
+        logger.fatal(
+          { code },
+          "worker refused its configuration (its last log line says which setting); not restarting it: stopping",
+        );
+        onConfigurationError();
+        return;
+      }
       if (Date.now() - startedAt > 60_000) delayMs = 1000; // it had been healthy: start over quickly
       logger.error({ code, signal, restartInMs: delayMs }, "worker exited; restarting");
       restartTimer = setTimeout(start, delayMs);
@@ -62,7 +77,16 @@ function superviseWorker(config: Config, logger: Logger): Supervisor {
       if (current === undefined || current.exitCode !== null || current.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => current.once("exit", () => resolve()));
       current.kill("SIGTERM");
-      const kill = setTimeout(() => current.kill("SIGKILL"), config.shutdownTimeoutMs + 5000);
+      // The worker's drain (WORKER_SHUTDOWN_GRACE_MS, the hand-back, the closing steps) is bounded
+      // by itself; SIGKILL only past that, so a search it is handing back is never cut off.
+      const killAfterMs = workerDrainMs(config.pipeline.shutdownGraceMs) + KILL_MARGIN_MS;
+      const kill = setTimeout(() => {
+        logger.error(
+          { pid: current.pid, killAfterMs },
+          "worker still running after its drain deadline: killed",
+        );
+        current.kill("SIGKILL");
+      }, killAfterMs);
       await exited;
       clearTimeout(kill);
     },
@@ -100,18 +124,25 @@ async function main(): Promise<void> {
   } else if (!existsSync(WORKER_ENTRY)) {
     logger.warn({ entry: WORKER_ENTRY }, "no worker built: solves will wait in the queue until one runs");
   } else {
-    worker = superviseWorker(config, logger);
+    worker = superviseWorker(config, logger, () => shutDown("worker configuration", EXIT_CONFIGURATION));
+  }
+
+  let shuttingDown = false;
+  function shutDown(reason: string, status = 0): void {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ reason }, "shutting down");
+    void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
+      const failed = results.filter((r) => r.status === "rejected");
+      for (const failure of failed)
+        logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
+      process.exit(failed.length === 0 ? status : 1);
+    });
   }
 
   onShutdownSignals({
     drain(signal) {
-      logger.info({ signal }, "shutting down");
-      void Promise.allSettled([server.close(), worker?.stop()]).then((results) => {
-        const failed = results.filter((r) => r.status === "rejected");
-        for (const failure of failed)
-          logger.error({ err: (failure as PromiseRejectedResult).reason }, "shutdown step failed");
-        process.exit(failed.length === 0 ? 0 : 1);
-      });
+      shutDown(signal);
     },
     coalesced(signal) {
       logger.debug({ signal }, "same shutdown signal again: already shutting down");

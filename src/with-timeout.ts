@@ -13,3 +13,25 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
     clearTimeout(timer);
   }
 }
+
+/**
+ * Waits for `promise` at most `ms`: true when it fulfilled in time, false when it rejected or is still
+ * pending (shutdown steps that must not hold a process up; the promise itself is not stopped).
+ */
+export async function fulfilledWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -4,6 +4,7 @@
 import { type Job, Worker } from "bullmq";
 import type { Config } from "../src/config.ts";
 import { tablesForThreads } from "../src/pdb-store/thread-tables.ts";
+import { closeWithin } from "../src/redis/close-bullmq.ts";
 import { consumerRedisOptions } from "../src/redis/connection.ts";
 import {
   ANALYSIS_QUEUE,
@@ -11,6 +12,7 @@ import {
   type AnalysisJobProgress,
   type AnalysisJobResult,
 } from "../src/services/analysis-jobs.ts";
+import { ActiveJobs } from "./active-jobs.ts";
 import type { WorkerContainer } from "./container.ts";
 import { SolverPool } from "./solver-pool.ts";
 
@@ -22,6 +24,7 @@ export class AnalysisWorker {
   private constructor(
     private readonly worker: Worker<AnalysisJobData, AnalysisJobResult>,
     private readonly pool: SolverPool,
+    private readonly active: ActiveJobs,
   ) {}
 
   static start(
@@ -29,9 +32,10 @@ export class AnalysisWorker {
     container: WorkerContainer,
   ) {
     const pool = new SolverPool(config.solverThreads, tablesForThreads());
+    const active = new ActiveJobs();
     const worker = new Worker<AnalysisJobData, AnalysisJobResult>(
       ANALYSIS_QUEUE,
-      (job) => provePositions(pool, job),
+      active.track((job) => provePositions(pool, job)),
       {
         connection: consumerRedisOptions(config.redisUrl),
         prefix: config.redisPrefix,
@@ -42,12 +46,25 @@ export class AnalysisWorker {
     worker.on("failed", (job, error) =>
       container.logger.warn({ err: error, jobId: job?.id }, "analysis job failed"),
     );
-    return new AnalysisWorker(worker, pool);
+    return new AnalysisWorker(worker, pool, active);
   }
 
-  async close(): Promise<void> {
-    await this.worker.close();
-    await this.pool.close();
+  /** Takes no further job (BullMQ's close() stops fetching at once); a running one goes on. */
+  stopIntake(): void {
+    this.worker.close().catch(() => undefined);
+  }
+
+  /**
+   * Waits up to `ms` for the running job, then closes. Returns the job it had to abandon (its proofs
+   * cannot be stopped and handed back: the job is taken again once its lock expires, a second attempt).
+   */
+  async close(ms: number): Promise<string[]> {
+    this.stopIntake();
+    const running = this.active.list();
+    const closed = await closeWithin(this.worker, ms);
+    const abandoned = closed ? [] : running.filter((id) => this.active.list().includes(id));
+    await this.pool.close().catch(() => undefined);
+    return abandoned;
   }
 }
 

@@ -5,12 +5,14 @@
 // job one per id while it waits or runs, and DailyService.ensure is idempotent in Postgres anyway.
 import { Queue, Worker } from "bullmq";
 import type { Config } from "../src/config.ts";
+import { closeWithin } from "../src/redis/close-bullmq.ts";
 import { consumerRedisOptions, producerRedisOptions } from "../src/redis/connection.ts";
 import { DailyPuzzleRepository } from "../src/repositories/daily-puzzles.ts";
 import { PuzzleRepository } from "../src/repositories/puzzles.ts";
 import { DAILY_CATEGORIES } from "../src/services/daily-boards.ts";
 import { DailyService, utcDay } from "../src/services/daily.ts";
 import { createSolveService } from "../src/solves/index.ts";
+import { fulfilledWithin } from "../src/with-timeout.ts";
 import type { WorkerContainer } from "./container.ts";
 
 const DAILY_QUEUE = "daily-puzzles";
@@ -87,11 +89,17 @@ export class DailyScheduler {
     });
   }
 
-  async close(): Promise<void> {
+  /** Takes no further job (BullMQ's close() stops fetching at once). */
+  stopIntake(): void {
+    this.worker.close().catch(() => undefined);
+  }
+
+  /** Each step bounded by `ms` (Redis may be away: workers/main.ts' shutdown). */
+  async close(ms: number): Promise<void> {
     // A 4x4 proof can take minutes: stop waiting for it (the job is retried; the search itself goes on).
     this.worker.cancelAllJobs("shutdown");
-    await this.worker.close();
-    await this.queue.close();
-    await this.closeSolves();
+    await closeWithin(this.worker, ms);
+    await closeWithin(this.queue, ms);
+    await fulfilledWithin(this.closeSolves(), ms);
   }
 }

@@ -10,7 +10,10 @@ import type { Config } from "../src/config.ts";
 import type { Solve } from "../src/generated/prisma/client.ts";
 import type { Logger } from "../src/logger.ts";
 import type { WorkerMetrics } from "../src/metrics/worker-metrics.ts";
+import { closeWithin, dropConnections } from "../src/redis/close-bullmq.ts";
 import { consumerRedisOptions, createRedis, watchRedis } from "../src/redis/connection.ts";
+import { fulfilledWithin } from "../src/with-timeout.ts";
+import { CLOSE_STEP_MS, HAND_BACK_MS } from "../src/worker-shutdown.ts";
 import {
   Reconciler,
   SOLVE_QUEUE,
@@ -27,6 +30,7 @@ import {
   createSolveQueue,
 } from "../src/solves/index.ts";
 import type { WorkerContainer } from "./container.ts";
+import { ActiveJobs } from "./active-jobs.ts";
 import { listenForCancels } from "./cancel-listener.ts";
 import { CANCELLED, SHUTDOWN } from "./abort-reasons.ts";
 import { createSearchProcessor } from "./search-processor.ts";
@@ -105,6 +109,15 @@ export interface WorkerStats {
   readonly rssBytes: number;
 }
 
+/** What a shutdown left behind. */
+export interface ShutdownReport {
+  /**
+   * Jobs (search and unit job ids) still running when the hand-back time ran out (Redis away, or a
+   * search that would not stop): left locked, they are taken again once their locks expire.
+   */
+  readonly abandoned: readonly string[];
+}
+
 /** What the worker process runs besides the search Worker (closed in order at shutdown). */
 interface UnitSide {
   readonly worker: Worker<UnitJobData, void>;
@@ -116,7 +129,9 @@ interface UnitSide {
 }
 
 export class SolveWorker {
-  private closing: Promise<void> | undefined;
+  private closing: Promise<ShutdownReport> | undefined;
+  /** Both BullMQ Workers' close(), called at the first sign of shutdown: from then on no job is taken. */
+  private intakeStopped: Promise<unknown> | undefined;
 
   private constructor(
     private readonly settings: WorkerSettings,
@@ -127,6 +142,7 @@ export class SolveWorker {
     private readonly stopCancels: () => Promise<void>,
     private readonly reconciler: Reconciler,
     private readonly units: UnitSide,
+    private readonly active: ActiveJobs,
     readonly stats: WorkerStats,
   ) {}
 
@@ -206,7 +222,8 @@ export class SolveWorker {
       maxStalledCount: settings.maxStalledCount,
       autorun: false,
     };
-    const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, processor, {
+    const active = new ActiveJobs();
+    const worker = new Worker<SolveJobData, SolveJobResult>(SOLVE_QUEUE, active.track(processor), {
       ...workerOptions,
       concurrency: settings.coordinators,
     });
@@ -219,19 +236,21 @@ export class SolveWorker {
     const stops = new UnitStops();
     const unitWorker = new Worker<UnitJobData, void>(
       UNIT_QUEUE,
-      createUnitProcessor({
-        pool,
-        store,
-        stops,
-        announce,
-        workerId,
-        progressIntervalMs: settings.progressIntervalMs,
-        log,
-        sliceMs: settings.sliceMs,
-        nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
-        pdbHolders: async () => (await readLiveFleet()).holders,
-        metrics,
-      }),
+      active.track(
+        createUnitProcessor({
+          pool,
+          store,
+          stops,
+          announce,
+          workerId,
+          progressIntervalMs: settings.progressIntervalMs,
+          log,
+          sliceMs: settings.sliceMs,
+          nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
+          pdbHolders: async () => (await readLiveFleet()).holders,
+          metrics,
+        }),
+      ),
       // The name goes into each job it takes (BullMQ's processedBy): which process runs a unit.
       { ...workerOptions, concurrency: settings.threads, name: workerId },
     );
@@ -280,41 +299,75 @@ export class SolveWorker {
         await unitStops.return?.();
       },
     };
-    return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, side, stats);
+    return new SolveWorker(settings, log, pool, worker, queue, stopCancels, reconciler, side, active, stats);
+  }
+
+  /**
+   * Stops taking jobs at once (search and unit jobs); running ones go on. Called by close(), and
+   * first thing on a signal (workers/main.ts), before anything that may wait for Redis.
+   */
+  stopIntake(): void {
+    // BullMQ's close() stops fetching synchronously, then waits for the running jobs.
+    this.intakeStopped ??= Promise.all([this.worker.close(), this.units.worker.close()]);
   }
 
   /**
    * Stops taking jobs, lets running searches and units finish for `shutdownGraceMs`, then stops the
-   * rest (they go back to the queue for another worker) and closes everything.
+   * rest (they go back to the queue for another worker) and closes everything. Bounded whatever
+   * Redis does: a job not handed back within HAND_BACK_MS after the grace is abandoned (reported),
+   * and each closing step gets CLOSE_STEP_MS.
    */
-  close(): Promise<void> {
+  close(): Promise<ShutdownReport> {
     this.closing ??= this.shutdown();
     return this.closing;
   }
 
-  private async shutdown(): Promise<void> {
-    const { units } = this;
-    await units.heartbeat.stop();
-    const deadline = setTimeout(() => {
-      this.log.info("shutdown deadline reached: stopping running searches");
+  private async shutdown(): Promise<ShutdownReport> {
+    const { units, log, settings } = this;
+    this.stopIntake();
+    const grace = setTimeout(() => {
+      log.info("shutdown deadline reached: stopping running searches");
       this.worker.cancelAllJobs(SHUTDOWN);
       units.worker.cancelAllJobs(SHUTDOWN);
-    }, this.settings.shutdownGraceMs);
-    try {
-      await this.reconciler.stop();
-      await Promise.all([this.worker.close(), units.worker.close()]);
-    } finally {
-      clearTimeout(deadline);
-      await Promise.allSettled([
-        this.stopCancels(),
-        units.stopUnitStops(),
-        units.coordinator.close(),
-        this.queue.close(),
-        units.queue.close(),
-        this.pool.close(),
-      ]);
-      await units.redis.quit().catch(() => units.redis.disconnect());
+    }, settings.shutdownGraceMs);
+    // Leaving the fleet and stopping the reconciler both need Redis or Postgres: bounded, meanwhile.
+    const aside = Promise.all([
+      fulfilledWithin(units.heartbeat.stop(), CLOSE_STEP_MS),
+      fulfilledWithin(this.reconciler.stop(), CLOSE_STEP_MS),
+    ]);
+    const closed = await fulfilledWithin(
+      this.intakeStopped ?? Promise.resolve(),
+      settings.shutdownGraceMs + HAND_BACK_MS,
+    );
+    clearTimeout(grace);
+    const abandoned = closed ? [] : this.active.list();
+    if (!closed) {
+      // Redis away (BullMQ's close waits for it forever), or a job that would not stop.
+      dropConnections(this.worker);
+      dropConnections(units.worker);
+      if (abandoned.length > 0)
+        log.error(
+          { abandoned, lockMs: settings.lockDurationMs },
+          "shutdown: running jobs could not be handed back; abandoned (taken again once their locks expire)",
+        );
+      else log.warn("shutdown: the job consumers did not close (Redis away?); connections dropped");
     }
+    await aside;
+    await Promise.all([
+      fulfilledWithin(this.stopCancels(), CLOSE_STEP_MS),
+      fulfilledWithin(units.stopUnitStops(), CLOSE_STEP_MS),
+      fulfilledWithin(units.coordinator.close(), CLOSE_STEP_MS),
+      closeWithin(this.queue, CLOSE_STEP_MS),
+      closeWithin(units.queue, CLOSE_STEP_MS),
+      fulfilledWithin(this.pool.close(), CLOSE_STEP_MS),
+      fulfilledWithin(
+        units.redis.status === "ready" ? units.redis.quit() : Promise.reject(new Error("offline")),
+        CLOSE_STEP_MS,
+      ).then((quit) => {
+        if (!quit) units.redis.disconnect();
+      }),
+    ]);
+    return { abandoned };
   }
 }
 

@@ -13,6 +13,7 @@ import { Queue } from "bullmq";
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { App } from "../app.ts";
 import { SolveStatus } from "../generated/prisma/enums.ts";
+import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { producerRedisOptions } from "../redis/connection.ts";
 import {
   UNIT_QUEUE,
@@ -230,7 +231,7 @@ export class ApiMetrics {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.queue.close().catch(() => undefined), this.units.close().catch(() => undefined)]);
+    await Promise.all([closeWithin(this.queue, QUEUE_CLOSE_MS), closeWithin(this.units, QUEUE_CLOSE_MS)]);
   }
 }
 

@@ -22,6 +22,22 @@ const STALE_MS = 60_000;
 const REFRESH_MS = 5_000;
 const POLL_MS = 200;
 
+/** The locks this process holds now: released by a shutdown that interrupts their builds. */
+const held = new Set<string>();
+
+/**
+ * Removes every lock this process holds (a process stopping mid-build: its builds end with it, so
+ * the others need not wait STALE_MS for its locks). Returns their paths.
+ */
+export function releaseHeldBuildLocks(): string[] {
+  const paths = [...held];
+  for (const path of paths) {
+    rmSync(path, { force: true });
+    held.delete(path);
+  }
+  return paths;
+}
+
 interface Holder {
   readonly pid: number;
   readonly host: string;
@@ -113,6 +129,7 @@ export function acquireBuildLock(path: string, onWait?: (holder: string) => void
     }
     sleep(POLL_MS);
   }
+  held.add(path);
   let refreshed = Date.now();
   return {
     refresh: () => {
@@ -125,6 +142,9 @@ export function acquireBuildLock(path: string, onWait?: (holder: string) => void
         // removed as stale by someone else: the rename of the finished file is still atomic
       }
     },
-    release: () => rmSync(path, { force: true }),
+    release: () => {
+      held.delete(path);
+      rmSync(path, { force: true });
+    },
   };
 }

@@ -11,6 +11,7 @@ import { rankMask, symbolMask } from "../core/rotation/masks.ts";
 import { MAX_TABLE_CELLS, tableDistance, tableSolution } from "../core/sliding/table.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { AnalysisUnavailableError } from "../errors/index.ts";
+import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { consumerRedisOptions, producerRedisOptions } from "../redis/connection.ts";
 import {
   ANALYSIS_JOB,
@@ -132,7 +133,8 @@ export class DistanceOracle {
   }
 
   async close(): Promise<void> {
-    await this.events?.close();
-    await this.queue?.close();
+    // Bounded and quiet while Redis is away (src/redis/close-bullmq.ts).
+    if (this.events) await closeWithin(this.events, QUEUE_CLOSE_MS);
+    if (this.queue) await closeWithin(this.queue, QUEUE_CLOSE_MS);
   }
 }

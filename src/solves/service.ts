@@ -19,6 +19,7 @@ import {
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
 import { withTimeout } from "../with-timeout.ts";
+import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { type FleetSize, readFleet } from "./fleet.ts";
 import { newSolveJobId } from "./contracts.ts";
 import { puzzleSpec, searchJobData } from "./job-data.ts";
@@ -291,7 +292,7 @@ export class SolveService {
 
   async close(): Promise<void> {
     await this.events.close();
-    await this.queue.close();
+    await closeWithin(this.queue, QUEUE_CLOSE_MS); // Redis away: dropped, not left reconnecting
   }
 
   private async stopSearch(jobId: string): Promise<void> {

@@ -49,8 +49,8 @@ export class WorkerProcess {
     });
   }
 
-  /** Starts a worker and waits until it takes jobs. */
-  static async start(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  /** Starts a worker process, without waiting for anything (a start-up that fails, a build to interrupt). */
+  static launch(env: Record<string, string>): WorkerProcess {
     if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
     const child = spawn(process.execPath, [entry], {
       cwd: projectRoot,
@@ -58,7 +58,12 @@ export class WorkerProcess {
       env: { ...process.env, ...env, LOG_LEVEL: env.LOG_LEVEL ?? "info" },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const worker = new WorkerProcess(child);
+    return new WorkerProcess(child);
+  }
+
+  /** Starts a worker and waits until it takes jobs. */
+  static async start(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+    const worker = WorkerProcess.launch(env);
     try {
       await worker.waitForLog((line) => line.msg === "worker ready", timeoutMs);
     } catch (error) {
