@@ -64,6 +64,51 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUZZLE_HUGEPAGES: "OFF" })).toThrow(/PUZZLE_HUGEPAGES="OFF"/);
   });
 
+  it("never shows a secret: URL passwords are masked, tokens and DAILY_SECRET are not echoed", () => {
+    const message = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error("expected a ConfigError");
+    };
+    const database = message({ DATABASE_URL: "postgresql://u:hunter2@127.0.0.1:5432" });
+    expect(database).toContain('DATABASE_URL="postgresql://u:***@127.0.0.1:5432": names no database');
+    const redis = message({ REDIS_URL: "http://:hunter2@127.0.0.1:6379/0?password=hunter2" });
+    expect(redis).toMatch(/REDIS_URL="http:\/\/:\*\*\*@127\.0\.0\.1:6379\/0\?password=\*\*\*": must be/);
+    // Too broken to be read as a URL, and maybe holding credentials: not shown at all.
+    expect(message({ DATABASE_URL: "postgresql//u:hunter2@db/x" })).toContain(
+      "DATABASE_URL (not a URL, not shown",
+    );
+    for (const name of ["METRICS_TOKEN", "ADMIN_TOKEN", "DAILY_SECRET"]) {
+      expect(message({ [name]: "hunter2" })).toContain(
+        `${name} (7 characters, not shown): at least 16 characters`,
+      );
+    }
+    const all = message({
+      DATABASE_URL: "postgresql://u:hunter2@127.0.0.1:5432",
+      REDIS_URL: "redis://:hunter2@",
+      METRICS_TOKEN: "hunter2",
+      ADMIN_TOKEN: "hunter2",
+      DAILY_SECRET: "hunter2",
+      PORT: "x",
+    });
+    expect(all).toContain('PORT="x"');
+    expect(all).not.toContain("hunter2");
+  });
+
+  it("refuses API_METRICS_PORT equal to PORT, naming both", () => {
+    expect(() => loadConfig({ PORT: "4100", API_METRICS_PORT: "4100" })).toThrow(
+      /API_METRICS_PORT=4100: the same port as PORT=4100/,
+    );
+    expect(() => loadConfig({ API_METRICS_PORT: "4000" })).toThrow(/the same port as PORT=4000/); // the default PORT
+    // Port 0 is any free port: two of them differ.
+    expect(loadConfig({ PORT: "0", API_METRICS_PORT: "0" })).toMatchObject({ port: 0, apiMetricsPort: 0 });
+    expect(loadConfig({ PORT: "4100", API_METRICS_PORT: "4101" }).apiMetricsPort).toBe(4101);
+  });
+
   it("lists every bad variable at once", () => {
     expect(() => loadConfig({ PORT: "x", LOG_LEVEL: "y" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
@@ -80,5 +125,22 @@ describe("loadConfig", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('PORT="nope"');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    [
+      { DATABASE_URL: "postgresql://u:hunter2@127.0.0.1:5432", METRICS_TOKEN: "hunter2" },
+      ["postgresql://u:***@127.0.0.1:5432", "METRICS_TOKEN (7 characters, not shown)"],
+    ],
+    [{ PORT: "4100", API_METRICS_PORT: "4100" }, ["API_METRICS_PORT=4100: the same port as PORT=4100"]],
+  ])("exits with status 2 for %j, saying what is wrong and no secret", (env, expected) => {
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", join(projectRoot, "src", "db", "cli.ts")],
+      { env: { ...process.env, ...env }, encoding: "utf8" },
+    );
+    expect(result.status).toBe(2);
+    for (const text of expected) expect(result.stderr).toContain(text);
+    expect(result.stderr).not.toContain("hunter2");
   });
 });

@@ -241,25 +241,59 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
+/** Variables whose value is a secret: an error names them and says the value's length, never the value. */
+const SECRET_NAME = /SECRET|TOKEN|PASSWORD/;
+
+/**
+ * A bad value as an error shows it: quoted, with a URL's password (and `password` parameter) masked,
+ * a secret's not at all. A URL too broken to read is not shown if it may hold credentials (an `@`).
+ */
+function shownValue(name: string, value: string): string {
+  if (SECRET_NAME.test(name)) return ` (${value.length} characters, not shown)`;
+  if (name.endsWith("_URL")) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return value.includes("@")
+        ? " (not a URL, not shown: it may hold a password)"
+        : `=${JSON.stringify(value)}`;
+    }
+    if (url.password !== "") url.password = "***";
+    for (const key of [...url.searchParams.keys()]) if (/pass/i.test(key)) url.searchParams.set(key, "***");
+    return `=${JSON.stringify(url.toString())}`;
+  }
+  return `=${JSON.stringify(value)}`;
+}
+
 /** Reads the configuration from `env`; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   // Empty strings count as unset, as in most shells' `VAR= cmd`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(present);
+  const invalid = (lines: readonly string[]) =>
+    new ConfigError(`invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? "?");
-      const value = present[name];
-      return `  ${name}${value === undefined ? "" : `=${JSON.stringify(value)}`}: ${issue.message}`;
-    });
-    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
-  if (e.NODE_ENV === "production" && e.DAILY_SECRET === undefined) {
-    throw new ConfigError(
-      "invalid configuration:\n  DAILY_SECRET: required in production (the daily puzzles are drawn from it)",
+    throw invalid(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "?");
+        const value = present[name];
+        return `${name}${value === undefined ? "" : shownValue(name, value)}: ${issue.message}`;
+      }),
     );
   }
+  const e = parsed.data;
+  const conflicts: string[] = [];
+  if (e.NODE_ENV === "production" && e.DAILY_SECRET === undefined) {
+    conflicts.push("DAILY_SECRET: required in production (the daily puzzles are drawn from it)");
+  }
+  // Both listen on HOST: the same port twice cannot work (0 is any free port, a different one each).
+  if (e.API_METRICS_PORT !== undefined && e.API_METRICS_PORT !== 0 && e.API_METRICS_PORT === e.PORT) {
+    conflicts.push(
+      `API_METRICS_PORT=${e.API_METRICS_PORT}: the same port as PORT=${e.PORT}; the metrics need a port of their own (or 0: any free port)`,
+    );
+  }
+  if (conflicts.length > 0) throw invalid(conflicts);
   return Object.freeze({
     nodeEnv: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
