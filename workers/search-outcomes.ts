@@ -11,11 +11,14 @@ import type { ReportedProgress } from "./progress-throttle.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
 import type { SplitRecord } from "./split-store.ts";
 
-/** The record of a search started now; `split` is the plan of a split search (absent: one whole unit). */
-export function newRecord(split?: SplitState): SplitRecord {
+/**
+ * The record of a search started now, or at `startedAt` (the Solve row's start: a search whose state
+ * Redis lost keeps its clock); `split` is the plan of a split search (absent: one whole unit).
+ */
+export function newRecord(split?: SplitState, startedAt?: number): SplitRecord {
   return {
     ...(split === undefined ? {} : { split }),
-    startedAt: Date.now(),
+    startedAt: Math.min(Date.now(), startedAt ?? Number.POSITIVE_INFINITY),
     nodes: 0,
     folded: 0,
     reruns: 0,

@@ -43,8 +43,11 @@ export function runsSplit(data: SolveJobData): boolean {
   return data.split === true || spec.rows * spec.cols === 16 || spec.rows * spec.cols === 25;
 }
 
-/** The one unit job of a search that is not split: the whole search on one thread. */
-function wholeJob(searchId: string, data: SolveJobData): UnitJob {
+/**
+ * The one unit job of a search that is not split: the whole search on one thread, with what is left of
+ * its time limit counted from `startedAt`.
+ */
+function wholeJob(searchId: string, data: SolveJobData, startedAt: number): UnitJob {
   return {
     id: wholeJobId(searchId),
     name: WHOLE_JOB,
@@ -53,7 +56,7 @@ function wholeJob(searchId: string, data: SolveJobData): UnitJob {
       spec: data.spec,
       algorithm: data.algorithm,
       heuristic: data.heuristic,
-      timeLimitMs: data.timeLimitMs,
+      timeLimitMs: Math.max(1, data.timeLimitMs - (Date.now() - startedAt)),
       owner: data.owner ?? "platform",
     },
   };
@@ -130,9 +133,9 @@ export class SplitCoordinator {
   ): Promise<SolveResult> {
     const { store } = this.deps;
     const { unitJobs } = this;
-    const job = wholeJob(searchId, data);
+    const record = (await store.load(searchId)) ?? newRecord(undefined, data.startedAt);
+    const job = wholeJob(searchId, data, record.startedAt);
     const { id } = job;
-    const record = (await store.load(searchId)) ?? newRecord();
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
     await unitJobs.enqueue(data.owner ?? "platform", [job]);

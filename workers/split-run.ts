@@ -82,7 +82,8 @@ export class SplitRun {
     const threads = await deps.liveThreads();
     const resumed = await deps.store.load(searchId);
     const record =
-      resumed ?? newRecord(planUnits(data.spec as SlidingSpec, { threads, heuristic: data.heuristic }));
+      resumed ??
+      newRecord(planUnits(data.spec as SlidingSpec, { threads, heuristic: data.heuristic }), data.startedAt);
     return new SplitRun(job, threads, record, resumed !== null);
   }
 

@@ -25,6 +25,12 @@ export interface SolveJobData {
   readonly owner?: string;
   /** SolveOptions.split: true or false forces the split search on or off; absent is AUTO. */
   readonly split?: boolean;
+  /**
+   * When the search first started (epoch ms; the Solve row's startedAt), on a job the reconciler added
+   * again: a coordinator that finds no state of the search in Redis (Redis lost its data) counts the
+   * time limit from it, not from now. Absent on a job never started.
+   */
+  readonly startedAt?: number;
 }
 
 /** Sent through `job.updateProgress` and, for the API processes, on SOLVE_PROGRESS_TOPIC. */

@@ -21,7 +21,7 @@ type SearchColumns = Pick<
   Solve,
   "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds" | "requestedById"
 > &
-  Partial<Pick<Solve, "onBehalfOfId" | "split">>;
+  Partial<Pick<Solve, "onBehalfOfId" | "split" | "startedAt">>;
 
 /**
  * Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"): the requester, or
@@ -32,12 +32,16 @@ function searchOwner(solve: SearchColumns): string {
   return user === null ? "platform" : `user:${user}`;
 }
 
-/** The job of a stored Solve: what it asked for (its `split` flag included: a re-added job runs the same). */
+/**
+ * The job of a stored Solve: what it asked for (its `split` flag included: a re-added job runs the
+ * same), and when it started if it has (a re-added job keeps its time limit's clock).
+ */
 export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
-  const { split } = solve;
+  const { split, startedAt } = solve;
   return {
     owner: searchOwner(solve),
     ...(split === undefined || split === null ? {} : { split }),
+    ...(startedAt === undefined || startedAt === null ? {} : { startedAt: startedAt.getTime() }),
     puzzleId: solve.puzzleId,
     canonicalKey: solve.canonicalKey,
     spec,

@@ -10,6 +10,10 @@
 // the search run holds that first CANCELLED row for up to CANCEL_FIGURES_WAIT_MS for the filled one;
 // if none comes (the search goes on for other Solves, or the worker's write is late), its final event
 // carries the last live figures instead.
+// A proven bound never goes backwards for a subscriber: a search whose state Redis lost (restarted
+// empty) is planned again by the job the reconciler re-adds and proves its bounds again from h(root),
+// so each stream keeps the highest lowerBound and provenLowerBound it has sent as a floor for its later
+// events (every bound it sent was proved: the larger one still is).
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
@@ -113,6 +117,8 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
   private updating: Promise<void> = Promise.resolve();
   /** The last live progress of the Solve's search. */
   private lastProgress: SolveJobProgress | undefined;
+  /** The highest lowerBound and provenLowerBound sent: later events never say less. */
+  private floor = { lowerBound: 0, provenLowerBound: 0 };
   /** Set while a CANCELLED row without figures is held for the worker's filled one: sends it as is. */
   private held: NodeJS.Timeout | undefined;
 
@@ -223,10 +229,25 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     if (isFinished(solve.status)) this.end();
   }
 
-  private push(event: SolveEvent): void {
+  private push(sent: SolveEvent): void {
     if (this.ended) return;
+    const event = this.floored(sent);
     this.buffered.push(event);
     this.wake?.();
+  }
+
+  /** `event` with its bounds raised to the floor, which it raises in turn. */
+  private floored(event: SolveEvent): SolveEvent {
+    const raise = (value: number | null, key: keyof typeof this.floor): number | null => {
+      if (value === null) return null;
+      this.floor[key] = Math.max(this.floor[key], value);
+      return this.floor[key];
+    };
+    return {
+      ...event,
+      lowerBound: raise(event.lowerBound, "lowerBound"),
+      provenLowerBound: raise(event.provenLowerBound, "provenLowerBound"),
+    };
   }
 
   private end(): void {
