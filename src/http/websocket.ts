@@ -334,6 +334,19 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
     },
     wsServer,
   );
+  // The WebSocket server re-emits the HTTP server's errors, and graphql-ws prints any it gets to stderr
+  // with a stack ("Internal error emitted on the WebSocket server") before closing every socket. A
+  // failed listen (a busy port, a HOST that does not resolve) is one of them: startServer rejects with
+  // it and src/main.ts reports it in one fatal line, so it is not printed again here. Errors of a
+  // server that is listening still go to graphql-ws' handler. (Registered after useServer's listener.)
+  const serverErrorHandlers = wsServer.listeners("error") as ((error: Error) => void)[];
+  wsServer.removeAllListeners("error");
+  wsServer.on("error", (error: Error) => {
+    if (!options.httpServer.listening) return;
+    const handlers = serverErrorHandlers.splice(0); // graphql-ws' handler runs once
+    if (handlers.length === 0) app.logger.error({ err: error }, "WebSocket server error");
+    for (const handler of handlers) handler.call(wsServer, error);
+  });
   // A client's message over maxPayload: ws closes the socket with 1009 itself, then emits the error,
   // which graphql-ws prints to stderr with a stack ("Internal error emitted on a WebSocket socket")
   // as if the server had failed. It is the client's mistake: one info line in the log, nothing more.
