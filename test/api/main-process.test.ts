@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import { projectRoot } from "../../src/project-root.ts";
 import { dropDatabase, withDatabase } from "../../src/db/database.ts";
-import { freePort } from "../pipeline/redis-child.ts";
+import { RedisChild, freePort } from "../pipeline/redis-child.ts";
+import { workerDrainMs } from "../../src/worker-shutdown.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
 import { GraphQLClient } from "../helpers/graphql.ts";
 import { BOARDS, FAST_PIPELINE, IDA_LC, createPuzzle, requestSolve } from "../pipeline/pipeline.ts";
@@ -27,6 +28,8 @@ interface Started {
   readonly databaseUrl: string;
   readonly origin: string;
   readonly logs: () => { msg?: string; name?: string; pid?: number }[];
+  /** Everything it wrote, stdout and stderr. */
+  readonly output: () => string;
   readonly exited: Promise<number | null>;
 }
 
@@ -77,7 +80,7 @@ async function startMain(
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line));
-  return { child, databaseUrl, origin, logs, exited };
+  return { child, databaseUrl, origin, logs, exited, output: () => output };
 }
 
 function killQuietly(pid: number): void {
@@ -85,6 +88,15 @@ function killQuietly(pid: number): void {
     process.kill(pid, "SIGKILL");
   } catch {
     // already gone
+  }
+}
+
+async function solveStatus(databaseUrl: string, id: string): Promise<string> {
+  const db = createPrismaClient(databaseUrl);
+  try {
+    return (await db.solve.findUniqueOrThrow({ where: { id: Number(id) } })).status;
+  } finally {
+    await db.$disconnect();
   }
 }
 
@@ -192,4 +204,81 @@ describe("npm start (src/main.ts)", () => {
     },
     90_000,
   );
+
+  it.skipIf(!existsSync(WORKER_ENTRY))(
+    "waits out the worker's WORKER_SHUTDOWN_GRACE_MS, longer than SHUTDOWN_TIMEOUT_MS: the search goes back QUEUED",
+    async () => {
+      const graceMs = 7000;
+      const main = await startMain(
+        {
+          ...FAST_PIPELINE,
+          START_WORKER: "true",
+          SOLVER_THREADS: "1",
+          DAILY_PUZZLES: "false",
+          WORKER_SHUTDOWN_GRACE_MS: String(graceMs),
+          SHUTDOWN_TIMEOUT_MS: "500",
+        },
+        { detached: true },
+      );
+      const { client } = await new GraphQLClient(`${main.origin}/graphql`).signUp();
+      const solve = await requestSolve(client, await createPuzzle(client, BOARDS.endless, 5), {
+        ...IDA_LC,
+        timeLimitSeconds: 120,
+      });
+      await waitForLog(main, (l) => l.msg === "search started");
+      const began = Date.now();
+      main.child.kill("SIGTERM");
+      expect(await main.exited).toBe(0);
+      // Before: SIGKILLed at SHUTDOWN_TIMEOUT_MS + 5 s, mid-grace, the Solve left RUNNING and its job locked.
+      expect(Date.now() - began).toBeGreaterThanOrEqual(graceMs - 100);
+      expect(Date.now() - began).toBeLessThan(workerDrainMs(graceMs));
+      const messages = main.logs().map((l) => l.msg);
+      expect(messages).toEqual(
+        expect.arrayContaining(["search returned to the queue (shutdown)", "worker stopped", "API stopped"]),
+      );
+      expect(messages).not.toContain("worker still running after its drain deadline: killed");
+      expect(await solveStatus(main.databaseUrl, solve.id)).toBe("QUEUED");
+    },
+    40_000,
+  );
+
+  it.skipIf(!existsSync(WORKER_ENTRY))(
+    "a worker refusing its configuration (PDB_DIR a file) is not restarted: a fatal line, exit 2",
+    async () => {
+      const main = await startMain({
+        START_WORKER: "true",
+        SOLVER_THREADS: "1",
+        DAILY_PUZZLES: "false",
+        PDB_DIR: "/etc/hostname",
+        WORKER_PDBS: "663",
+      });
+      expect(await main.exited).toBe(2);
+      const messages = main.logs().map((l) => String(l.msg));
+      expect(messages.filter((m) => m === "worker started")).toHaveLength(1);
+      expect(messages).not.toContain("worker exited; restarting");
+      expect(
+        messages.some((m) => m.startsWith("PDB_DIR=/etc/hostname cannot hold the pattern databases")),
+      ).toBe(true);
+      expect(messages).toContain(
+        "worker refused its configuration (its last log line says which setting); not restarting it: stopping",
+      );
+    },
+    40_000,
+  );
+
+  it("with Redis away, shuts down quietly and at once: no failed clean-up, no unhandled Redis errors", async () => {
+    const redis = await RedisChild.start();
+    cleanups.push(() => redis.stop());
+    const main = await startMain({ START_WORKER: "false", REDIS_URL: redis.url });
+    const { client } = await new GraphQLClient(`${main.origin}/graphql`).signUp();
+    await requestSolve(client, await createPuzzle(client, BOARDS.quick), IDA_LC); // the solve queue in use
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 500)); // the clients notice
+    const began = Date.now();
+    main.child.kill("SIGTERM");
+    expect(await main.exited).toBe(0);
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(main.logs().map((l) => l.msg)).not.toContain("clean-up failed");
+    expect(main.output()).not.toContain("Unhandled error event");
+  }, 40_000);
 });
