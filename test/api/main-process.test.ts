@@ -269,7 +269,13 @@ describe("npm start (src/main.ts)", () => {
   it("with Redis away, shuts down quietly and at once: no failed clean-up, no unhandled Redis errors", async () => {
     const redis = await RedisChild.start();
     cleanups.push(() => redis.stop());
-    const main = await startMain({ START_WORKER: "false", REDIS_URL: redis.url });
+    // The queue dashboard on too: its queues close through the same bounded path.
+    const adminToken = "admin-token-for-the-shutdown-test";
+    const main = await startMain({ START_WORKER: "false", REDIS_URL: redis.url, ADMIN_TOKEN: adminToken });
+    const dashboard = await fetch(`${main.origin}/admin/queues/api/queues`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(dashboard.status).toBe(200);
     const { client } = await new GraphQLClient(`${main.origin}/graphql`).signUp();
     await requestSolve(client, await createPuzzle(client, BOARDS.quick), IDA_LC); // the solve queue in use
     await redis.stop();

@@ -10,6 +10,7 @@ import { ExpressAdapter } from "@bull-board/express";
 import { Queue } from "bullmq";
 import express, { type Router } from "express";
 import type { App } from "../../app.ts";
+import { QUEUE_CLOSE_MS, closeWithin } from "../../redis/close-bullmq.ts";
 import { errorBody } from "../../graphql/errors.ts";
 import { SOLVE_QUEUE, UNIT_QUEUE } from "../../solves/index.ts";
 import { producerRedisOptions } from "../../redis/connection.ts";
@@ -78,7 +79,8 @@ export function useQueueDashboard(app: App): QueueDashboard {
   return {
     router,
     close: async () => {
-      await Promise.all(queues.map((queue) => queue.close().catch(() => undefined)));
+      // Bounded and quiet with Redis away, as the app's other queues (src/redis/close-bullmq.ts).
+      await Promise.all(queues.map((queue) => closeWithin(queue, QUEUE_CLOSE_MS)));
     },
   };
 }
