@@ -2,7 +2,8 @@
 // board (a Solve they requested, a hint) before their first submission on it (their game is then
 // unrated), the help given, settling such a game without moving any rating, and the puzzles of a
 // board that still have games to rate.
-import { specOfKey } from "../core/index.ts";
+import { positionsAlong, specOfKey } from "../core/index.ts";
+import type { PuzzleSpec } from "../core/types.ts";
 import { nearKey } from "../core/neighbourhood.ts";
 import { DEFAULT_RATING } from "../core/rating/index.ts";
 import type { PrismaClient } from "../db/client.ts";
@@ -16,6 +17,15 @@ interface Help {
 }
 
 const helpId = (help: Help) => `${help.userId}:${help.helpKey}`;
+
+/**
+ * The help keys of a route: the `nearKey` of the puzzle from each position it passes through to the
+ * goal (its start included, the goal itself not: a solved board needs no help).
+ */
+function routeHelpKeys(spec: PuzzleSpec, moves: string): Set<string> {
+  const boards = positionsAlong(spec, moves).slice(0, -1);
+  return new Set(boards.map((start) => nearKey({ ...spec, start })));
+}
 
 /** Helps this process remembers having written, at most (then it forgets them all and starts over). */
 const MAX_REMEMBERED_HELPS = 10_000;
@@ -39,15 +49,29 @@ export class CompetitionRepository {
 
   /**
    * Of these pending games of the puzzle, those whose player had help on its board before the game's
-   * submission: help recorded for the board up to disguise (board_helps, by `nearKey`), or a Solve of
-   * the very board requested (canonical key; Solves from before board_helps have no row there).
+   * submission: help recorded (board_helps, by `nearKey`, so up to disguise) for the puzzle's board
+   * or for any position the submitted route passes through (a hint asked on another puzzle at one of
+   * them tells the rest of the way as well: walking hints from the start, or from a move or two in),
+   * or a Solve of the very board requested (canonical key; Solves from before board_helps have no
+   * row there).
    */
   async selfSolved(puzzleId: number, games: readonly PendingGame[]): Promise<Set<number>> {
     if (games.length === 0) return new Set();
     const [puzzle] = await this.prisma.$queryRaw<{ canonicalKey: string }[]>`
       SELECT canonical_key AS "canonicalKey" FROM puzzles WHERE id = ${puzzleId}`;
     if (puzzle === undefined) return new Set();
-    const helpKey = nearKey(specOfKey(puzzle.canonicalKey));
+    const spec = specOfKey(puzzle.canonicalKey);
+    const routes = await this.prisma.$queryRaw<{ submissionId: number; moves: string }[]>`
+      SELECT id AS "submissionId", moves FROM submissions
+       WHERE id = ANY(${games.map((game) => game.submissionId)}::int[]) AND puzzle_id = ${puzzleId}`;
+    const submissionIds: number[] = [];
+    const helpKeys: string[] = [];
+    for (const route of routes) {
+      for (const key of routeHelpKeys(spec, route.moves)) {
+        submissionIds.push(route.submissionId);
+        helpKeys.push(key);
+      }
+    }
     const rows = await this.prisma.$queryRaw<{ submissionId: number }[]>`
       SELECT s.id AS "submissionId"
         FROM submissions s JOIN puzzles p ON p.id = s.puzzle_id
@@ -55,9 +79,10 @@ export class CompetitionRepository {
          AND (EXISTS (SELECT 1 FROM solves v
                       WHERE v.canonical_key = p.canonical_key AND v.requested_by_id = s.user_id
                         AND v.queued_at < s.created_at)
-             OR EXISTS (SELECT 1 FROM board_helps h
-                         WHERE h.user_id = s.user_id AND h.equivalence_key = ${helpKey}
-                           AND h.first_at < s.created_at))`;
+             OR EXISTS (SELECT 1
+                          FROM unnest(${submissionIds}::int[], ${helpKeys}::varchar[]) AS r(submission_id, help_key)
+                          JOIN board_helps h ON h.user_id = s.user_id AND h.equivalence_key = r.help_key
+                         WHERE r.submission_id = s.id AND h.first_at < s.created_at))`;
     return new Set(rows.map((row) => row.submissionId));
   }
 

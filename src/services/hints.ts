@@ -76,7 +76,10 @@ export class HintService {
       return { status: "PENDING", progress: answer.progress, position: board, move: null, distance: null };
     }
     const move = answer.firstMoves[0];
+    // Help on the puzzle, and on the board at this position as a puzzle of its own: a route through
+    // it on another puzzle (hints walked on a puzzle of one's own from another's start) is helped too.
     await this.ratings.recordHelp(userId, spec);
+    await this.ratings.recordHelp(userId, { ...spec, start: board });
     return {
       status: "READY",
       progress: 1,

@@ -387,6 +387,47 @@ describe("analysis and hints", () => {
     );
   });
 
+  it("hints walked on a puzzle of one's own from another puzzle's start, or from a move in, make the game on that puzzle unrated", async () => {
+    const [ada, bea, cid, dan] = await players(4);
+    const start = await boardAwayFromDaily();
+    const p = (await ada.client.data(CREATE, { i: { kind: "SLIDING", rows: 3, cols: 3, start } }))
+      .createPuzzle.id;
+    const optimal = tableSolution(3, 3, start, GOAL3) as string;
+    /** Hints on a puzzle of the player's own (another start, the same goal), walked from `from`. */
+    const walkElsewhere = async (player: typeof ada, from: number[]) => {
+      const other = (
+        await player.client.data(CREATE, {
+          i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8] },
+        })
+      ).createPuzzle.id;
+      let position = from;
+      let walked = "";
+      for (;;) {
+        const { hint } = await player.client.data(HINT, { p: other, pos: position });
+        expect(hint.status).toBe("READY");
+        if (hint.move === null) return walked;
+        walked += hint.move;
+        position = applyMoves(3, 3, position, hint.move);
+      }
+    };
+    // Bea walks from the puzzle's start; Cid plays its first move himself, then walks from there.
+    await bea.client.data(SUBMIT, { p, m: await walkElsewhere(bea, start) });
+    const firstMove = optimal[0];
+    const cidWalk = await walkElsewhere(cid, applyMoves(3, 3, start, firstMove));
+    await cid.client.data(SUBMIT, { p, m: firstMove + cidWalk });
+    // Dan plays on his own.
+    await dan.client.data(SUBMIT, { p, m: optimal });
+    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+    // Before: the hints counted for the other puzzle's board only, and both walks were rated games.
+    expect(new Map(games.map((game) => [game.userId, game.unrated]))).toEqual(
+      new Map([
+        [Number(bea.user.id), true],
+        [Number(cid.user.id), true],
+        [Number(dan.user.id), false],
+      ]),
+    );
+  });
+
   it("gives hints that bring the goal one step closer (random 3x3 positions)", async () => {
     const user = await api.client().signUp();
     const p = (
