@@ -200,7 +200,7 @@ describe.skipIf(missing !== undefined)("daily puzzles, analyses and hints in the
       .toBe("No daily puzzle here");
     // Before: "The 3×3 daily of 2001-02-03 is not published (yet)."
     expect(await page.locator(".daily-page p").first().textContent()).toBe(
-      "There was no 3×3 daily puzzle on 2001-02-03. See the past days.",
+      "There was no 3×3 daily puzzle on 2001-02-03.",
     );
   });
 

@@ -1,6 +1,11 @@
 // API errors as people read them. The server's messages already name what is wrong ("start repeats
 // tile 8"); the code decides how to introduce them. Raw JSON never reaches the page.
 import { timeLeft } from "../ui/time-left.ts";
+import { refusedName } from "./session.ts";
+
+/** What the page says once the server refused the session's token (rotated or revoked elsewhere). */
+export const TOKEN_REFUSED =
+  "Your token is no longer valid (it was replaced or revoked): sign in with your new token.";
 
 export interface GraphQLErrorShape {
   readonly message: string;
@@ -55,8 +60,11 @@ export function describeError(error: unknown): string {
   switch (error.code) {
     case "NETWORK":
       return `Cannot reach the server (${error.message}). Check your connection and try again.`;
+    case "TOKEN_REFUSED":
+      return TOKEN_REFUSED;
     case "UNAUTHENTICATED":
-      return "Please sign up first: this needs an account.";
+      // Signed out because the token was refused: signing up again is not what the player needs.
+      return refusedName() === undefined ? "Please sign up first: this needs an account." : TOKEN_REFUSED;
     case "FORBIDDEN":
       return `Not allowed: ${error.message}.`;
     case "NOT_FOUND":

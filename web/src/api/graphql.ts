@@ -3,7 +3,7 @@
 // Documents come from graphql-codegen (../gql/): their result and variable types travel with them.
 import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
-import { authorization, signOut } from "./session.ts";
+import { authorization, tokenRefused, tokenSettled } from "./session.ts";
 
 export const GRAPHQL_PATH = "/graphql";
 
@@ -34,6 +34,19 @@ export async function requestWithToken<T, V>(
   return post<T>(document.toString(), variables ?? {}, `Bearer ${token}`);
 }
 
+/**
+ * Whether the server refuses `token` (rotated or revoked): asked when it closes a socket for that
+ * reason, as it closes every socket of the user, one just opened with the new token included.
+ */
+export async function isTokenRefused(token: string): Promise<boolean> {
+  try {
+    await post("{ __typename }", {}, `Bearer ${token}`);
+    return false;
+  } catch (error) {
+    return error instanceof ApiError && error.code === "UNAUTHENTICATED";
+  }
+}
+
 async function post<T>(query: string, variables: unknown, explicit?: string): Promise<T> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   const auth = explicit ?? authorization();
@@ -48,11 +61,21 @@ async function post<T>(query: string, variables: unknown, explicit?: string): Pr
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : "network error", "NETWORK");
   }
-  // A token the server no longer knows (its database was reset, say): forget it and ask again
-  // anonymously; reads then work, and mutations say that they need an account.
+  // A token the server no longer knows (rotated or revoked elsewhere, its database reset): sign out,
+  // saying why (session.refusedName), and ask again anonymously; reads then work, and what needs an
+  // account says that the token is no longer valid (not "sign up first"). A request sent while this
+  // page was replacing its own token is sent again with the new one.
   if (response.status === 401 && auth && explicit === undefined) {
-    signOut();
-    return post<T>(query, variables);
+    await tokenSettled();
+    if (authorization() !== auth) return post<T>(query, variables);
+    tokenRefused(auth.replace(/^Bearer /, ""));
+    try {
+      return await post<T>(query, variables);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "UNAUTHENTICATED")
+        throw new ApiError(error.message, "TOKEN_REFUSED", error.extensions);
+      throw error;
+    }
   }
   let body: GraphQLResponse<T>;
   try {

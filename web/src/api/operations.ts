@@ -146,6 +146,23 @@ export async function signUp(name: string): Promise<{ token: string; name: strin
   return { token: data.signUp.token, name: data.signUp.user.name };
 }
 
+const RotateTokenDocument = graphql(`
+  mutation RotateToken {
+    rotateToken {
+      token
+      user {
+        name
+      }
+    }
+  }
+`);
+
+/** A new token for the signed-in user; the old one stops working everywhere at once. */
+export async function rotateToken(): Promise<{ token: string; name: string }> {
+  const data = await request(RotateTokenDocument);
+  return { token: data.rotateToken.token, name: data.rotateToken.user.name };
+}
+
 const MeDocument = graphql(`
   query Me {
     me {
@@ -603,6 +620,54 @@ export async function dailyLeaderboard(
     entries: nodes(board),
     afterTheDay: daily.puzzle.leaderboard.totalEntries - board.totalEntries,
   };
+}
+
+// One page of a daily's day ranking, names and ranks only: to find the viewer's own entry.
+const DailyRankingPageDocument = graphql(`
+  query DailyRankingPage($category: DailyCategory!, $date: String!, $first: Int, $after: String) {
+    dailyPuzzle(category: $category, date: $date) {
+      leaderboard(first: $first, after: $after) {
+        edges {
+          node {
+            rank
+            user {
+              name
+            }
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`);
+
+/** Pages read at most (100 entries each) looking for a player's day entry. */
+const DAY_ENTRY_PAGES = 20;
+
+/**
+ * `name`'s entry in the day ranking of the category's daily of `date`: null when the ranking has
+ * none (every submission of theirs came after the day), undefined when not found within the first
+ * 2,000 entries.
+ */
+export async function dayEntryOf(
+  category: DailyCategory,
+  date: string,
+  name: string,
+): Promise<{ rank: number } | null | undefined> {
+  let after: string | null | undefined;
+  for (let page = 0; page < DAY_ENTRY_PAGES; page++) {
+    const daily = (await request(DailyRankingPageDocument, { category, date, first: 100, after }))
+      .dailyPuzzle;
+    if (!daily) return undefined;
+    const entry = nodes(daily.leaderboard).find((node) => node.user.name === name);
+    if (entry) return { rank: entry.rank };
+    if (!daily.leaderboard.pageInfo.hasNextPage) return null;
+    after = daily.leaderboard.pageInfo.endCursor;
+  }
+  return undefined;
 }
 
 const DailyArchiveDocument = graphql(`

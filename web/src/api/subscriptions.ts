@@ -8,6 +8,12 @@
 // backoff for a few minutes and re-subscribes, so a solve's progress (whose first event is the stored
 // state) and the live lists carry on. Listeners of `onReconnect` refetch what they may have missed.
 //
+// The server closes a socket whose token it no longer accepts: 4401 when the token is rotated or revoked
+// with the socket open, 4403 "UNAUTHENTICATED: …" when it is refused at connection_init. That is not a
+// lost connection (before, it said "Live updates stopped: the server cannot be reached"): the page signs
+// out saying why (session.tokenRefused), and the subscriptions go on anonymously on a new connection;
+// when this page replaced its own token (session.replaceToken), they go on with the new one.
+//
 // `onLiveStatus` hears the connection once for the whole page, not once per subscription: "lost" when
 // it drops while subscriptions are open (the retries go on quietly), "back" when it is made again,
 // "stopped" when the retries ran out (every open subscription then ends with the same error, which
@@ -16,8 +22,8 @@
 import { createClient, type Client } from "graphql-ws";
 import type { TypedDocumentString } from "../gql/graphql.ts";
 import { ApiError, type GraphQLErrorShape } from "./errors.ts";
-import { GRAPHQL_PATH } from "./graphql.ts";
-import { authorization, onSessionChange } from "./session.ts";
+import { GRAPHQL_PATH, isTokenRefused } from "./graphql.ts";
+import { authorization, currentSession, onSessionChange, tokenRefused, tokenSettled } from "./session.ts";
 
 let client: Client | undefined;
 const reconnectListeners = new Set<() => void>();
@@ -54,6 +60,15 @@ function retryWait(retries: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** graphql-ws' close for a token rotated or revoked with the socket open (the server's CLOSE_TOKEN_REVOKED). */
+const CLOSE_TOKEN_REVOKED = 4401;
+
+/** Whether `event` closed the socket because the server refused its token. */
+function tokenClose(event: unknown): boolean {
+  const { code, reason } = (event ?? {}) as { code?: number; reason?: string };
+  return code === CLOSE_TOKEN_REVOKED || (code === 4403 && (reason ?? "").startsWith("UNAUTHENTICATED"));
+}
+
 function socketUrl(): string {
   const url = new URL(GRAPHQL_PATH, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -62,6 +77,8 @@ function socketUrl(): string {
 
 function getClient(): Client {
   if (client) return client;
+  /** The token this client's connection was made with. */
+  let token: string | undefined;
   const created: Client = createClient({
     url: socketUrl(),
     lazy: true,
@@ -76,6 +93,13 @@ function getClient(): Client {
       // (code 1000, even if a new one started meanwhile), closes on purpose: not a lost connection.
       closed: (event) => {
         if ((event as { code?: number }).code === 1000) return;
+        if (created === client && tokenClose(event)) {
+          // This runs before the subscriptions hear the close, which would end them: stopped here, they
+          // wait in `open` to go on elsewhere (settleTokenClose).
+          for (const subscription of open) subscription.stop();
+          void settleTokenClose(created, token);
+          return;
+        }
         if (created === client && open.size > 0 && state === "up") setState("lost", "lost");
       },
       connected: (_socket, _payload, wasRetry) => {
@@ -86,8 +110,11 @@ function getClient(): Client {
         moved = false;
       },
     },
-    connectionParams: () => {
+    // While this page replaces its token, the new one is awaited (the old one would be refused).
+    connectionParams: async () => {
+      await tokenSettled();
       const auth = authorization();
+      token = auth?.replace(/^Bearer /, "");
       return auth ? { authorization: auth } : {};
     },
   });
@@ -95,7 +122,23 @@ function getClient(): Client {
   return created;
 }
 
-onSessionChange(() => {
+/**
+ * After the server closed `closed`'s socket for its `token`: a token this page is replacing is waited
+ * for; a token the server refuses signs out, saying why; otherwise (the server closes every socket of
+ * the user when the token is rotated, one opened with the new token included) the subscriptions simply
+ * go on on a new connection. Signing in or out meanwhile moved them already.
+ */
+async function settleTokenClose(closed: Client, token: string | undefined): Promise<void> {
+  await tokenSettled();
+  if (closed !== client) return;
+  if (token !== undefined && currentSession()?.token === token && (await isTokenRefused(token))) {
+    tokenRefused(token);
+  }
+  if (closed === client) moveSubscriptions();
+}
+
+/** Moves the open subscriptions to a new client (the session's token now), the old one closed. */
+function moveSubscriptions(): void {
   const moving = [...open];
   for (const subscription of moving) subscription.stop();
   // dispose() awaits a connection still being made; when the server refused that one (a token it
@@ -109,7 +152,9 @@ onSessionChange(() => {
   for (const subscription of moving) start(subscription);
   // With nothing live there is no new connection to wait for: the views refetch at once.
   if (!moved) for (const listener of reconnectListeners) listener();
-});
+}
+
+onSessionChange(moveSubscriptions);
 
 /**
  * Forgets `subscription`. The last one ending while the connection is lost (the visitor went to a page

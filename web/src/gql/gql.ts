@@ -20,6 +20,7 @@ type Documents = {
     "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": typeof types.SolveFieldsFragmentDoc,
     "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": typeof types.LeaderboardEntryFieldsFragmentDoc,
     "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  mutation RotateToken {\n    rotateToken {\n      token\n      user {\n        name\n      }\n    }\n  }\n": typeof types.RotateTokenDocument,
     "\n  query Me {\n    me {\n      name\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleDocument,
@@ -39,6 +40,7 @@ type Documents = {
     "\n  query TodaysDailies {\n    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {\n      ...DailyPuzzleFields\n    }\n    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {\n      ...DailyPuzzleFields\n    }\n    rotation: dailyPuzzle(category: ROTATION) {\n      ...DailyPuzzleFields\n    }\n  }\n": typeof types.TodaysDailiesDocument,
     "\n  query DailyPuzzle($category: DailyCategory!, $date: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      ...DailyPuzzleFields\n    }\n  }\n": typeof types.DailyPuzzleDocument,
     "\n  query DailyLeaderboard($category: DailyCategory!, $date: String!, $first: Int) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first) {\n        optimalLength\n        totalEntries\n        edges {\n          node {\n            ...LeaderboardEntryFields\n          }\n        }\n      }\n      puzzle {\n        id\n        leaderboard(first: 1) {\n          totalEntries\n        }\n      }\n    }\n  }\n": typeof types.DailyLeaderboardDocument,
+    "\n  query DailyRankingPage($category: DailyCategory!, $date: String!, $first: Int, $after: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first, after: $after) {\n        edges {\n          node {\n            rank\n            user {\n              name\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": typeof types.DailyRankingPageDocument,
     "\n  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {\n    dailyPuzzles(category: $category, first: $first, after: $after) {\n      edges {\n        node {\n          ...DailyPuzzleFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.DailyArchiveDocument,
     "\n  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {\n    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {\n      status\n      progress\n      length\n      optimalLength\n      movesLost\n      moves {\n        index\n        move\n        distanceBefore\n        distanceAfter\n        optimal\n      }\n      mistakes {\n        index\n      }\n    }\n  }\n": typeof types.AnalyzeSolutionDocument,
     "\n  query Hint($puzzleId: ID!, $position: [Int!]) {\n    hint(puzzleId: $puzzleId, position: $position) {\n      status\n      progress\n      move\n      distance\n    }\n  }\n": typeof types.HintDocument,
@@ -49,6 +51,7 @@ const documents: Documents = {
     "\n  fragment SolveFields on Solve {\n    id\n    status\n    moves\n    length\n    optimal\n    lowerBound\n    nodesExpanded\n    durationMs\n    cached\n    error\n  }\n": types.SolveFieldsFragmentDoc,
     "\n  fragment LeaderboardEntryFields on LeaderboardEntry {\n    rank\n    user {\n      name\n    }\n    length\n    submittedAt\n    optimal\n  }\n": types.LeaderboardEntryFieldsFragmentDoc,
     "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n": types.SignUpDocument,
+    "\n  mutation RotateToken {\n    rotateToken {\n      token\n      user {\n        name\n      }\n    }\n  }\n": types.RotateTokenDocument,
     "\n  query Me {\n    me {\n      name\n    }\n  }\n": types.MeDocument,
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleDocument,
@@ -68,6 +71,7 @@ const documents: Documents = {
     "\n  query TodaysDailies {\n    sliding3x3: dailyPuzzle(category: SLIDING_3X3) {\n      ...DailyPuzzleFields\n    }\n    sliding4x4: dailyPuzzle(category: SLIDING_4X4) {\n      ...DailyPuzzleFields\n    }\n    rotation: dailyPuzzle(category: ROTATION) {\n      ...DailyPuzzleFields\n    }\n  }\n": types.TodaysDailiesDocument,
     "\n  query DailyPuzzle($category: DailyCategory!, $date: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      ...DailyPuzzleFields\n    }\n  }\n": types.DailyPuzzleDocument,
     "\n  query DailyLeaderboard($category: DailyCategory!, $date: String!, $first: Int) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first) {\n        optimalLength\n        totalEntries\n        edges {\n          node {\n            ...LeaderboardEntryFields\n          }\n        }\n      }\n      puzzle {\n        id\n        leaderboard(first: 1) {\n          totalEntries\n        }\n      }\n    }\n  }\n": types.DailyLeaderboardDocument,
+    "\n  query DailyRankingPage($category: DailyCategory!, $date: String!, $first: Int, $after: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first, after: $after) {\n        edges {\n          node {\n            rank\n            user {\n              name\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n": types.DailyRankingPageDocument,
     "\n  query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {\n    dailyPuzzles(category: $category, first: $first, after: $after) {\n      edges {\n        node {\n          ...DailyPuzzleFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.DailyArchiveDocument,
     "\n  mutation AnalyzeSolution($puzzleId: ID!, $moves: String!) {\n    analyzeSolution(puzzleId: $puzzleId, moves: $moves) {\n      status\n      progress\n      length\n      optimalLength\n      movesLost\n      moves {\n        index\n        move\n        distanceBefore\n        distanceAfter\n        optimal\n      }\n      mistakes {\n        index\n      }\n    }\n  }\n": types.AnalyzeSolutionDocument,
     "\n  query Hint($puzzleId: ID!, $position: [Int!]) {\n    hint(puzzleId: $puzzleId, position: $position) {\n      status\n      progress\n      move\n      distance\n    }\n  }\n": types.HintDocument,
@@ -93,6 +97,10 @@ export function graphql(source: "\n  fragment LeaderboardEntryFields on Leaderbo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SignUp($name: String!) {\n    signUp(name: $name) {\n      token\n      user {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').SignUpDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateToken {\n    rotateToken {\n      token\n      user {\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').RotateTokenDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -169,6 +177,10 @@ export function graphql(source: "\n  query DailyPuzzle($category: DailyCategory!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query DailyLeaderboard($category: DailyCategory!, $date: String!, $first: Int) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first) {\n        optimalLength\n        totalEntries\n        edges {\n          node {\n            ...LeaderboardEntryFields\n          }\n        }\n      }\n      puzzle {\n        id\n        leaderboard(first: 1) {\n          totalEntries\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DailyLeaderboardDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DailyRankingPage($category: DailyCategory!, $date: String!, $first: Int, $after: String) {\n    dailyPuzzle(category: $category, date: $date) {\n      leaderboard(first: $first, after: $after) {\n        edges {\n          node {\n            rank\n            user {\n              name\n            }\n          }\n        }\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DailyRankingPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

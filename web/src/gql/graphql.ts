@@ -182,6 +182,11 @@ export type SignUpMutationVariables = Exact<{
 
 export type SignUpMutation = { signUp: { token: string, user: { name: string } } };
 
+export type RotateTokenMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RotateTokenMutation = { rotateToken: { token: string, user: { name: string } } };
+
 export type MeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -314,6 +319,16 @@ export type DailyLeaderboardQueryVariables = Exact<{
 
 
 export type DailyLeaderboardQuery = { dailyPuzzle: { leaderboard: { optimalLength: number | null, totalEntries: number, edges: Array<{ node: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } }> }, puzzle: { id: string, leaderboard: { totalEntries: number } } } | null };
+
+export type DailyRankingPageQueryVariables = Exact<{
+  category: DailyCategory;
+  date: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type DailyRankingPageQuery = { dailyPuzzle: { leaderboard: { edges: Array<{ node: { rank: number, user: { name: string } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
 
 export type DailyArchiveQueryVariables = Exact<{
   category: DailyCategory;
@@ -455,6 +470,16 @@ export const SignUpDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SignUpMutation, SignUpMutationVariables>;
+export const RotateTokenDocument = new TypedDocumentString(`
+    mutation RotateToken {
+  rotateToken {
+    token
+    user {
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RotateTokenMutation, RotateTokenMutationVariables>;
 export const MeDocument = new TypedDocumentString(`
     query Me {
   me {
@@ -892,6 +917,26 @@ export const DailyLeaderboardDocument = new TypedDocumentString(`
   submittedAt
   optimal
 }`) as unknown as TypedDocumentString<DailyLeaderboardQuery, DailyLeaderboardQueryVariables>;
+export const DailyRankingPageDocument = new TypedDocumentString(`
+    query DailyRankingPage($category: DailyCategory!, $date: String!, $first: Int, $after: String) {
+  dailyPuzzle(category: $category, date: $date) {
+    leaderboard(first: $first, after: $after) {
+      edges {
+        node {
+          rank
+          user {
+            name
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DailyRankingPageQuery, DailyRankingPageQueryVariables>;
 export const DailyArchiveDocument = new TypedDocumentString(`
     query DailyArchive($category: DailyCategory!, $first: Int, $after: String) {
   dailyPuzzles(category: $category, first: $first, after: $after) {

@@ -2,7 +2,8 @@
 // panel (hints and analyses locked while the day runs) and its leaderboard; once the day has ended,
 // the optimal search too (in place of the "While the day runs" notice when the day ends with the page
 // open).
-import { dailyLeaderboard, dailyPuzzle, type DailyPuzzle } from "../api/operations.ts";
+import { dailyLeaderboard, dailyPuzzle, dayEntryOf, type DailyPuzzle } from "../api/operations.ts";
+import { currentSession } from "../api/session.ts";
 import { specOf } from "../puzzle/game.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { createMessage } from "../ui/notice.ts";
@@ -81,6 +82,11 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const play = playPanel(daily.puzzle.id, spec, daily.puzzle.solvable, {
     dailyEndsAt: daily.running ? daily.endsAt : undefined,
     dayEndsAt: daily.endsAt,
+    // A submission after the day: the player's entry from the day, if any, stays in the day ranking.
+    dayEntry: async () => {
+      const name = currentSession()?.name;
+      return name === undefined ? undefined : dayEntryOf(daily.category, daily.date, name);
+    },
   });
   const head = facts(daily, cleanups);
   // The board is the day's ranking: submissions made before the day's end, so none made later (the
@@ -90,8 +96,11 @@ function render(daily: DailyPuzzle, cleanups: Cleanup[]): HTMLElement[] {
   const board = leaderboardPanel(daily.puzzle.id, {
     onLoaded: (fetched) => head.setPlayers(fetched.totalEntries),
     read: () => dailyLeaderboard(daily.category, daily.date, 50),
+    dayOver: () => !daily.running || Date.now() >= Date.parse(daily.endsAt),
   });
   cleanups.push(play.cleanup, board.cleanup);
+  // An empty day ranking stops inviting players when the day ends with the page open.
+  if (daily.running) cleanups.push(atTime(daily.endsAt, () => board.reload()));
   const side: HTMLElement[] = [
     searchOrDayNotice(
       daily.running ? daily.endsAt : undefined,
@@ -133,6 +142,13 @@ function noDaily(label: string, date: string): string {
   return `The ${label} daily puzzle of ${date} comes out that day.`;
 }
 
+/** Whether `date` is a real day written YYYY-MM-DD (not 2026-13-45, not 2026-02-30). */
+function isDay(date: string): boolean {
+  if (!/^\d{4}-\d\d-\d\d$/.test(date)) return false;
+  const time = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === date;
+}
+
 export const dailyPageView: View = (outlet, { category: slug, date }) => {
   const message = createMessage();
   const page = h("div", { class: "puzzle-page daily-page" }, h("p", { class: "muted" }, "Loading…"));
@@ -151,20 +167,26 @@ export const dailyPageView: View = (outlet, { category: slug, date }) => {
     );
     return;
   }
+  const label = dailyCategoryLabel(category);
+  const pastDays = () => link(dailyArchivePath(category), "See the past days");
+  // A date that names no day is a bad address, not a question for the API (whose answer is an error).
+  if (!isDay(date)) {
+    replace(
+      page,
+      notFoundCard(
+        "No such daily puzzle",
+        `“${date}” is not a day: a daily puzzle's address ends with its date, such as ` +
+          `${dailyArchivePath(category)}/${new Date().toISOString().slice(0, 10)}.`,
+        pastDays(),
+      ),
+    );
+    return;
+  }
   dailyPuzzle(category, date).then(
     (daily) => {
       if (left) return;
       if (daily === null) {
-        replace(
-          page,
-          h("h1", {}, "No daily puzzle here"),
-          h(
-            "p",
-            {},
-            `${noDaily(dailyCategoryLabel(category), date)} `,
-            link(dailyArchivePath(category), "See the past days."),
-          ),
-        );
+        replace(page, notFoundCard("No daily puzzle here", noDaily(label, date), pastDays()));
         return;
       }
       document.title = `Daily ${dailyCategoryLabel(daily.category)} ${daily.date} · Puzzles`;

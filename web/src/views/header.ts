@@ -1,7 +1,8 @@
 // The top bar: the site name, navigation, and who is signed in with their token (or the sign-up and
 // sign-in forms; on a phone the sign-in form opens from a "Sign in" button).
+import { TOKEN_REFUSED } from "../api/errors.ts";
 import { me } from "../api/operations.ts";
-import { currentSession, onSessionChange, signOut } from "../api/session.ts";
+import { currentSession, onSessionChange, refusedName, tokenRefused } from "../api/session.ts";
 import { h, link, replace } from "../ui/dom.ts";
 import { focusFirst, focusLost } from "../ui/focus.ts";
 import { signInForm } from "./signin.ts";
@@ -67,17 +68,32 @@ export function createHeader(): HTMLElement {
         ...tokenPanel(session),
       );
     } else {
-      replace(account, signUpForm("header"), ...signInBehindToggle(account));
+      // Signed out because the server refused the token (replaced or revoked elsewhere): say so, with
+      // the sign-in form open (on a phone too), rather than sign out silently.
+      const refused = refusedName();
+      replace(
+        account,
+        refused !== undefined &&
+          h("p", { class: "token-refused", role: "alert", "data-testid": "token-refused" }, TOKEN_REFUSED),
+        signUpForm("header"),
+        ...signInBehindToggle(account),
+      );
+      if (refused !== undefined) {
+        account.classList.add("signin-open");
+        account.querySelector(".signin-toggle")?.setAttribute("aria-expanded", "true");
+      }
     }
     // Signed in: the token (to copy) comes first. Signed out: the name field of the sign-up form.
     if (refocusAfter) focusFirst(account.querySelector<HTMLElement>("summary, input"));
   };
   onSessionChange(draw);
   draw();
-  // A stored token may belong to a database that has since been reset: forget it if the server does.
-  if (currentSession()) {
+  // A stored token may have been replaced or revoked elsewhere, or belong to a database that has since
+  // been reset: forget it if the server does, saying so.
+  const stored = currentSession();
+  if (stored) {
     me().then(
-      (user) => user === null && signOut(),
+      (user) => user === null && tokenRefused(stored.token),
       () => undefined,
     );
   }

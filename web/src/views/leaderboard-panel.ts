@@ -18,14 +18,20 @@ function optimalMark(optimal: boolean | null): string {
   return optimal === true ? "✓" : optimal === false ? "" : "?";
 }
 
-function table(board: Leaderboard, solvable: boolean): HTMLElement {
+/**
+ * The entries, or why there are none: nobody has submitted yet, nobody can (an unsolvable puzzle), or,
+ * for a day ranking whose day is over (`dayOver`), nobody played on the day, and nobody can now.
+ */
+function table(board: Leaderboard, solvable: boolean, dayOver: boolean): HTMLElement {
   if (board.entries.length === 0)
     return h(
       "p",
-      { class: "muted" },
-      solvable
-        ? "No submissions yet: solve it and be first."
-        : "No submissions: nobody can solve this puzzle.",
+      { class: "muted", "data-testid": "leaderboard-empty" },
+      !solvable
+        ? "No submissions: nobody can solve this puzzle."
+        : dayOver
+          ? "Nobody played on the day."
+          : "No submissions yet: solve it and be first.",
     );
   const me = currentSession()?.name;
   return h(
@@ -78,16 +84,28 @@ export interface LeaderboardPanelOptions {
    * link to the puzzle's all-time board.
    */
   readonly read?: () => Promise<Leaderboard>;
+  /**
+   * A day ranking: whether its day is over (asked at each draw). An empty one then says nobody played
+   * on the day (nobody can join it any more), not "be first".
+   */
+  readonly dayOver?: () => boolean;
 }
 
-/** Under a day ranking: how many played only after the day, and where they are ranked. */
-function afterTheDayNote(puzzleId: string, players: number | undefined): HTMLElement | null {
+/**
+ * Under a day ranking: how many played only after the day, and where they are ranked ("1 more player"
+ * beside day players, "1 player" when the day had none).
+ */
+function afterTheDayNote(
+  puzzleId: string,
+  players: number | undefined,
+  dayPlayers: number,
+): HTMLElement | null {
   if (players === undefined || players <= 0) return null;
   return h(
     "p",
     { class: "muted small", "data-testid": "after-the-day" },
-    `${counted(players, "more player")} submitted only after the day, when its optimal moves were public: ` +
-      "not ranked here. ",
+    `${counted(players, dayPlayers > 0 ? "more player" : "player")} submitted only after the day, when its ` +
+      "optimal moves were public: not ranked here. ",
     link(`/puzzles/${puzzleId}`, "All-time leaderboard"),
   );
 }
@@ -99,6 +117,7 @@ export function leaderboardPanel(
     onLoaded,
     solvable = true,
     read = () => leaderboard(puzzleId, 50),
+    dayOver = () => false,
   }: LeaderboardPanelOptions = {},
 ): {
   element: HTMLElement;
@@ -135,7 +154,11 @@ export function leaderboardPanel(
       const index = active instanceof HTMLAnchorElement ? links.indexOf(active) : -1;
       const focusedName = index >= 0 ? active?.textContent : undefined;
       const before = body.textContent;
-      replace(body, table(board, solvable), afterTheDayNote(puzzleId, board.afterTheDay));
+      replace(
+        body,
+        table(board, solvable, dayOver()),
+        afterTheDayNote(puzzleId, board.afterTheDay, board.totalEntries),
+      );
       if (index >= 0) {
         const now = [...body.querySelectorAll("a")];
         const same = now.find((a) => a.textContent === focusedName);

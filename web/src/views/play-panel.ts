@@ -14,14 +14,25 @@ import { hintButton } from "./hint-button.ts";
 import { counted } from "../ui/counted.ts";
 
 /**
- * "Accepted: 22 moves · rank 1 · optimal ✓ · rated". On a daily puzzle's page (`dayEndsAt`), a
- * submission made after the day is not in the day's ranking the page shows: its rank is the all-time one.
+ * The viewer's place in a daily puzzle's day ranking: their entry's rank, null when they have none (they
+ * played only after the day), undefined when it could not be found out.
  */
-function verdict(submission: Submission, dayEndsAt: string | undefined): string {
+export type DayEntry = { readonly rank: number } | null | undefined;
+
+/**
+ * "Accepted: 22 moves · rank 1 · optimal ✓ · rated". On a daily puzzle's page (`dayEndsAt`), a
+ * submission made after the day is not in the day's ranking the page shows: its rank is the all-time
+ * one, and the player's day entry, if they have one (`dayEntry`), is what the day ranking keeps.
+ */
+function verdict(submission: Submission, dayEndsAt: string | undefined, dayEntry: DayEntry): string {
   const late = dayEndsAt !== undefined && Date.parse(submission.createdAt) >= Date.parse(dayEndsAt);
-  const rank = late
-    ? ` · after the day: not in the day's ranking (all-time rank ${submission.rank})`
-    : ` · rank ${submission.rank}`;
+  const rank = !late
+    ? ` · rank ${submission.rank}`
+    : dayEntry === null
+      ? ` · after the day: not in the day's ranking (all-time rank ${submission.rank})`
+      : dayEntry === undefined
+        ? ` · after the day: all-time rank ${submission.rank}`
+        : ` · after the day: your day entry stays (rank ${dayEntry.rank}); all-time rank ${submission.rank}`;
   const optimal =
     submission.optimal === true
       ? " · optimal ✓"
@@ -53,8 +64,13 @@ export function playPanel(
   options: {
     /** A daily puzzle's end of day: until then no hints or analyses (the spoiler rule). */
     dailyEndsAt?: string;
-    /** A daily puzzle's end of day, running or past: a verdict after it says it is not in the day's ranking. */
+    /**
+     * A daily puzzle's end of day, running or past: a verdict after it says where the player stands in
+     * the day's ranking (`dayEntry`: their entry kept from the day, or none).
+     */
     dayEndsAt?: string;
+    /** The viewer's entry in the day's ranking (asked only for a submission made after the day). */
+    dayEntry?: () => Promise<DayEntry>;
     /** Hears each accepted submission (the page refetches what it changed). */
     onSubmitted?: (submission: Submission) => void;
     /** A note shown under Hint (that hints make the game unrated). */
@@ -80,6 +96,8 @@ export function playPanel(
   let submitted = "";
   /** The verdict shown, while its optimality is not known yet. */
   let pending: Submission | undefined;
+  /** The viewer's day entry, as the verdict shown says it. */
+  let entry: DayEntry;
 
   const play = (letters: string) => {
     if (!letters) return;
@@ -126,6 +144,18 @@ export function playPanel(
     submit.hidden = !(game.solved && game.moves.length > 0) || submitted === game.moves;
   }
 
+  /** A submission after the day: whether the player has a day entry (the day ranking keeps it). */
+  async function dayEntryOf(submission: Submission): Promise<DayEntry> {
+    const { dayEndsAt, dayEntry } = options;
+    if (dayEndsAt === undefined || dayEntry === undefined) return undefined;
+    if (Date.parse(submission.createdAt) < Date.parse(dayEndsAt)) return undefined;
+    try {
+      return await dayEntry();
+    } catch {
+      return undefined; // the verdict then gives the all-time rank alone
+    }
+  }
+
   undo.addEventListener("click", () => game.undo() && draw());
   reset.addEventListener("click", () => {
     game.reset();
@@ -141,7 +171,8 @@ export function playPanel(
       const submission = await submitSolution(puzzleId, game.moves);
       submitted = game.moves;
       pending = submission.optimal === null ? submission : undefined;
-      result.show(verdict(submission, options.dayEndsAt));
+      entry = await dayEntryOf(submission);
+      result.show(verdict(submission, options.dayEndsAt, entry));
       options.onSubmitted?.(submission);
       analysis.analyze(submitted);
       draw();
@@ -194,7 +225,7 @@ export function playPanel(
       if (pending === undefined || optimalLength === null || optimalLength === undefined) return;
       const known = { ...pending, optimal: pending.length === optimalLength };
       pending = undefined;
-      result.show(verdict(known, options.dayEndsAt));
+      result.show(verdict(known, options.dayEndsAt, entry));
     },
     cleanup: () => {
       window.removeEventListener("keydown", onKey);

@@ -40,12 +40,13 @@ export const userView: View = (outlet, { name }) => {
         }
         document.title = `${user.name} · Puzzles`;
         const stats = user.stats;
-        const stat = (label: string, value: number | undefined) =>
+        // "1 submission", "2 submissions": the label follows the count, as counted() does elsewhere.
+        const stat = (value: number | undefined, one: string, many: string) =>
           h(
             "div",
             { class: "stat" },
             h("strong", {}, value === undefined ? "—" : String(value)),
-            h("span", {}, label),
+            h("span", {}, value === 1 ? one : many),
           );
         replace(
           page,
@@ -60,9 +61,9 @@ export const userView: View = (outlet, { name }) => {
               h(
                 "div",
                 { class: "stat-row" },
-                stat("submissions", stats?.submissions),
-                stat("optimal solutions", stats?.optimalSolutions),
-                stat("puzzles created", stats?.puzzlesCreated),
+                stat(stats?.submissions, "submission", "submissions"),
+                stat(stats?.optimalSolutions, "optimal solution", "optimal solutions"),
+                stat(stats?.puzzlesCreated, "puzzle created", "puzzles created"),
               ),
             ),
             ratingCard(user.name, user.rating),
