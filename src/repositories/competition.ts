@@ -19,12 +19,16 @@ interface Help {
 const helpId = (help: Help) => `${help.userId}:${help.helpKey}`;
 
 /**
- * The help keys of a route: the `nearKey` of the puzzle from each position it passes through to the
- * goal (its start included, the goal itself not: a solved board needs no help).
+ * The help keys of a route: the `nearKey` of the puzzle from each position of its first half (its
+ * start included), where more than half of the way is still to go: hints walked from there spelled
+ * most of the answer. The second half's positions do not count: near the goal few boards differ up to
+ * disguise (every route to a goal passes one of the same one or two boards a move or two before it),
+ * so a hint a player once took there, on any puzzle, would unrate every later game.
  */
 function routeHelpKeys(spec: PuzzleSpec, moves: string): Set<string> {
-  const boards = positionsAlong(spec, moves).slice(0, -1);
-  return new Set(boards.map((start) => nearKey({ ...spec, start })));
+  const boards = positionsAlong(spec, moves);
+  const firstHalf = boards.slice(0, Math.ceil((boards.length - 1) / 2));
+  return new Set(firstHalf.map((start) => nearKey({ ...spec, start })));
 }
 
 /** Helps this process remembers having written, at most (then it forgets them all and starts over). */
@@ -50,8 +54,8 @@ export class CompetitionRepository {
   /**
    * Of these pending games of the puzzle, those whose player had help on its board before the game's
    * submission: help recorded (board_helps, by `nearKey`, so up to disguise) for the puzzle's board
-   * or for any position the submitted route passes through (a hint asked on another puzzle at one of
-   * them tells the rest of the way as well: walking hints from the start, or from a move or two in),
+   * or for a position of the first half of the submitted route (a hint asked on another puzzle at one
+   * of them tells the rest of the way as well: walking hints from the start, or from a move or two in),
    * or a Solve of the very board requested (canonical key; Solves from before board_helps have no
    * row there).
    */

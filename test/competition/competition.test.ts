@@ -415,7 +415,15 @@ describe("analysis and hints", () => {
     const firstMove = optimal[0];
     const cidWalk = await walkElsewhere(cid, applyMoves(3, 3, start, firstMove));
     await cid.client.data(SUBMIT, { p, m: firstMove + cidWalk });
-    // Dan plays on his own.
+    // Dan plays on his own; a hint he took a move before the goal (on a puzzle of his own) is no help
+    // worth unrating: every route to the goal passes such a board.
+    const own = (
+      await dan.client.data(CREATE, {
+        i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8] },
+      })
+    ).createPuzzle.id;
+    const lastBoard = applyMoves(3, 3, start, optimal.slice(0, -1));
+    expect((await dan.client.data(HINT, { p: own, pos: lastBoard })).hint.distance).toBe(1);
     await dan.client.data(SUBMIT, { p, m: optimal });
     const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
     // Before: the hints counted for the other puzzle's board only, and both walks were rated games.
