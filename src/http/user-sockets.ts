@@ -20,15 +20,16 @@ export function codeOf(error: DomainError): string {
 }
 
 export class UserSockets {
-  private readonly byUser = new Map<number, Set<WebSocket>>();
+  /** Each user's sockets, with the hash of the token each authenticated with. */
+  private readonly byUser = new Map<number, Map<WebSocket, string>>();
 
-  add(userId: number, socket: WebSocket): void {
+  add(userId: number, socket: WebSocket, tokenHash: string): void {
     let sockets = this.byUser.get(userId);
     if (sockets === undefined) {
-      sockets = new Set();
+      sockets = new Map();
       this.byUser.set(userId, sockets);
     }
-    sockets.add(socket);
+    sockets.set(socket, tokenHash);
   }
 
   remove(userId: number, socket: WebSocket): void {
@@ -38,9 +39,19 @@ export class UserSockets {
     if (sockets.size === 0) this.byUser.delete(userId);
   }
 
-  closeAll(userId: number, code: number, reason: string): void {
+  /**
+   * Closes the user's sockets authenticated with any token but `currentTokenHash` (all of them when
+   * null): a socket opened with a rotation's new token, even a moment before the news of the rotation
+   * arrives, stays open.
+   */
+  closeStale(userId: number, currentTokenHash: string | null, code: number, reason: string): void {
     const sockets = this.byUser.get(userId);
-    this.byUser.delete(userId);
-    for (const socket of sockets ?? []) socket.close(code, reason);
+    if (sockets === undefined) return;
+    for (const [socket, tokenHash] of sockets) {
+      if (tokenHash === currentTokenHash) continue;
+      sockets.delete(socket);
+      socket.close(code, reason);
+    }
+    if (sockets.size === 0) this.byUser.delete(userId);
   }
 }

@@ -24,7 +24,8 @@ import { LimitExceededError, RateLimitedError } from "../errors/index.ts";
 import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
-import { authenticate } from "./auth.ts";
+import { hashToken } from "../services/accounts.ts";
+import { authenticate, bearerToken } from "./auth.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/errors.ts";
 import {
   CLOSE_RATE_LIMITED,
@@ -191,8 +192,13 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
 
   // A user's open sockets, closed (4401) as soon as any API process revokes the user's token.
   const sockets = new UserSockets();
-  const stopFollowing = app.services.accounts.onRevoked((userId) =>
-    sockets.closeAll(userId, CLOSE_TOKEN_REVOKED, "UNAUTHENTICATED: the API token was revoked or rotated"),
+  const stopFollowing = app.services.accounts.onRevoked((userId, currentTokenHash) =>
+    sockets.closeStale(
+      userId,
+      currentTokenHash,
+      CLOSE_TOKEN_REVOKED,
+      "UNAUTHENTICATED: the API token was revoked or rotated",
+    ),
   );
 
   const disposable = useServer<Record<string, unknown> | undefined>(
@@ -227,7 +233,11 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
         }
         state.user = result.user;
-        if (result.user !== null) sockets.add(result.user.id, ctx.extra.socket);
+        if (result.user !== null) {
+          // The socket's token, so that a rotation closes this socket only if it used the old one.
+          const token = bearerToken(authorizationParam(ctx.connectionParams)) ?? "";
+          sockets.add(result.user.id, ctx.extra.socket, hashToken(token));
+        }
         state.prepaid = app.rateLimits.consume("requests", clientKey(result.user?.id, state.ip));
         return true;
       },

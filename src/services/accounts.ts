@@ -18,7 +18,12 @@ const TOKENS_REVOKED = "tokens-revoked";
 /** Published on TOKENS_REVOKED. */
 interface TokensRevokedEvent {
   readonly userId: number;
+  /** The hash of the user's token from now on (a rotation's new one); null when none (revoked). */
+  readonly tokenHash: string | null;
 }
+
+/** Called when a user's token changes: what was authenticated with another token must go. */
+export type RevocationListener = (userId: number, currentTokenHash: string | null) => void;
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -30,7 +35,7 @@ function newToken(): string {
 
 export class AccountService {
   private readonly tokens = new TokenCache();
-  private readonly revocationListeners = new Set<(userId: number) => void>();
+  private readonly revocationListeners = new Set<RevocationListener>();
   /** Set once this process follows TOKENS_REVOKED: from its first authentication (workers never do). */
   private following = false;
 
@@ -76,20 +81,24 @@ export class AccountService {
   /** A new token for the user, whose old token is dead from now on; null when the user is gone. */
   async rotateToken(user: PublicUser): Promise<string | null> {
     const next = newToken();
-    if (!(await this.users.replaceTokenHash(user.id, hashToken(next)))) return null;
-    await this.revoked(user.id);
+    const nextHash = hashToken(next);
+    if (!(await this.users.replaceTokenHash(user.id, nextHash))) return null;
+    await this.revoked(user.id, nextHash);
     return next;
   }
 
   /** Kills the user's token with no successor: the account stays (name, puzzles, results), unusable. */
   async revokeToken(user: PublicUser): Promise<boolean> {
     if (!(await this.users.replaceTokenHash(user.id, null))) return false;
-    await this.revoked(user.id);
+    await this.revoked(user.id, null);
     return true;
   }
 
-  /** Calls `listener` with the user id whenever a user's tokens are revoked, in any API process. */
-  onRevoked(listener: (userId: number) => void): () => void {
+  /**
+   * Calls `listener` with the user id and the hash of their token from now on whenever a user's token
+   * is rotated or revoked, in any API process.
+   */
+  onRevoked(listener: RevocationListener): () => void {
     this.followRevocations();
     this.revocationListeners.add(listener);
     return () => this.revocationListeners.delete(listener);
@@ -100,19 +109,19 @@ export class AccountService {
   }
 
   /** Evicts here at once and tells every process (this one too, again: harmless). */
-  private async revoked(userId: number): Promise<void> {
-    this.forget(userId);
-    await this.events.publish(TOKENS_REVOKED, { userId } satisfies TokensRevokedEvent);
+  private async revoked(userId: number, tokenHash: string | null): Promise<void> {
+    this.forget(userId, tokenHash);
+    await this.events.publish(TOKENS_REVOKED, { userId, tokenHash } satisfies TokensRevokedEvent);
   }
 
   /**
    * Forgets the user's tokens at once; the listeners (sockets to close) run a moment later: a socket
    * that asked for the rotation itself must first receive its answer, the new token.
    */
-  private forget(userId: number): void {
+  private forget(userId: number, tokenHash: string | null): void {
     this.tokens.evictUser(userId);
     setTimeout(() => {
-      for (const listener of this.revocationListeners) listener(userId);
+      for (const listener of this.revocationListeners) listener(userId, tokenHash);
     }, LISTENER_DELAY_MS).unref();
   }
 
@@ -121,7 +130,10 @@ export class AccountService {
     this.following = true;
     const events = this.events.subscribe<TokensRevokedEvent>(TOKENS_REVOKED);
     void (async () => {
-      for await (const event of events) if (typeof event?.userId === "number") this.forget(event.userId);
+      for await (const event of events) {
+        // An event without a hash (from a process of an earlier version) closes every socket.
+        if (typeof event?.userId === "number") this.forget(event.userId, event.tokenHash ?? null);
+      }
     })();
   }
 }

@@ -104,6 +104,28 @@ describe("rotateToken", () => {
     expect((await first.client(next).data(`{ me { name } }`)).me).toEqual({ name: user.name });
     expect((await first.client(token).request(`{ me { id } }`)).status).toBe(401);
   });
+  it("closes only the sockets of the old token: one opened with the new token at once stays open", async () => {
+    const { token, user, socket, closed } = await userWithSocket();
+    const rotated = await first.client(token).data(`mutation { rotateToken { token } }`);
+    const next = rotated.rotateToken.token as string;
+    // At once, before the news of the rotation has closed anything (each server closes the user's
+    // sockets 50 ms after it hears, and the first hears twice: its own call and the event bus' echo).
+    const fresh = [openSocket(first.wsUrl, next), openSocket(second.wsUrl, next)];
+    const freshClosed = fresh.map((client) => closeOf(client).then(({ code }) => code));
+    for (const client of fresh) {
+      expect((await subscribe(client, `{ me { name } }`).next()).data).toEqual({ me: { name: user.name } });
+    }
+    expect((await closed).code).toBe(4401); // the old token's socket
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Before: every socket of the user closed 4401, the new token's too, and a page that had just
+    // replaced its token lost its live updates.
+    const stillOpen = await Promise.race([
+      Promise.all(fresh.map((client) => subscribe(client, `{ me { name } }`).next())),
+      Promise.race(freshClosed).then((code) => `closed ${code}`),
+    ]);
+    expect(stillOpen).toEqual([{ data: { me: { name: user.name } } }, { data: { me: { name: user.name } } }]);
+    for (const client of [socket, ...fresh]) await client.dispose();
+  });
 });
 
 describe("revokeToken", () => {
