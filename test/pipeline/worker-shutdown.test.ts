@@ -154,7 +154,9 @@ describe("start-up", () => {
     await worker.waitForLog((line) => String(line.msg).startsWith("building pattern databases"), 15_000);
     const locks = () =>
       readdirSync(dir, { recursive: true }).filter((name) => String(name).endsWith(".lock"));
-    expect(locks().length).toBeGreaterThan(0);
+    // The log line comes just before the first table's lock is taken: wait for the lock (the land
+    // check of the thirty-second session read the folder in between and found none).
+    await expect.poll(() => locks().length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
     worker.signal("SIGTERM");
     expect(await exitWithin(worker, 3000)).toBe(0);
     expect(messages(worker)).toEqual(
