@@ -19,6 +19,8 @@ export interface CoordinatorDeps {
   readonly events: EventBus;
   /** Solver threads of the live fleet (heartbeats), at least 1. */
   readonly liveThreads: () => Promise<number>;
+  /** Which live workers hold each pattern database (heartbeats); none known when absent. */
+  readonly pdbHolders?: () => Promise<Readonly<Record<string, readonly string[]>>>;
   readonly log: Logger;
   /** Units queued or running per live thread (default 2). */
   readonly unitsPerThread?: number;

@@ -200,6 +200,7 @@ export class SolveWorker {
       units: unitQueue,
       events,
       liveThreads,
+      pdbHolders: async () => (await readLiveFleet()).holders,
       log,
       unitsPerThread: settings.unitsPerThread,
       lostCheckMs: settings.lostCheckMs,

@@ -9,6 +9,7 @@ import {
   isObsolete,
   lowerBound,
   next,
+  pdbAvailable,
   planUnits,
   release,
   splitResult,
@@ -84,6 +85,21 @@ export class SplitRun {
     const record =
       resumed ??
       newRecord(planUnits(data.spec as SlidingSpec, { threads, heuristic: data.heuristic }), data.startedAt);
+    // A pattern database no live worker holds fails the search here, as its units would: even a board
+    // whose plan already met the goal (before, such a board came back SOLVED "with" tables no worker
+    // held, in zero units). Held by another worker only: its units go there (table-holders.ts).
+    const heuristic = (record.split as SplitState).heuristic;
+    if (resumed === null && heuristic?.startsWith("pdb:") && !pdbAvailable(heuristic)) {
+      const pdb = heuristic.slice("pdb:".length);
+      const holders = (await deps.pdbHolders?.()) ?? {};
+      if ((holders[pdb] ?? []).length === 0) {
+        throw failedSearch(deps.log, searchId, {
+          code: "HEURISTIC_UNAVAILABLE",
+          pdb,
+          message: `${heuristic}: its tables are not loaded by any live worker`,
+        });
+      }
+    }
     return new SplitRun(job, threads, record, resumed !== null);
   }
 

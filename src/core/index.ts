@@ -3,6 +3,7 @@
 
 export type * from "./types.ts";
 export { PuzzleInputError, IllegalMoveError } from "./errors.ts";
+export { pdbAvailable } from "./pdb/index.ts";
 export { TableNotLoadedError } from "./pdb/table-not-loaded-error.ts";
 export type { PuzzleErrorCode } from "./errors.ts";
 export { getTable, hasTable, seedTables, exportTables, tableBytes } from "./tables.ts";
