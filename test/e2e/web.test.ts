@@ -121,7 +121,7 @@ describe.skipIf(missing !== undefined)("the web page in headless Chromium", () =
     await shot(page, "play-submitted");
 
     await page.goto(`${api.origin}/users/${name}`);
-    await expect.poll(() => page.locator(".stat-row").textContent()).toContain("1submissions");
+    await expect.poll(() => page.locator(".stat-row").textContent()).toContain("1submission1");
     await shot(page, "user");
     expect(path).toMatch(/^\/puzzles\/\d+$/);
   });
