@@ -255,6 +255,27 @@ async function nearTodaysDaily(): Promise<(board: readonly number[]) => boolean>
   return (board) => near.has(nearKey({ ...spec, start: [...board] }));
 }
 
+type Player = Awaited<ReturnType<typeof players>>[number];
+
+/** The player's hints on puzzle `p` walked from `from` to the goal (each READY): the moves. */
+async function walkHints(player: Player, p: string, from: readonly number[]): Promise<string> {
+  let position = from;
+  let walked = "";
+  for (;;) {
+    const { hint } = await player.client.data(HINT, { p, pos: position });
+    expect(hint.status).toBe("READY");
+    if (hint.move === null) return walked;
+    walked += hint.move;
+    position = applyMoves(3, 3, position, hint.move);
+  }
+}
+
+/** Each player's settled game on puzzle `p`: whether it was unrated, by user id. */
+async function unratedByUser(p: string): Promise<Map<number, boolean>> {
+  const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
+  return new Map(games.map((game) => [game.userId, game.unrated]));
+}
+
 /** `count` signed-up players, one after another. */
 async function players(count: number) {
   const signedUp = [];
@@ -317,22 +338,12 @@ describe("analysis and hints", () => {
     await cid.client.data(SUBMIT, { p, m: optimal });
     expect((await cid.client.data(HINT, { p })).hint.status).toBe("READY");
     // Ada walks the hints to the goal, as the web page lets a player do, then submits the walk.
-    let position = start;
-    let walked = "";
-    for (;;) {
-      const { hint } = await ada.client.data(HINT, { p, pos: position });
-      expect(hint.status).toBe("READY");
-      if (hint.move === null) break;
-      walked += hint.move;
-      position = applyMoves(3, 3, position, hint.move);
-    }
+    const walked = await walkHints(ada, p, start);
     expect(walked.length).toBe(optimal.length);
     await ada.client.data(SUBMIT, { p, m: walked });
     // Bea plays without hints.
     await bea.client.data(SUBMIT, { p, m: optimal });
-    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
-    const unrated = new Map(games.map((game) => [game.userId, game.unrated]));
-    expect(unrated).toEqual(
+    expect(await unratedByUser(p)).toEqual(
       new Map([
         [Number(ada.user.id), true],
         [Number(bea.user.id), false],
@@ -376,9 +387,8 @@ describe("analysis and hints", () => {
     expect((await dan.client.data(HINT, { p: renamed })).hint.status).toBe("READY");
     const optimal = tableSolution(3, 3, start, GOAL3) as string;
     for (const player of [bea, cid, dan]) await player.client.data(SUBMIT, { p, m: optimal });
-    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
     // Before: only the very board counted, and both copies' games were rated.
-    expect(new Map(games.map((game) => [game.userId, game.unrated]))).toEqual(
+    expect(await unratedByUser(p)).toEqual(
       new Map([
         [Number(bea.user.id), true],
         [Number(cid.user.id), false],
@@ -394,21 +404,13 @@ describe("analysis and hints", () => {
       .createPuzzle.id;
     const optimal = tableSolution(3, 3, start, GOAL3) as string;
     /** Hints on a puzzle of the player's own (another start, the same goal), walked from `from`. */
-    const walkElsewhere = async (player: typeof ada, from: number[]) => {
+    const walkElsewhere = async (player: Player, from: number[]) => {
       const other = (
         await player.client.data(CREATE, {
           i: { kind: "SLIDING", rows: 3, cols: 3, start: [1, 2, 3, 4, 5, 6, 0, 7, 8] },
         })
       ).createPuzzle.id;
-      let position = from;
-      let walked = "";
-      for (;;) {
-        const { hint } = await player.client.data(HINT, { p: other, pos: position });
-        expect(hint.status).toBe("READY");
-        if (hint.move === null) return walked;
-        walked += hint.move;
-        position = applyMoves(3, 3, position, hint.move);
-      }
+      return walkHints(player, other, from);
     };
     // Bea walks from the puzzle's start; Cid plays its first move himself, then walks from there.
     await bea.client.data(SUBMIT, { p, m: await walkElsewhere(bea, start) });
@@ -425,9 +427,8 @@ describe("analysis and hints", () => {
     const lastBoard = applyMoves(3, 3, start, optimal.slice(0, -1));
     expect((await dan.client.data(HINT, { p: own, pos: lastBoard })).hint.distance).toBe(1);
     await dan.client.data(SUBMIT, { p, m: optimal });
-    const games = await api.server.app.prisma.ratedGame.findMany({ where: { puzzleId: Number(p) } });
     // Before: the hints counted for the other puzzle's board only, and both walks were rated games.
-    expect(new Map(games.map((game) => [game.userId, game.unrated]))).toEqual(
+    expect(await unratedByUser(p)).toEqual(
       new Map([
         [Number(bea.user.id), true],
         [Number(cid.user.id), true],
