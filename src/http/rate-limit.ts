@@ -14,6 +14,7 @@ import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
 import type { Logger } from "../logger.ts";
+import { valueWithin } from "../with-timeout.ts";
 
 export type RateLimitKind = "requests" | "signUps" | "work" | "authFailures";
 
@@ -23,6 +24,7 @@ export type RateDecision =
 
 /** How long a count waits for Redis before it is made in memory (Redis answers in well under 1 ms). */
 const REDIS_DEADLINE_MS = 500;
+const LATE = Symbol("late");
 
 interface Limiter {
   /** The count every API process shares. */
@@ -96,21 +98,13 @@ export class RateLimits {
   ): Promise<RateLimiterRes> {
     const { shared, local } = this.limiters[kind];
     if (!this.unresponsive) {
-      const pending = shared[operation](key);
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<"late">((resolve) => {
-        timer = setTimeout(() => resolve("late"), REDIS_DEADLINE_MS);
-      });
       try {
-        const outcome = await Promise.race([pending, late]);
-        if (outcome !== "late") return outcome;
-        pending.catch(() => undefined); // it may still end, or never: the count is made in memory
-        this.countInMemoryUntilRedisAnswers();
+        const outcome = await valueWithin(shared[operation](key), REDIS_DEADLINE_MS, LATE);
+        if (outcome !== LATE) return outcome;
+        this.countInMemoryUntilRedisAnswers(); // it may still end, or never: the count is made in memory
       } catch (error) {
         if (error instanceof RateLimiterRes) throw error;
         // Redis closed, or the command failed (timed out...): the count is made in memory.
-      } finally {
-        clearTimeout(timer);
       }
     }
     return local[operation](key);
