@@ -17,6 +17,7 @@ const FIRST_ANSWER_MS = 2000;
 /** Once a hang is noticed, requests do not wait for Redis at all. */
 const LATER_ANSWER_MS = 750;
 const REQUESTS_PER_WINDOW = 60;
+const ADMIN_TOKEN = "dashboard-token-of-the-hang-test";
 
 let redis: RedisChild;
 let server: TestServer;
@@ -25,7 +26,11 @@ let sleeper: Redis | undefined;
 beforeAll(async () => {
   redis = await RedisChild.start({ debugCommands: true });
   server = await startTestServer({
-    env: { REDIS_URL: redis.url, RATE_LIMIT_REQUESTS: String(REQUESTS_PER_WINDOW) },
+    env: {
+      REDIS_URL: redis.url,
+      RATE_LIMIT_REQUESTS: String(REQUESTS_PER_WINDOW),
+      ADMIN_TOKEN: ADMIN_TOKEN,
+    },
   });
 });
 
@@ -56,6 +61,15 @@ async function timed<T>(limitMs: number, work: () => Promise<T>): Promise<{ valu
 async function readyz(): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server.origin}/readyz`, { signal: AbortSignal.timeout(10_000) });
   return { status: response.status, body: await response.json() };
+}
+
+async function dashboard(path: string): Promise<number> {
+  const response = await fetch(`${server.origin}/admin/queues${path}`, {
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 async function overWebSocket(token: string | undefined, query: string) {
@@ -89,10 +103,11 @@ async function hangRedis(): Promise<void> {
 }
 
 describe("a Redis that hangs (connected, not answering)", () => {
-  it("leaves HTTP, WebSocket, signed-in requests and /readyz answering in bounded time", async () => {
+  it("leaves HTTP, WebSocket, signed-in requests and /readyz and the queue dashboard answering in bounded time", async () => {
     const { token, client: signedInClient } = await server.client().signUp();
     const puzzleId = await createPuzzle(signedInClient, BOARDS.quick);
     expect((await readyz()).status).toBe(200);
+    expect(await dashboard("/api/queues")).toBe(200);
     // A token the server has not cached yet: its check takes a point of the failed-authentication
     // budget (Redis) before Postgres is asked, then the request budget's.
     await hangRedis();
@@ -127,6 +142,11 @@ describe("a Redis that hangs (connected, not answering)", () => {
     }
     const wsLater = await timed(LATER_ANSWER_MS, () => overWebSocket(token, `{ __typename }`));
     expect(wsLater.ms).toBeLessThan(LATER_ANSWER_MS);
+
+    // The queue dashboard's reads fail in bounded time rather than never.
+    const queues = await timed(FIRST_ANSWER_MS + 1000, () => dashboard("/api/queues"));
+    expect(queues.value).toBeGreaterThanOrEqual(500);
+    expect(queues.ms).toBeLessThan(FIRST_ANSWER_MS + 1000);
 
     // A search is stored QUEUED for the reconciler once ENQUEUE_TIMEOUT_MS (1 s) has passed, as when
     // Redis is closed.

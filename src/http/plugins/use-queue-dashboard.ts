@@ -27,6 +27,9 @@ export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE, UNIT_QUEUE];
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
+/** A dashboard read's Redis command unanswered this long fails (its page shows an error). */
+const DASHBOARD_COMMAND_TIMEOUT_MS = 2000;
+
 export interface QueueDashboard {
   readonly router: Router;
   /** Closes the dashboard's Redis connections. */
@@ -44,11 +47,16 @@ export function useQueueDashboard(app: App): QueueDashboard {
     return { router, close: async () => undefined };
   }
 
-  // Queues of the dashboard's own (one Redis connection each, opened only when it is on).
+  // Queues of the dashboard's own (one Redis connection each, opened only when it is on). They send
+  // no blocking command, so a command timeout is safe here, and a Redis that hangs (connected, not
+  // answering) fails the dashboard's reads after it instead of holding the page forever.
   const queues = DASHBOARD_QUEUES.map(
     (name) =>
       new Queue(name, {
-        connection: producerRedisOptions(app.config.redisUrl),
+        connection: {
+          ...producerRedisOptions(app.config.redisUrl),
+          commandTimeout: DASHBOARD_COMMAND_TIMEOUT_MS,
+        },
         prefix: app.config.redisPrefix,
       }),
   );
