@@ -76,17 +76,25 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 export function createSearchProcessor(deps: SearchProcessorDeps) {
   const { solves, log } = deps;
 
-  /** Stops the search when its signal aborts or when no Solve waits for it any more. */
+  /**
+   * Stops the search when its signal aborts or when no Solve waits for it any more. The same poll
+   * stores the bound the search has proved (`proved`, raised by its progress) on those of its Solves
+   * that hold less: a search whose state Redis lost is planned again from it (docs/distributed.md,
+   * "Redis restarted empty").
+   */
   function watchCancellation(
     jobId: string,
     signal: AbortSignal | undefined,
-  ): { stop: AbortController; end(): void } {
+  ): { stop: AbortController; proved(bound: number): void; end(): void } {
     const stop = new AbortController();
     const forward = () => stop.abort(signal?.reason);
     if (signal?.aborted) forward();
     signal?.addEventListener("abort", forward, { once: true });
+    let proven: number | undefined;
     const poll = setInterval(() => {
-      solves.countActive(jobId).then(
+      // The statement updates only the rows holding less (a follower that joined since included):
+      // a poll whose bound has not risen writes nothing.
+      solves.pollActive(jobId, proven).then(
         (waiting) => {
           if (waiting === 0) stop.abort(CANCELLED);
         },
@@ -95,6 +103,9 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }, deps.cancelPollMs);
     return {
       stop,
+      proved(bound) {
+        if (proven === undefined || bound > proven) proven = bound;
+      },
       end() {
         clearInterval(poll);
         signal?.removeEventListener("abort", forward);
@@ -185,6 +196,8 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const searching = deps.search(jobId, token ?? "", data, {
       signal: cancellation.stop.signal,
       onProgress: (progress) => {
+        // A split search's proven bound (a whole search's thread reports to the API directly).
+        if (progress.lowerBound !== undefined) cancellation.proved(progress.lowerBound);
         if (live) throttle.push(progress);
         else early = progress;
       },

@@ -82,9 +82,15 @@ export class SplitRun {
     const { deps, searchId, data } = job;
     const threads = await deps.liveThreads();
     const resumed = await deps.store.load(searchId);
-    const record =
-      resumed ??
-      newRecord(planUnits(data.spec as SlidingSpec, { threads, heuristic: data.heuristic }), data.startedAt);
+    // Planned afresh after Redis lost the state (a job the reconciler re-added): from the bound the
+    // search had proved, stored on its Solve row, not from h(root) again.
+    const plan = () =>
+      planUnits(data.spec as SlidingSpec, {
+        threads,
+        heuristic: data.heuristic,
+        provenBound: data.provenLowerBound,
+      });
+    const record = resumed ?? newRecord(plan(), data.startedAt);
     // A pattern database no live worker holds fails the search here, as its units would: even a board
     // whose plan already met the goal (before, such a board came back SOLVED "with" tables no worker
     // held, in zero units). Held by another worker only: its units go there (table-holders.ts).

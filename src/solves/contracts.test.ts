@@ -74,6 +74,7 @@ describe("finished-solve messages", () => {
       algorithmUsed: "idastar",
       heuristicUsed: "manhattan",
       unitsTotal: 37,
+      provenLowerBound: 3,
       error: null,
       queuedAt: new Date("2026-01-02T03:04:05.006Z"),
       startedAt: new Date("2026-01-02T03:04:05.010Z"),

@@ -31,6 +31,13 @@ export interface SolveJobData {
    * time limit from it, not from now. Absent on a job never started.
    */
   readonly startedAt?: number;
+  /**
+   * The lower bound the search had proved when its job was lost (the Solve row's provenLowerBound), on
+   * a job the reconciler added again: a split search planned afresh (no state of it in Redis) starts
+   * every unit's iteration there instead of proving every bound again from h(root). Sound: no
+   * solution is shorter than a proven bound. Absent when none was stored.
+   */
+  readonly provenLowerBound?: number;
 }
 
 /** Sent through `job.updateProgress` and, for the API processes, on SOLVE_PROGRESS_TOPIC. */

@@ -21,7 +21,7 @@ type SearchColumns = Pick<
   Solve,
   "puzzleId" | "canonicalKey" | "algorithm" | "heuristic" | "timeLimitSeconds" | "requestedById"
 > &
-  Partial<Pick<Solve, "onBehalfOfId" | "split" | "startedAt">>;
+  Partial<Pick<Solve, "onBehalfOfId" | "split" | "startedAt" | "provenLowerBound">>;
 
 /**
  * Whose fair share a search's units count toward (docs/pipeline.md, "Fairness"): the requester, or
@@ -34,14 +34,16 @@ function searchOwner(solve: SearchColumns): string {
 
 /**
  * The job of a stored Solve: what it asked for (its `split` flag included: a re-added job runs the
- * same), and when it started if it has (a re-added job keeps its time limit's clock).
+ * same), when it started if it has (a re-added job keeps its time limit's clock), and the bound its
+ * search had proved if one was stored (a re-added split search is planned from it).
  */
 export function searchJobData(solve: SearchColumns, spec: PuzzleSpec): SolveJobData {
-  const { split, startedAt } = solve;
+  const { split, startedAt, provenLowerBound } = solve;
   return {
     owner: searchOwner(solve),
     ...(split === undefined || split === null ? {} : { split }),
     ...(startedAt === undefined || startedAt === null ? {} : { startedAt: startedAt.getTime() }),
+    ...(provenLowerBound === undefined || provenLowerBound === null ? {} : { provenLowerBound }),
     puzzleId: solve.puzzleId,
     canonicalKey: solve.canonicalKey,
     spec,

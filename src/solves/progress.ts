@@ -11,9 +11,11 @@
 // if none comes (the search goes on for other Solves, or the worker's write is late), its final event
 // carries the last live figures instead.
 // A proven bound never goes backwards for a subscriber: a search whose state Redis lost (restarted
-// empty) is planned again by the job the reconciler re-adds and proves its bounds again from h(root),
-// so each stream keeps the highest lowerBound and provenLowerBound it has sent as a floor for its later
-// events (every bound it sent was proved: the larger one still is).
+// empty) is planned again by the job the reconciler re-adds, from the bound stored on its row
+// (Solve.provenLowerBound, written every SOLVE_CANCEL_POLL_MS), which may be below the last one
+// announced; so each stream keeps the highest lowerBound and provenLowerBound it has sent as a floor
+// for its later events (every bound it sent was proved: the larger one still is). An open row's stored
+// bound is also where a stream that opens starts.
 import type { Logger } from "../logger.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveStatus } from "../generated/prisma/enums.ts";
@@ -37,17 +39,23 @@ export interface SolveEvent {
   readonly solve: Solve | null;
 }
 
+/**
+ * A stored row as an event. An open Solve whose split search has stored a proven bound
+ * (Solve.provenLowerBound) starts its stream from that bound: the search, even one planned again
+ * after Redis lost its state, only proves more.
+ */
 function storedEvent(solve: Solve): SolveEvent {
   const nodes = solve.nodesExpanded === null ? null : Number(solve.nodesExpanded);
   const ms = solve.durationMs;
+  const proven = isFinished(solve.status) ? null : solve.provenLowerBound;
   return {
     solveId: solve.id,
     status: solve.status,
-    lowerBound: solve.lowerBound,
+    lowerBound: solve.lowerBound ?? proven,
     nodesExpanded: nodes,
     nodesPerSecond: nodes !== null && ms ? Math.round((nodes * 1000) / ms) : null,
     elapsedMs: ms,
-    provenLowerBound: null,
+    provenLowerBound: proven,
     unitsDone: null,
     unitsTotal: null,
     threads: null,

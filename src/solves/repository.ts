@@ -149,6 +149,7 @@ interface SolveSqlRow {
   algorithm_used: string | null;
   heuristic_used: string | null;
   units_total: number | null;
+  proven_lower_bound: number | null;
   error: string | null;
   queued_at: Date;
   started_at: Date | null;
@@ -186,6 +187,7 @@ function solveOfRow(r: SolveSqlRow): Solve {
     algorithmUsed: r.algorithm_used,
     heuristicUsed: r.heuristic_used,
     unitsTotal: r.units_total,
+    provenLowerBound: r.proven_lower_bound,
     error: r.error,
     queuedAt: r.queued_at,
     startedAt: r.started_at,
@@ -349,8 +351,27 @@ export class SolveRepository {
       WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
   }
 
-  countActive(jobId: string): Promise<number> {
-    return this.db.solve.count({ where: { jobId, status: active } });
+  /**
+   * The running search's poll (every SOLVE_CANCEL_POLL_MS): how many Solves still wait for job
+   * `jobId`, and, given the bound the search has proved, that bound stored on those of them that hold
+   * a lower one (or none), so that a search whose state Redis lost is planned again from it. One
+   * statement either way: the poll was already a round trip. A poll whose bound has not risen matches
+   * no row to update and writes nothing. Like markRunning, the commit does not wait for the WAL flush:
+   * a bound forgotten in a crash only means a re-planned search proves it again.
+   */
+  async pollActive(jobId: string, provenBound?: number): Promise<number> {
+    if (provenBound === undefined) return this.db.solve.count({ where: { jobId, status: active } });
+    const [row] = await this.db.$queryRaw<{ waiting: number }[]>`
+      WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+      raised AS (
+        UPDATE "solves" SET "proven_lower_bound" = ${provenBound}::int
+        FROM async_commit
+        WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')
+          AND ("proven_lower_bound" IS NULL OR "proven_lower_bound" < ${provenBound}::int)
+        RETURNING 1)
+      SELECT count(*)::int AS "waiting" FROM "solves"
+      WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
+    return row?.waiting ?? 0;
   }
 
   /** A search interrupted by a shutdown goes back to the queue. */

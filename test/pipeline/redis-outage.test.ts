@@ -5,6 +5,7 @@
 // the API's subscriber connection is back (the safety re-check is pushed out of reach here). Last, a
 // split search whose Redis restarts empty keeps its time limit and its subscriber's proven bound.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { GraphQLClient } from "../helpers/graphql.ts";
 import { startTestServer } from "../helpers/server.ts";
 import type { TestServer } from "../helpers/server.ts";
 import {
@@ -18,7 +19,7 @@ import {
   waitUntilFinished,
 } from "./pipeline.ts";
 import { RedisChild } from "./redis-child.ts";
-import type { WorkerProcess } from "./worker-process.ts";
+import type { LogLine, WorkerProcess } from "./worker-process.ts";
 
 let redis: RedisChild;
 let api: TestServer;
@@ -94,7 +95,11 @@ describe("Redis unreachable", () => {
 // The time limit still counts from the row's startedAt (the job carries it), so the search ends by
 // startedAt + limit, and a subscriber's proven bound never goes backwards (each stream keeps the
 // highest bound it sent as a floor). Before: the limit restarted (a 35 s limit ended 56.5 s after its
-// start) and the subscriber saw lowerBound 84 -> 72.
+// start) and the subscriber saw lowerBound 84 -> 72. The proven bound is stored on the row while the
+// search runs (Solve.provenLowerBound, every SOLVE_CANCEL_POLL_MS) and the re-added job carries it:
+// the new plan starts every unit there, so a subscriber who opens after the restart, the TIMED_OUT
+// row's lowerBound and the re-planned search's bounds never go below it (before, the new plan started
+// from h(root) again), and a search that finishes is still optimal.
 const LIMIT_S = 7;
 
 /** The values of `key` over the events that have one. */
@@ -102,21 +107,58 @@ function series(events: readonly Record<string, unknown>[], key: string): number
   return events.map((e) => e[key]).filter((v): v is number => typeof v === "number");
 }
 
-describe("Redis restarted empty during a split search", () => {
-  it("keeps the time limit from the row's start, and a subscriber's proven bound never goes back", async () => {
-    const { client, token } = await api.client().signUp();
-    const puzzleId = await createPuzzle(client, BOARDS.endless, 5);
-    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, timeLimitSeconds: LIMIT_S });
-    const watch = new ProgressWatch(api.wsUrl, token, solve.id);
-    // Bounds proved above the plan's first one, a few seconds into the limit.
-    const first = await watch.waitFor((e) => e.provenLowerBound !== null);
-    const before = await watch.waitFor(
-      (e) =>
-        (e.provenLowerBound ?? 0) >= (first.provenLowerBound as number) + 4 && (e.elapsedMs ?? 0) >= 2500,
-      15_000,
+/** The Solve's stored proven bound through the API (Solve.provenLowerBound), once at least `atLeast`. */
+async function storedBound(client: GraphQLClient, id: string, atLeast: number): Promise<number> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const { solve } = await client.data<{ solve: { provenLowerBound: number | null } }>(
+      "query ($id: ID!) { solve(id: $id) { provenLowerBound } }",
+      { id },
     );
-    await redis.stop();
-    await redis.start();
+    if ((solve.provenLowerBound ?? 0) >= atLeast) return solve.provenLowerBound as number;
+    if (Date.now() > deadline) throw new Error(`provenLowerBound ${solve.provenLowerBound} < ${atLeast}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Runs a split search until its proven bound has risen `steps` past the plan's first and at least
+ * `minElapsedMs` in (and is stored on its row), restarts Redis empty, and waits for the job the
+ * reconciler re-adds to be planned again. Returns the bound stored before the loss and the new plan.
+ */
+async function restartMidSearch(board: readonly number[], size: number, options: Record<string, unknown>) {
+  const { client, token } = await api.client().signUp();
+  const puzzleId = await createPuzzle(client, [...board], size);
+  const solve = await requestSolve(client, puzzleId, { ...IDA_LC, ...options });
+  const watch = new ProgressWatch(api.wsUrl, token, solve.id);
+  // Bounds proved above the plan's first one, a few seconds into the limit.
+  const first = await watch.waitFor((e) => e.provenLowerBound !== null);
+  const before = await watch.waitFor(
+    (e) => (e.provenLowerBound ?? 0) >= (first.provenLowerBound as number) + 4 && (e.elapsedMs ?? 0) >= 2500,
+    15_000,
+  );
+  const stored = await storedBound(client, solve.id, before.provenLowerBound as number);
+  const { jobId } = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
+  const planned = (line: LogLine) => line.msg === "split search planned" && line.jobId === jobId;
+  const firstPlan = worker.logs.find(planned);
+  expect(firstPlan?.rootBound).toBeLessThan(stored);
+  await redis.stop();
+  await redis.start();
+  const replanned = await worker.waitForLog((line) => planned(line) && line !== firstPlan, 15_000);
+  return { client, token, solve, watch, before, stored, jobId, replanned };
+}
+
+describe("Redis restarted empty during a split search", () => {
+  it("keeps the time limit from the row's start, and the bound proved before the loss", async () => {
+    const { client, token, solve, watch, before, stored, jobId, replanned } = await restartMidSearch(
+      BOARDS.endless,
+      5,
+      { timeLimitSeconds: LIMIT_S },
+    );
+    // The new plan starts at the stored bound, not at h(root).
+    expect(replanned.rootBound as number).toBeGreaterThanOrEqual(stored);
+    // A subscriber who opens now starts from it too (the row's bound, then the new plan's).
+    const late = new ProgressWatch(api.wsUrl, token, solve.id);
 
     const finished = await waitUntilFinished(client, solve.id, 20_000);
     expect(finished.status).toBe("TIMED_OUT");
@@ -126,10 +168,11 @@ describe("Redis restarted empty during a split search", () => {
     expect(ranMs).toBeLessThan(LIMIT_S * 1000 + 2000);
     expect(Math.abs((row.durationMs as number) - ranMs)).toBeLessThan(1500);
     expect(
-      worker.logs.some(
-        (line) => line.msg === "reconciler re-added a missing job" && line.jobId === row.jobId,
-      ),
+      worker.logs.some((line) => line.msg === "reconciler re-added a missing job" && line.jobId === jobId),
     ).toBe(true);
+    // What the search proved before the loss is not lost from the result.
+    expect(row.lowerBound).toBeGreaterThanOrEqual(stored);
+    expect(row.provenLowerBound).toBeGreaterThanOrEqual(stored);
 
     const events = (await watch.finished(10_000)) as unknown as Record<string, unknown>[];
     expect(events.at(-1)?.status).toBe("TIMED_OUT");
@@ -138,5 +181,21 @@ describe("Redis restarted empty during a split search", () => {
       expect(values, key).toEqual([...values].sort((a, b) => a - b));
     }
     expect(series(events, "lowerBound").at(-1)).toBeGreaterThanOrEqual(before.provenLowerBound as number);
-  }, 30_000);
+    const lateEvents = (await late.finished(10_000)) as unknown as Record<string, unknown>[];
+    expect(lateEvents[0]).toMatchObject({ status: "RUNNING" });
+    expect(lateEvents[0]?.lowerBound as number).toBeGreaterThanOrEqual(stored);
+    for (const key of ["lowerBound", "provenLowerBound"])
+      for (const value of series(lateEvents, key)) expect(value, key).toBeGreaterThanOrEqual(stored);
+  }, 40_000);
+
+  it("finishes a search planned again from the stored bound with the optimal answer", async () => {
+    // Korf's #60 (66 moves): ~5 s over two threads; Redis restarts once bound 4 above the first is proved.
+    const { client, solve, stored, replanned } = await restartMidSearch(BOARDS.hard, 4, {
+      timeLimitSeconds: 120,
+    });
+    expect(replanned.rootBound as number).toBeGreaterThanOrEqual(stored);
+    const finished = await waitUntilFinished(client, solve.id, 60_000);
+    expect(finished).toMatchObject({ status: "SOLVED", length: 66, optimal: true, lowerBound: 66 });
+    expect(stored).toBeLessThanOrEqual(66);
+  }, 90_000);
 });

@@ -288,6 +288,32 @@ describe("SolveRepository", () => {
     expect(results.filter((r) => r.via === "new")).toHaveLength(1);
   });
 
+  it("stores a running search's proven bound on its open Solves, only upwards, with the waiting count", async () => {
+    const request = fresh();
+    const leader = await solves.createQueued(request, "solve-lb1");
+    expect(await solves.markRunning("solve-lb1")).toBe(1);
+    const bound = async (id: number) => (await solves.findById(id))?.provenLowerBound;
+    // No bound known yet: a count, nothing written.
+    expect(await solves.pollActive("solve-lb1")).toBe(1);
+    expect(await bound(leader.solve.id)).toBeNull();
+    expect(await solves.pollActive("solve-lb1", 52)).toBe(1);
+    expect(await bound(leader.solve.id)).toBe(52);
+    // Never lowered (a search planned again proves its bounds again from lower down).
+    expect(await solves.pollActive("solve-lb1", 48)).toBe(1);
+    expect(await bound(leader.solve.id)).toBe(52);
+    // A follower that joins gets it at the next poll; the reconciler's row for the job carries it.
+    const follower = await solves.createQueued(request, "solve-lb2");
+    expect(follower.via).toBe("followed");
+    expect(await solves.pollActive("solve-lb1", 54)).toBe(2);
+    expect(await bound(follower.solve.id)).toBe(54);
+    const { byJob } = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
+    expect(byJob.find((s) => s.jobId === "solve-lb1")?.provenLowerBound).toBe(54);
+    // A finished Solve keeps it and is no longer written to nor counted.
+    await solves.finishJob(request.canonicalKey, "solve-lb1", { ...solved, length: 56, lowerBound: 56 });
+    expect(await solves.pollActive("solve-lb1", 56)).toBe(0);
+    expect(await bound(leader.solve.id)).toBe(54);
+  });
+
   it("lists one waiting Solve per job for the reconciler, with its puzzle", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-g1");

@@ -246,6 +246,21 @@ describe("the split search's first bound", () => {
     );
   });
 
+  /**
+   * A plan from `proven` (planUnits' provenBound) starts no unit below it, and searched to its end
+   * answers `optimum`.
+   */
+  function expectOptimumFrom(s: SlidingSpec, proven: number, optimum: number): void {
+    const state = planUnits(s, { threads: 2, heuristic: "linear-conflict", provenBound: proven });
+    if (isDone(state)) return; // the goal met while the frontier was expanded
+    expect(lowerBound(state)).toBeGreaterThanOrEqual(proven);
+    expect(state.rootBound).toBeGreaterThanOrEqual(proven);
+    for (const unit of state.units) expect(unit.bound).toBeGreaterThanOrEqual(proven);
+    for (let task = next(state); task !== null; task = next(state)) fold(state, task, searchUnit(s, task));
+    expect(isDone(state)).toBe(true);
+    expect(state.best?.length).toBe(optimum);
+  }
+
   it("starts no unit below a bound an earlier search proved, and still finds the optimum", () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 70 }), fc.nat(20_000), (choices, budget) => {
@@ -257,15 +272,31 @@ describe("the split search's first bound", () => {
           heuristic: "linear-conflict",
           maxNodes: budget + 1,
         });
-        const proven = earlier.status === "solved" ? optimum : earlier.lowerBound;
-        const state = planUnits(s, { threads: 2, heuristic: "linear-conflict", provenBound: proven });
-        if (isDone(state)) return; // the goal met while the frontier was expanded
-        expect(lowerBound(state)).toBeGreaterThanOrEqual(proven);
-        for (const unit of state.units) expect(unit.bound).toBeGreaterThanOrEqual(proven);
-        for (let task = next(state); task !== null; task = next(state))
-          fold(state, task, searchUnit(s, task));
-        expect(isDone(state)).toBe(true);
-        expect(state.best?.length).toBe(optimum);
+        expectOptimumFrom(s, earlier.status === "solved" ? optimum : earlier.lowerBound, optimum);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("planned again from the bound a split search had proved when its state was lost: same optimum", () => {
+    // The platform's case (docs/distributed.md, "Redis restarted empty"): a split search stopped after
+    // some of its unit results, its lowerBound(state) stored; a new plan from that bound alone (no
+    // other state) still answers the optimal length, and starts no unit below the bound.
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 40, maxLength: 70 }), fc.nat(120), (choices, folds) => {
+        const s = spec(4, 4, walk(4, 4, choices));
+        const optimum = solve(s, { algorithm: "idastar", heuristic: "linear-conflict" }).length;
+        const lost = planUnits(s, { threads: 2, heuristic: "linear-conflict" });
+        if (isDone(lost)) return;
+        for (
+          let i = 0, task = next(lost);
+          i < folds && task !== null && !isDone(lost);
+          i++, task = next(lost)
+        )
+          fold(lost, task, searchUnit(s, task));
+        const proven = isDone(lost) ? optimum : lowerBound(lost);
+        expect(proven).toBeLessThanOrEqual(optimum);
+        expectOptimumFrom(s, proven, optimum);
       }),
       { numRuns: 40 },
     );
