@@ -44,10 +44,14 @@ export interface SolveEvent {
  * (Solve.provenLowerBound) starts its stream from that bound: the search, even one planned again
  * after Redis lost its state, only proves more.
  */
-function storedEvent(solve: Solve): SolveEvent {
+function storedEvent(solve: Solve, last?: SolveJobProgress): SolveEvent {
   const nodes = solve.nodesExpanded === null ? null : Number(solve.nodesExpanded);
   const ms = solve.durationMs;
-  const proven = isFinished(solve.status) ? null : solve.provenLowerBound;
+  const finished = isFinished(solve.status);
+  // A finished split search keeps its split figures on its final event: the bound it proved (its
+  // length once SOLVED), its units, and the last live counts (the row stores no threads).
+  const split = finished && solve.unitsTotal !== null;
+  const proven = !finished ? solve.provenLowerBound : split ? finalProvenBound(solve) : null;
   return {
     solveId: solve.id,
     status: solve.status,
@@ -56,11 +60,18 @@ function storedEvent(solve: Solve): SolveEvent {
     nodesPerSecond: nodes !== null && ms ? Math.round((nodes * 1000) / ms) : null,
     elapsedMs: ms,
     provenLowerBound: proven,
-    unitsDone: null,
-    unitsTotal: null,
-    threads: null,
+    unitsDone: split ? (last?.unitsDone ?? null) : null,
+    unitsTotal: split ? solve.unitsTotal : null,
+    threads: split ? (last?.threads ?? null) : null,
     solve,
   };
+}
+
+/** What a finished split search proved: its length once SOLVED, else the highest stored bound. */
+function finalProvenBound(solve: Solve): number | null {
+  if (solve.status === "SOLVED" && solve.optimal && solve.length !== null) return solve.length;
+  const bounds = [solve.lowerBound, solve.provenLowerBound].filter((b): b is number => b !== null);
+  return bounds.length === 0 ? null : Math.max(...bounds);
 }
 
 function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
@@ -233,7 +244,7 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     }
     this.current = solve;
     if (previous === undefined || solve.status !== previous.status || isFinished(solve.status))
-      this.push(storedEvent(solve));
+      this.push(storedEvent(solve, this.lastProgress));
     if (isFinished(solve.status)) this.end();
   }
 

@@ -139,6 +139,14 @@ describe("a split search on a fleet of worker processes", () => {
     // The Solve says the search ran split (its `split` is null: AUTO), in as many units as it planned.
     expect(last.unitsTotal).toBe(done.units);
     expect(last.unitsTotal).toBeGreaterThan(1);
+    // The final event keeps the split figures: the bound proved (the optimum), the units, the threads.
+    const final = events.at(-1)!;
+    expect(final).toMatchObject({
+      provenLowerBound: 54,
+      unitsTotal: done.units,
+      threads: live.at(-1)!.threads,
+    });
+    expect(final.unitsDone).toBe(live.at(-1)!.unitsDone);
     expect(await unitJobsOf(jobId)).toEqual([]);
   }, 90_000);
 
