@@ -17,7 +17,7 @@ import { formatApiError } from "./graphql/errors.ts";
 import { buildSchema } from "./graphql/schema.ts";
 import { healthRouter } from "./http/health.ts";
 import { useGraphQLExplorer } from "./http/plugins/use-graphql-explorer.ts";
-import { useAuthRateLimit, userOf } from "./http/plugins/use-auth-rate-limit.ts";
+import { tokenHashOf, useAuthRateLimit, userOf } from "./http/plugins/use-auth-rate-limit.ts";
 import { useJsonErrors, useJsonNotFound } from "./http/plugins/use-json-errors.ts";
 import { useMaskedErrors } from "./http/plugins/use-masked-errors.ts";
 import { useMetricsEndpoint } from "./http/plugins/use-metrics-endpoint.ts";
@@ -111,7 +111,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     useAuthRateLimit(app),
     expressMiddleware(apollo, {
       context: async ({ req, res }) =>
-        createContext(app, { user: userOf(res), requestId: requestIdOf(req), ip: req.ip ?? "unknown" }),
+        createContext(app, {
+          user: userOf(res),
+          tokenHash: tokenHashOf(res),
+          requestId: requestIdOf(req),
+          ip: req.ip ?? "unknown",
+        }),
     }),
   );
   expressApp.use(useWebPage());

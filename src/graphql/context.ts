@@ -12,6 +12,8 @@ export interface GraphQLContext {
   readonly services: Services;
   /** The token's user; null for anonymous requests. */
   readonly user: PublicUser | null;
+  /** The hash of the token that authenticated `user` (rotateToken and revokeToken replace it); null when anonymous. */
+  readonly tokenHash: string | null;
   readonly requestId: string;
   /** The client's IP (behind a proxy only with TRUST_PROXY=true). */
   readonly ip: string;
@@ -21,6 +23,7 @@ export interface GraphQLContext {
 
 export interface ContextInput {
   readonly user: PublicUser | null;
+  readonly tokenHash: string | null;
   readonly requestId: string;
   readonly ip: string;
   readonly logger?: Logger;
@@ -31,6 +34,7 @@ export function createContext(app: App, input: ContextInput): GraphQLContext {
     app,
     services: app.services,
     user: input.user,
+    tokenHash: input.tokenHash,
     requestId: input.requestId,
     ip: input.ip,
     loaders: createLoaders(app),

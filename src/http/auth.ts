@@ -9,9 +9,15 @@
 import type { App } from "../app.ts";
 import { type DomainError, RateLimitedError, UnauthenticatedError } from "../errors/index.ts";
 import type { PublicUser } from "../repositories/users.ts";
+import { hashToken } from "../services/accounts.ts";
 
 export type AuthResult =
-  | { readonly ok: true; readonly user: PublicUser | null }
+  | {
+      readonly ok: true;
+      readonly user: PublicUser | null;
+      /** The hash of the token that authenticated `user` (what rotateToken and revokeToken replace). */
+      readonly tokenHash: string | null;
+    }
   | { readonly ok: false; readonly error: DomainError };
 
 /** The token in an Authorization value; undefined when there is none, null when malformed. */
@@ -29,10 +35,11 @@ function failed(message: string): AuthResult {
 /** The user of the Authorization value sent from `ip`. */
 export async function authenticate(app: App, authorization: unknown, ip: string): Promise<AuthResult> {
   const token = bearerToken(authorization);
-  if (token === undefined) return { ok: true, user: null };
+  if (token === undefined) return { ok: true, user: null, tokenHash: null };
   const accounts = app.services.accounts;
+  const tokenHash = token === null ? null : hashToken(token);
   const known = token === null ? undefined : accounts.cachedUser(token);
-  if (known !== undefined) return { ok: true, user: known };
+  if (known !== undefined) return { ok: true, user: known, tokenHash };
   // A lookup takes its point before it runs (atomically, in Redis) and gives it back if the token was
   // valid: a lookup in flight counts as a failure until it succeeds. Checking the budget first and
   // counting the failure afterwards let a burst of bad tokens sent at once all pass the check and all
@@ -51,7 +58,7 @@ export async function authenticate(app: App, authorization: unknown, ip: string)
   }
   if (user !== null) {
     void app.rateLimits.refund("authFailures", key);
-    return { ok: true, user };
+    return { ok: true, user, tokenHash };
   }
   return failed(token === null ? "malformed Authorization: expected `Bearer <token>`" : "invalid API token");
 }

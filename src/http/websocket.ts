@@ -24,8 +24,8 @@ import { LimitExceededError, RateLimitedError } from "../errors/index.ts";
 import { formatApiError, toGraphQLError } from "../graphql/errors.ts";
 import { checkOperationAccess } from "../graphql/operation-policy.ts";
 import type { PublicUser } from "../repositories/users.ts";
-import { hashToken } from "../services/accounts.ts";
-import { authenticate, bearerToken } from "./auth.ts";
+import { TOKEN_REPLACED } from "../services/accounts.ts";
+import { authenticate } from "./auth.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/errors.ts";
 import {
   CLOSE_RATE_LIMITED,
@@ -40,6 +40,8 @@ import { closeOnServerOnlyMessages } from "./server-only-messages.ts";
 /** What a connection remembers between messages (kept on graphql-ws' per-socket `extra`). */
 interface ConnectionState {
   user?: PublicUser | null;
+  /** The hash of the token `user` authenticated with (see GraphQLContext.tokenHash). */
+  tokenHash?: string | null;
   ip?: string;
   /** Operation id -> request id, for logs and masked errors. */
   requestIds?: Map<string, string>;
@@ -193,12 +195,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
   // A user's open sockets, closed (4401) as soon as any API process revokes the user's token.
   const sockets = new UserSockets();
   const stopFollowing = app.services.accounts.onRevoked((userId, currentTokenHash) =>
-    sockets.closeStale(
-      userId,
-      currentTokenHash,
-      CLOSE_TOKEN_REVOKED,
-      "UNAUTHENTICATED: the API token was revoked or rotated",
-    ),
+    sockets.closeStale(userId, currentTokenHash, CLOSE_TOKEN_REVOKED, `UNAUTHENTICATED: ${TOKEN_REPLACED}`),
   );
 
   const disposable = useServer<Record<string, unknown> | undefined>(
@@ -233,10 +230,10 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           return false; // graphql-ws' own close (4403 Forbidden) comes second and is ignored
         }
         state.user = result.user;
-        if (result.user !== null) {
+        state.tokenHash = result.tokenHash;
+        if (result.user !== null && result.tokenHash !== null) {
           // The socket's token, so that a rotation closes this socket only if it used the old one.
-          const token = bearerToken(authorizationParam(ctx.connectionParams)) ?? "";
-          sockets.add(result.user.id, ctx.extra.socket, hashToken(token));
+          sockets.add(result.user.id, ctx.extra.socket, result.tokenHash);
         }
         state.prepaid = app.rateLimits.consume("requests", clientKey(result.user?.id, state.ip));
         return true;
@@ -314,7 +311,7 @@ export function attachGraphQLWebSocket(options: WebSocketOptions): GraphQLWebSoc
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: createContext(app, { user, requestId, ip }),
+          contextValue: createContext(app, { user, tokenHash: state.tokenHash ?? null, requestId, ip }),
         };
       },
       onNext(ctx, id, _payload, _args, result) {

@@ -44,12 +44,18 @@ export class UserRepository {
   }
 
   /**
-   * Replaces the user's token hash (a user has one token); `null` revokes: it stores the hash of a
-   * token nobody is given. False when the user is gone.
+   * Replaces the user's token hash (a user has one token) if it is still `current`; `next` null
+   * revokes: it stores the hash of a token nobody is given. A compare-and-swap, in one statement:
+   * false when the hash is no longer `current` (another rotation or a revoke came first) or the user
+   * is gone, and then nothing changed. Before, it replaced whatever was there, and of two concurrent
+   * rotations both answered a token while only the last written worked.
    */
-  async replaceTokenHash(id: number, next: string | null): Promise<boolean> {
+  async replaceTokenHash(id: number, current: string, next: string | null): Promise<boolean> {
     const tokenHash = next ?? randomBytes(32).toString("hex");
-    const { count } = await this.prisma.user.updateMany({ where: { id }, data: { tokenHash } });
+    const { count } = await this.prisma.user.updateMany({
+      where: { id, tokenHash: current },
+      data: { tokenHash },
+    });
     return count === 1;
   }
 

@@ -2,7 +2,10 @@
 // database leak exposes no usable token. Tokens are 32 random bytes: a fast hash is enough (there is
 // nothing to brute-force), and the lookup by hash is one unique-index probe per request.
 // A token can be rotated (a new one replaces it at once) or revoked (it stops working and no new one
-// is issued); either way every API process forgets it within one event-bus round trip.
+// is issued); either way every API process forgets it within one event-bus round trip. Both act on
+// the token the request authenticated with, and only while it is still the account's: of concurrent
+// rotations and revokes with one token exactly one wins (a compare-and-swap in Postgres); the others
+// change nothing, publish nothing and are refused as a request with a dead token is.
 import { createHash, randomBytes } from "node:crypto";
 import { BadInputError } from "../errors/index.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
@@ -21,6 +24,9 @@ interface TokensRevokedEvent {
   /** The hash of the user's token from now on (a rotation's new one); null when none (revoked). */
   readonly tokenHash: string | null;
 }
+
+/** Why a token that authenticated a request no longer works (HTTP 401, WebSocket close 4401). */
+export const TOKEN_REPLACED = "the API token was revoked or rotated";
 
 /** Called when a user's token changes: what was authenticated with another token must go. */
 export type RevocationListener = (userId: number, currentTokenHash: string | null) => void;
@@ -68,8 +74,9 @@ export class AccountService {
     const hash = hashToken(token);
     const cached = this.tokens.get(hash);
     if (cached !== undefined) return cached;
+    const stamp = this.tokens.stamp();
     const user = await this.users.findByTokenHash(hash);
-    if (user !== null) this.tokens.set(hash, user);
+    if (user !== null) this.tokens.set(hash, user, stamp);
     return user;
   }
 
@@ -78,18 +85,25 @@ export class AccountService {
     return isTokenShaped(token) ? this.tokens.get(hashToken(token)) : undefined;
   }
 
-  /** A new token for the user, whose old token is dead from now on; null when the user is gone. */
-  async rotateToken(user: PublicUser): Promise<string | null> {
+  /**
+   * A new token in place of `currentHash` (the hash of the token the request authenticated with),
+   * which is dead from now on; null when that token is no longer the user's (rotated or revoked
+   * meanwhile, by a concurrent call too): nothing changed then.
+   */
+  async rotateToken(user: PublicUser, currentHash: string): Promise<string | null> {
     const next = newToken();
     const nextHash = hashToken(next);
-    if (!(await this.users.replaceTokenHash(user.id, nextHash))) return null;
+    if (!(await this.users.replaceTokenHash(user.id, currentHash, nextHash))) return null;
     await this.revoked(user.id, nextHash);
     return next;
   }
 
-  /** Kills the user's token with no successor: the account stays (name, puzzles, results), unusable. */
-  async revokeToken(user: PublicUser): Promise<boolean> {
-    if (!(await this.users.replaceTokenHash(user.id, null))) return false;
+  /**
+   * Kills the token of hash `currentHash` with no successor: the account stays (name, puzzles,
+   * results), unusable. False when that token is no longer the user's: nothing changed.
+   */
+  async revokeToken(user: PublicUser, currentHash: string): Promise<boolean> {
+    if (!(await this.users.replaceTokenHash(user.id, currentHash, null))) return false;
     await this.revoked(user.id, null);
     return true;
   }

@@ -1,6 +1,7 @@
 // rotateToken and revokeToken across two API servers sharing Postgres and Redis (each its own App:
 // token cache, event bus connection, sockets): the old token is refused on the other server within
 // a second, even though that server had it cached, and the user's open sockets there close with 4401.
+// Concurrent calls with one token: exactly one rotation (or the revoke) wins, the others are refused.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createClient } from "graphql-ws";
@@ -157,5 +158,116 @@ describe("revokeToken", () => {
     const { status, body } = await first.client().request(`mutation { revokeToken { name } }`);
     expect(status).toBe(401);
     expect(body.errors?.[0].extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+/** One attempt of a race: its token when it won (rotateToken), its error code when refused. */
+interface Outcome {
+  readonly token?: string;
+  readonly revoked?: boolean;
+  readonly code?: unknown;
+  readonly status?: number;
+}
+
+/** Runs `mutation` over HTTP on `server` with `token`. */
+async function overHttp(server: TestServer, token: string, mutation: string): Promise<Outcome> {
+  const { status, body } = await server.client(token).request(mutation);
+  if (body.errors !== undefined) return { code: body.errors[0].extensions?.code, status };
+  return { token: body.data?.rotateToken?.token, revoked: body.data?.revokeToken !== undefined, status };
+}
+
+/** A socket on `server` authenticated with `token` (checked with `{ me }`), ready to send `mutation`. */
+async function readySocket(server: TestServer, token: string, mutation: string) {
+  const socket = openSocket(server.wsUrl, token);
+  const closed = closeOf(socket);
+  expect((await subscribe(socket, `{ me { id } }`).next()).data?.me).toBeTruthy();
+  return {
+    closed,
+    async send(): Promise<Outcome> {
+      const answer = subscribe(socket, mutation)
+        .next(5000)
+        .then((result): Outcome => {
+          if (result.errors !== undefined) return { code: result.errors[0].extensions?.code };
+          const data = result.data as Record<string, any>;
+          return { token: data.rotateToken?.token, revoked: data.revokeToken !== undefined };
+        });
+      try {
+        // A loser's socket may be closed (4401, the winner's news) before its answer comes: refused too.
+        const refused = closed.then(({ reason }): Outcome => ({ code: reason.split(":")[0] }));
+        return await Promise.race([answer, refused]);
+      } finally {
+        void socket.dispose();
+      }
+    },
+  };
+}
+
+const ROTATE = `mutation { rotateToken { token } }`;
+const REVOKE = `mutation { revokeToken { name } }`;
+
+/** The status of `{ me }` with `token` on each server (200 or 401). */
+async function meStatus(token: string): Promise<number[]> {
+  const statuses = [];
+  for (const server of [first, second])
+    statuses.push((await server.client(token).request(`{ me { id } }`)).status);
+  return statuses;
+}
+
+describe("rotateToken and revokeToken at once with one token", () => {
+  it("rotateToken x6 (HTTP and WebSocket, both servers): one succeeds, the others are UNAUTHENTICATED", async () => {
+    for (let round = 0; round < 3; round++) {
+      const { token, user } = await first.client().signUp(`race_${randomBytes(4).toString("hex")}`);
+      await second.client(token).data(`{ me { id } }`); // cached on the second server too
+      const sockets = [await readySocket(first, token, ROTATE), await readySocket(second, token, ROTATE)];
+      const outcomes = await Promise.all([
+        overHttp(first, token, ROTATE),
+        overHttp(second, token, ROTATE),
+        ...sockets.map((socket) => socket.send()),
+        overHttp(first, token, ROTATE),
+        overHttp(second, token, ROTATE),
+      ]);
+      const won = outcomes.filter((outcome) => outcome.token !== undefined);
+      // Before: every call answered a token (and only the last one written worked).
+      expect(won, JSON.stringify(outcomes)).toHaveLength(1);
+      for (const outcome of outcomes.filter((each) => each.token === undefined)) {
+        expect(outcome.code, JSON.stringify(outcomes)).toBe("UNAUTHENTICATED");
+        if (outcome.status !== undefined) expect(outcome.status).toBe(401);
+      }
+      const next = won[0].token as string;
+      expect(await meStatus(next)).toEqual([200, 200]);
+      expect(await meStatus(token)).toEqual([401, 401]);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // every event heard
+      expect((await second.client(next).data(`{ me { name } }`)).me).toEqual({ name: user.name });
+      expect(await meStatus(token)).toEqual([401, 401]);
+    }
+  });
+
+  it("revokeToken and rotateToken at once: never both; after a revoke no token works", async () => {
+    const winners = new Set<string>();
+    for (let round = 0; round < 6; round++) {
+      const { token } = await first.client().signUp(`race_${randomBytes(4).toString("hex")}`);
+      await second.client(token).data(`{ me { id } }`);
+      // Each way round, over HTTP and WebSocket, on one server or across both.
+      const [revokeOn, rotateOn] = round % 2 === 0 ? [first, second] : [second, first];
+      const revokeSocket = round < 2 ? undefined : await readySocket(revokeOn, token, REVOKE);
+      const rotateSocket = round < 4 ? undefined : await readySocket(rotateOn, token, ROTATE);
+      const [revoke, rotate] = await Promise.all([
+        revokeSocket?.send() ?? overHttp(revokeOn, token, REVOKE),
+        rotateSocket?.send() ?? overHttp(rotateOn, token, ROTATE),
+      ]);
+      const outcomes = JSON.stringify({ revoke, rotate });
+      // Before: both succeeded, and the rotated token still worked: the revoke was undone.
+      expect(Boolean(revoke.revoked) && rotate.token !== undefined, outcomes).toBe(false);
+      expect(Boolean(revoke.revoked) || rotate.token !== undefined, outcomes).toBe(true);
+      const loser = revoke.revoked ? rotate : revoke;
+      expect(loser.code, outcomes).toBe("UNAUTHENTICATED");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await meStatus(token)).toEqual([401, 401]);
+      if (rotate.token !== undefined) {
+        winners.add("rotate");
+        expect(await meStatus(rotate.token)).toEqual([200, 200]);
+      } else winners.add("revoke");
+    }
+    console.log(`revoke+rotate races won by: ${[...winners].join(", ")}`);
   });
 });

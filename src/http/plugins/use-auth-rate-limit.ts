@@ -11,11 +11,17 @@ import { clientKey } from "../rate-limit.ts";
 /** What this step leaves for the GraphQL context. */
 interface AuthLocals {
   user?: PublicUser | null;
+  tokenHash?: string | null;
 }
 
 /** The request's user as useAuthRateLimit found it; null when anonymous. */
 export function userOf(res: Response): PublicUser | null {
   return (res.locals as AuthLocals).user ?? null;
+}
+
+/** The hash of the token that authenticated the request; null when anonymous. */
+export function tokenHashOf(res: Response): string | null {
+  return (res.locals as AuthLocals).tokenHash ?? null;
 }
 
 export function useAuthRateLimit(app: App): RequestHandler {
@@ -30,6 +36,7 @@ export function useAuthRateLimit(app: App): RequestHandler {
         return;
       }
       (res.locals as AuthLocals).user = auth.user;
+      (res.locals as AuthLocals).tokenHash = auth.tokenHash;
       const decision = await app.rateLimits.consume(
         "requests",
         clientKey(auth.user?.id, req.ip ?? "unknown"),
