@@ -2,10 +2,19 @@
 // starts from, the progress it reports, whether a stop hands it back, the result of a search
 // stopped before its answer, and the error of one whose units failed.
 import type { Logger } from "pino";
-import { type SplitState, lowerBound } from "../src/core/index.ts";
+import {
+  type SplitState,
+  chooseHeuristic,
+  heuristicLabel,
+  lowerBound,
+  solutionParity,
+  withParity,
+} from "../src/core/index.ts";
 import { stoppedResult } from "../src/core/results.ts";
+import { CENTRE_CELLS, COPIES_PER_SYMBOL } from "../src/core/rotation/geometry.ts";
+import { unitEstimates } from "../src/core/split/unit-searcher.ts";
 import type { SolveResult } from "../src/core/types.ts";
-import type { SearchFailure } from "../src/solves/index.ts";
+import type { SearchFailure, SolveJobData } from "../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN, SUPERSEDED } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
@@ -54,6 +63,43 @@ export function cancelledResult(record: SplitRecord, bound: number): SolveResult
     algorithm: "idastar",
     nodes: record.nodes,
     elapsedMs: Date.now() - record.startedAt,
+  });
+}
+
+/**
+ * A whole search (one unit, not split) that ends with no answer from a thread: its unit removed while
+ * it was still queued (out of time, or cancelled, before any thread took it), or a thread that fell
+ * silent. The figures are what is known without the thread: the algorithm and heuristic the search
+ * runs with (A* is A*; IDA* with AUTO gets the heuristic a split search would choose here), no nodes
+ * (none were reported), and as lower bound that heuristic's h(start), rounded up to the solutions'
+ * parity on sliding boards: what the board alone proves, the first bound IDA* would have searched.
+ */
+export function wholeStoppedResult(
+  data: SolveJobData,
+  reason: "cancelled" | "timed_out",
+  startedAt: number,
+): SolveResult {
+  const figures = { nodes: 0, elapsedMs: Date.now() - startedAt };
+  const { spec } = data;
+  if (spec.kind !== "sliding") {
+    // The Rotation Game's IDA* (its table answers within the request): 8 - the commonest centre symbol.
+    const counts = [0, 0, 0, 0];
+    for (const cell of CENTRE_CELLS) counts[spec.start[cell]]++;
+    const h = COPIES_PER_SYMBOL - Math.max(counts[1], counts[2], counts[3]);
+    return stoppedResult(reason, h, { algorithm: "rotation-idastar", heuristic: "centre-count", ...figures });
+  }
+  const astar = data.algorithm === "astar";
+  // A* takes a built-in heuristic (AUTO: linear conflict); IDA* what the split planner picks too.
+  const choice = astar
+    ? data.heuristic === "manhattan"
+      ? "manhattan"
+      : "linear-conflict"
+    : chooseHeuristic(spec, data.heuristic);
+  const [h] = unitEstimates(spec, choice, [spec.start]);
+  return stoppedResult(reason, withParity(h, solutionParity(spec)), {
+    algorithm: astar ? "astar" : "idastar",
+    heuristic: heuristicLabel(choice),
+    ...figures,
   });
 }
 

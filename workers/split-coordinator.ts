@@ -5,7 +5,6 @@
 // was stopped). A search that is not split is one unit holding the whole search. A coordinator
 // that dies is replaced by another worker's (BullMQ stalled-job recovery), which resumes from the
 // state in Redis; units in flight go on meanwhile.
-import { stoppedResult } from "../src/core/results.ts";
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
 import type { SolveResult } from "../src/core/types.ts";
 import {
@@ -18,7 +17,13 @@ import {
   wholeJobId,
 } from "../src/solves/index.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
-import { cancelledResult, failedSearch, handsBack, newRecord } from "./search-outcomes.ts";
+import {
+  cancelledResult,
+  failedSearch,
+  handsBack,
+  newRecord,
+  wholeStoppedResult,
+} from "./search-outcomes.ts";
 import { SearchWakeups } from "./search-wakeups.ts";
 import { SplitRun } from "./split-run.ts";
 import { SupersededError } from "./superseded-error.ts";
@@ -27,8 +32,9 @@ import { POLL_MS, type UnitJob, UnitJobs } from "./unit-jobs.ts";
 export type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
 
 /**
- * A whole search's thread keeps its own time limit; one whose unit never ran (lost again and again,
- * or left for a worker holding its tables) ends TIMED_OUT this long after it.
+ * A whole search's thread keeps its own time limit; one that took the unit and never answered (its
+ * worker frozen or gone) ends TIMED_OUT this long after it. A unit still queued at the limit does
+ * not wait for this: it is removed and the search ends then.
  */
 const WHOLE_GRACE_MS = 5000;
 
@@ -45,7 +51,7 @@ export function runsSplit(data: SolveJobData): boolean {
 
 /**
  * The one unit job of a search that is not split: the whole search on one thread, with what is left of
- * its time limit counted from `startedAt`.
+ * its time limit counted from `startedAt` now (the thread takes off the time the job then waits).
  */
 function wholeJob(searchId: string, data: SolveJobData, startedAt: number): UnitJob {
   return {
@@ -125,6 +131,13 @@ export class SplitCoordinator {
     return run.search();
   }
 
+  /**
+   * A search run whole on one thread. Its time limit counts from the search's start (`record.startedAt`)
+   * like a split search's, the time its unit waits in the queue included: the unit's thread gets what
+   * is left when it takes the job (workers/unit-processor.ts), and a unit no thread has taken when the
+   * limit comes is removed and the search ends TIMED_OUT then. A cancel removes a queued unit and ends
+   * the search at once; a running one is stopped and answers with its figures.
+   */
   private async whole(
     searchId: string,
     token: string,
@@ -133,14 +146,20 @@ export class SplitCoordinator {
   ): Promise<SolveResult> {
     const { store } = this.deps;
     const { unitJobs } = this;
+    const owner = data.owner ?? "platform";
     const record = (await store.load(searchId)) ?? newRecord(undefined, data.startedAt);
-    const job = wholeJob(searchId, data, record.startedAt);
-    const { id } = job;
+    const deadline = record.startedAt + data.timeLimitMs;
+    const id = wholeJobId(searchId);
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
-    await unitJobs.enqueue(data.owner ?? "platform", [job]);
+    await unitJobs.enqueue(owner, [wholeJob(searchId, data, record.startedAt)]);
+    // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
+    const unanswered = async (reason: "cancelled" | "timed_out"): Promise<SolveResult> =>
+      (await this.wholeOutcome(searchId, id)) ?? this.endUnanswered(searchId, data, reason, record.startedAt);
     let checked = Date.now();
     let stoppedAt: number | undefined;
+    // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
+    let running = false;
     for (;;) {
       // The job is looked up before the outcome is read: it pushes its outcome before BullMQ removes
       // it, so a job found gone because it finished has its outcome read below (as in SplitRun).
@@ -152,43 +171,70 @@ export class SplitCoordinator {
         checked = Date.now();
         lost = await unitJobs.isLost(id);
       }
-      const outcome = (await store.pending(searchId)).find((o) => o.unitJobId === id);
-      if (outcome !== undefined) {
-        await store.clear(searchId);
-        if (outcome.failure !== undefined) throw failedSearch(this.deps.log, searchId, outcome.failure);
-        return outcome.result as SolveResult;
-      }
+      const outcome = await this.wholeOutcome(searchId, id);
+      if (outcome !== undefined) return outcome;
       const reason = hooks.signal?.reason;
       // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
       if (hooks.signal?.aborted && handsBack(reason)) return cancelledResult(record, 0);
       if (hooks.signal?.aborted && stoppedAt === undefined) {
         stoppedAt = Date.now();
-        await unitJobs.stopUnits(searchId, [id], true);
+        // Removed before a thread took it: nothing ran, nothing will answer.
+        if ((await unitJobs.stopUnits(searchId, [id], true)).length > 0) return unanswered("cancelled");
       }
       // A cancelled search whose thread does not answer within a second ends without it.
-      if (stoppedAt !== undefined && Date.now() - stoppedAt > 1000) {
-        await store.clear(searchId);
-        return cancelledResult(record, 0);
+      if (stoppedAt !== undefined && Date.now() - stoppedAt > 1000) return unanswered("cancelled");
+      if (stoppedAt === undefined && Date.now() >= deadline && !running) {
+        // Out of time before a thread took the unit: removed, the search ends now, as a split
+        // search's queued units do. Otherwise a thread has it and ends it at the limit.
+        if (await unitJobs.withdraw(id)) return unanswered("timed_out");
+        running = true;
       }
-      if (stoppedAt === undefined && Date.now() - record.startedAt > data.timeLimitMs + WHOLE_GRACE_MS)
-        return this.wholeTimedOut(searchId, id, record.startedAt);
-      if (lost && stoppedAt === undefined) {
+      if (stoppedAt === undefined && Date.now() > deadline + WHOLE_GRACE_MS)
+        return this.wholeTimedOut(searchId, id, data, record.startedAt);
+      if (lost && stoppedAt === undefined && !running) {
         this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
-        await unitJobs.enqueue(data.owner ?? "platform", [job]);
+        await unitJobs.enqueue(owner, [wholeJob(searchId, data, record.startedAt)]);
       }
-      await unitJobs.waitForOutcome(searchId, POLL_MS, stoppedAt === undefined ? hooks.signal : undefined);
+      const left = deadline - Date.now();
+      await unitJobs.waitForOutcome(
+        searchId,
+        left > 0 ? Math.min(POLL_MS, left) : POLL_MS,
+        stoppedAt === undefined ? hooks.signal : undefined,
+      );
     }
   }
 
-  /** A whole search whose unit never answered (WHOLE_GRACE_MS past its time limit): TIMED_OUT. */
-  private async wholeTimedOut(searchId: string, id: string, startedAt: number): Promise<SolveResult> {
-    await this.unitJobs.stopUnits(searchId, [id], true);
+  /** The whole search's answer, if its unit pushed one (the state then goes); throws its failure. */
+  private async wholeOutcome(searchId: string, id: string): Promise<SolveResult | undefined> {
+    const outcome = (await this.deps.store.pending(searchId)).find((o) => o.unitJobId === id);
+    if (outcome === undefined) return undefined;
     await this.deps.store.clear(searchId);
+    if (outcome.failure !== undefined) throw failedSearch(this.deps.log, searchId, outcome.failure);
+    return outcome.result as SolveResult;
+  }
+
+  private async endUnanswered(
+    searchId: string,
+    data: SolveJobData,
+    reason: "cancelled" | "timed_out",
+    startedAt: number,
+  ): Promise<SolveResult> {
+    await this.deps.store.clear(searchId);
+    return wholeStoppedResult(data, reason, startedAt);
+  }
+
+  /**
+   * A whole search whose thread took its unit and then never answered (WHOLE_GRACE_MS past the time
+   * limit, which the thread keeps itself: a worker frozen or gone): TIMED_OUT.
+   */
+  private async wholeTimedOut(
+    searchId: string,
+    id: string,
+    data: SolveJobData,
+    startedAt: number,
+  ): Promise<SolveResult> {
+    await this.unitJobs.stopUnits(searchId, [id], true);
     this.deps.log.warn({ jobId: searchId, unit: id }, "whole search never answered: timed out");
-    return stoppedResult("timed_out", 0, {
-      algorithm: "idastar",
-      nodes: 0,
-      elapsedMs: Date.now() - startedAt,
-    });
+    return this.endUnanswered(searchId, data, "timed_out", startedAt);
   }
 }

@@ -66,6 +66,15 @@ export class UnitJobs {
   }
 
   /**
+   * Removes a unit job no thread has taken (queued or delayed): true. False when a thread runs it (a
+   * running job is locked). True too for a job already gone: one that finished pushed its outcome
+   * first, so read the outcomes after this.
+   */
+  async withdraw(unitJobId: string): Promise<boolean> {
+    return (await this.deps.units.remove(unitJobId).catch(() => 0)) === 1;
+  }
+
+  /**
    * Waits up to STRAGGLERS_MS for the units in `open` (stopped: they end within milliseconds) to
    * report; each outcome read goes to `take`, which removes it from `open`. Returns how many came.
    */

@@ -92,7 +92,8 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
           spec: data.spec,
           algorithm: data.algorithm ?? "auto",
           heuristic: data.heuristic ?? "auto",
-          timeLimitMs: data.timeLimitMs ?? 60_000,
+          // What was left of the limit when the job was queued, less the time it waited since.
+          timeLimitMs: Math.max(1, (data.timeLimitMs ?? 60_000) - Math.max(0, Date.now() - job.timestamp)),
         },
         {
           signal: stop,

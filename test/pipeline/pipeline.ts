@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Client } from "graphql-ws";
+import { createSlidingHeuristic } from "../../src/core/sliding/heuristic.ts";
 import { afterAll } from "vitest";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import type { TestServer } from "../helpers/server.ts";
@@ -85,6 +86,22 @@ export function walkedBoard(size: number, seed: number, steps: number): number[]
     done++;
   }
   return board;
+}
+
+/**
+ * A heuristic's h(root) (linear conflict unless named) rounded up to the solutions' parity, for the
+ * goal 1..n with the blank last: the unsplit IDA*'s first bound.
+ */
+export function rootBound(
+  start: readonly number[],
+  size: number,
+  heuristic: "linear-conflict" | "manhattan" = "linear-conflict",
+): number {
+  const goal = [...Array.from({ length: size * size - 1 }, (_, i) => i + 1), 0];
+  const h = createSlidingHeuristic(heuristic, size, size, goal).reset(start);
+  const blank = start.indexOf(0);
+  const parity = (size - 1 - Math.floor(blank / size) + (size - 1 - (blank % size))) & 1;
+  return ((h - parity) & 1) === 0 ? h : h + 1;
 }
 
 export const IDA_LC = { algorithm: "IDA_STAR", heuristic: "LINEAR_CONFLICT" } as const;

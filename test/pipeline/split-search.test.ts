@@ -4,7 +4,6 @@
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle as corePuzzle, replayMoves } from "../../src/core/puzzle.ts";
-import { createSlidingHeuristic } from "../../src/core/sliding/heuristic.ts";
 import { UNIT_QUEUE } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
@@ -19,6 +18,7 @@ import {
   startWorker,
   waitUntilFinished,
   jobIdOf,
+  rootBound,
   walkedBoard,
 } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
@@ -32,15 +32,6 @@ let bob: { token: string; client: GraphQLClient };
 
 function replays(start: readonly number[], moves: string, size = 4): boolean {
   return replayMoves(corePuzzle({ kind: "sliding", rows: size, cols: size, start }), moves).solved;
-}
-
-/** Linear conflict's h(root) rounded to the solutions' parity: the unsplit IDA*'s first bound. */
-function rootBound(start: readonly number[], size: number): number {
-  const goal = [...Array.from({ length: size * size - 1 }, (_, i) => i + 1), 0];
-  const h = createSlidingHeuristic("linear-conflict", size, size, goal).reset(start);
-  const blank = start.indexOf(0);
-  const parity = (size - 1 - Math.floor(blank / size) + (size - 1 - (blank % size))) & 1;
-  return ((h - parity) & 1) === 0 ? h : h + 1;
 }
 
 /** Every unit job the coordinator handed out came back, was removed before it ran, or was stopped at the end. */
