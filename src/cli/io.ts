@@ -19,7 +19,14 @@ function tooLong(maxBytes: number): PuzzleInputError {
   );
 }
 
-export async function readStdin(maxBytes = MAX_INPUT_BYTES): Promise<string> {
+/**
+ * Reads stdin whole, at most `maxBytes` of it: once more has come the read stops and `tooLongError`
+ * is thrown (by default the 64 MiB message), so an endless input costs no more than its cap.
+ */
+export async function readStdin(
+  maxBytes = MAX_INPUT_BYTES,
+  tooLongError: () => Error = () => tooLong(maxBytes),
+): Promise<string> {
   // A folder as standard input (`< /`) reads as nothing at all: said, rather than taken as empty input.
   if (isFolder(0))
     throw new PuzzleInputError("standard input is a folder, not a file", "BAD_PUZZLE", "input");
@@ -27,7 +34,7 @@ export async function readStdin(maxBytes = MAX_INPUT_BYTES): Promise<string> {
   let size = 0;
   for await (const chunk of process.stdin) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) throw tooLong(maxBytes);
+    if (size > maxBytes) throw tooLongError();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString("utf8");

@@ -15,20 +15,41 @@ export type JudgeFormat = (typeof JUDGE_FORMATS)[number];
 const CELLS = 9;
 const DEFAULT_GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 /**
- * The most characters a 3x3 format's input may hold: a valid one is a few hundred (at most 8
+ * The most a 3x3 format's input may hold: a valid one is a few hundred characters (at most 8
  * boards), so 1 MiB leaves room for any padding and refuses junk before it is split into tokens.
- * (stdin itself is read up to 64 MiB, io.ts, which the rotation format may use whole.)
+ * A judge run stops reading stdin past it (judgeInputLimit); the rotation format may use the whole
+ * 64 MiB stdin is read up to (io.ts).
  */
 export const MAX_3X3_INPUT_CHARS = 1 << 20;
 
+function inputError(message: string): PuzzleInputError {
+  return new PuzzleInputError(message, "BAD_PUZZLE", "input");
+}
+
 function fail(message: string): never {
-  throw new PuzzleInputError(message, "BAD_PUZZLE", "input");
+  throw inputError(message);
+}
+
+function tooLong3x3(format: string): PuzzleInputError {
+  return inputError(`the input holds more than 1 MiB (an input of ${format} is a few hundred characters)`);
+}
+
+/**
+ * How much of stdin a judge run of `format` reads, and what it says past that; undefined for the
+ * rotation format (stdin's own 64 MiB cap). Before, a 3x3 format read 64 MiB of an endless input
+ * (`yes | puzzle judge acwing`) and then gave the 64 MiB message instead of its own 1 MiB one.
+ */
+export function judgeInputLimit(
+  format: JudgeFormat,
+): { maxBytes: number; tooLong: () => PuzzleInputError } | undefined {
+  if (format === "rotation") return undefined;
+  // Counted in bytes as read, where tokensOf counts characters: the same for a valid input (ASCII,
+  // apart from a BOM); a text of more than 1 MiB of other characters is refused here a little earlier.
+  return { maxBytes: MAX_3X3_INPUT_CHARS, tooLong: () => tooLong3x3(format) };
 }
 
 function tokensOf(input: string, format: string): string[] {
-  if (input.length > MAX_3X3_INPUT_CHARS) {
-    fail(`the input holds more than 1 MiB (an input of ${format} is a few hundred characters)`);
-  }
+  if (input.length > MAX_3X3_INPUT_CHARS) throw tooLong3x3(format);
   return input.split(/\s+/).filter((token) => token !== "");
 }
 

@@ -11,7 +11,7 @@ const USAGE = `usage: puzzle judge hihocoder|acwing|lanqiao|rotation   (judge in
        puzzle pdb build <partition> | puzzle pdb status   (puzzle pdb --help)`;
 
 async function judgeCommand(args: readonly string[]): Promise<number> {
-  const { JUDGE_FORMATS, judge } = await import("./judge.ts");
+  const { JUDGE_FORMATS, judge, judgeInputLimit } = await import("./judge.ts");
   const usage = `usage: puzzle judge ${JUDGE_FORMATS.join("|")} (input on stdin)`;
   // Asked for, the usage is the answer (stdout, status 0), as for `solve --help` and `pdb --help`,
   // wherever the flag stands (`judge acwing --help` too).
@@ -31,7 +31,8 @@ async function judgeCommand(args: readonly string[]): Promise<number> {
       `${usage}: unexpected argument ${quoteArgument(args[1])} (the input is read from stdin)`,
     );
   }
-  process.stdout.write(await judge(format, await readStdin()));
+  const limit = judgeInputLimit(format);
+  process.stdout.write(await judge(format, await readStdin(limit?.maxBytes, limit?.tooLong)));
   return 0;
 }
 

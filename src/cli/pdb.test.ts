@@ -98,6 +98,16 @@ describe("puzzle pdb", () => {
       expect(readFileSync(join(two, file)).equals(readFileSync(join(one, file)))).toBe(true);
     // Built by the threads, so rebuilt only when forced.
     expect((await run(["build", "555", "--dir", two, "--threads", "2"])).err).not.toMatch(/built pdb/);
+    // Forced on tables that are there: said as a rebuild (before: `(first run, ~1 s): pdb:555, 2
+    // table(s) missing, 1 at a time`), on one thread and on several.
+    for (const threads of ["1", "2"]) {
+      const forced = await run(["build", "555", "--dir", two, "--threads", threads, "--force"]);
+      expect(forced.code).toBe(0);
+      expect(forced.err).toContain(
+        `rebuilding pattern databases (forced, ~1 s): pdb:555, 2 table(s), ${threads} at a time\n`,
+      );
+      expect(forced.err).not.toMatch(/first run|missing/);
+    }
   });
 
   it("rejects a bad thread count", async () => {
@@ -161,6 +171,15 @@ describe("puzzle pdb", () => {
     expect(under.err).toBe(
       `puzzle: cannot create the pattern database folder ${join(file, "pdb")} (ENOTDIR)\n`,
     );
+  });
+
+  it("a --dir that cannot be made leaves none of the parent folders it made", async () => {
+    // Before: ENAMETOOLONG for the last folder, and leak1/leak2 stayed behind.
+    const tooLong = join(dir, "leak1", "leak2", "a".repeat(300));
+    const result = await run(["build", "555", "--dir", tooLong]);
+    expect(result).toMatchObject({ code: 2, out: "" });
+    expect(result.err).toMatch(/^puzzle: cannot create the pattern database folder .* \(ENAMETOOLONG\)\n$/);
+    expect(existsSync(join(dir, "leak1"))).toBe(false);
   });
 
   it("status refuses a --dir that is a file, as build does, instead of listing every table missing", async () => {

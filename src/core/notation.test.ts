@@ -100,3 +100,25 @@ describe("parseBoard", () => {
     );
   });
 });
+
+describe("parseTiles on a one-word board among other words", () => {
+  it('names the word at fault, not the board (before: `start: "123x46758" is not a tile`)', () => {
+    const alone = '"123x46758" is a whole board, written as one word, and must be the only word';
+    expect(messageOf(() => parseTiles(["123x46758", "-"]))).toBe(`start: "-" is not a tile (${alone})`);
+    expect(messageOf(() => parseTiles(["123x46758", "--json"]))).toBe(
+      `start: "--json" is not a tile (${alone})`,
+    );
+    expect(messageOf(() => parseTiles(["-q", "123x46758"], "goal"))).toBe(
+      `goal: "-q" is not a tile (${alone})`,
+    );
+    expect(messageOf(() => parseTiles(["123x46758", "9"]))).toBe(`start: ${alone} (2 words given)`);
+  });
+
+  it("says a word that is no board plainly, as before", () => {
+    expect(messageOf(() => parseTiles(["1", "2", "3", "x4", "6", "7", "5", "8"]))).toBe(
+      'start: "x4" is not a tile',
+    );
+    expect(messageOf(() => parseTiles(["1", "-", "3"]))).toBe('start: "-" is not a tile');
+    expect(parseTiles(["1", "2", "3", "x", "4", "6", "7", "5", "8"])).toEqual([1, 2, 3, 0, 4, 6, 7, 5, 8]);
+  });
+});

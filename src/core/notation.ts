@@ -31,11 +31,9 @@ export function quoteToken(token: string, length = SHOWN_TOKEN_LENGTH): string {
 }
 
 function readTile(token: string, field: string): number {
-  if (BLANKS.has(token)) return 0;
-  // Digits only, and few enough that the board check names the number itself (not "Infinity").
-  if (!/^\d+$/.test(token) || !Number.isSafeInteger(Number(token)))
+  if (!isTile(token))
     throw new PuzzleInputError(`${field}: ${quoteToken(token)} is not a tile`, "BAD_PUZZLE", field);
-  return Number(token);
+  return BLANKS.has(token) ? 0 : Number(token);
 }
 
 /** A board as written: its tiles, and how many stand in each row when it was written in rows. */
@@ -65,8 +63,9 @@ export function parseBoard(input: string | readonly string[], field = "start"): 
   if (!ROW_SEPARATOR.test(text)) {
     const tokens = text.split(SEPARATORS).filter((t) => t.length > 0);
     if (tokens.length === 0) throw new PuzzleInputError(`${field}: no tiles given`, "BAD_PUZZLE", field);
-    const cells = tokens.length === 1 ? [...tokens[0]] : tokens;
-    return { tiles: cells.map((token) => readTile(token, field)) };
+    if (tokens.length === 1) return { tiles: [...tokens[0]].map((token) => readTile(token, field)) };
+    checkOneWordBoard(tokens, field);
+    return { tiles: tokens.map((token) => readTile(token, field)) };
   }
   const rows = text.split(ROW_SEPARATOR).map((row) => row.split(TILE_SEPARATORS).filter((t) => t.length > 0));
   const empty = rows.findIndex((row) => row.length === 0);
@@ -95,6 +94,41 @@ export function parseBoard(input: string | readonly string[], field = "start"): 
 /** The tiles of a board written as `parseBoard` reads it. */
 export function parseTiles(input: string | readonly string[], field = "start"): number[] {
   return parseBoard(input, field).tiles;
+}
+
+/**
+ * Several words are one tile each. A word among them that is a whole board of one character per tile
+ * (`123x46758`: at least 4 characters, each a tile, one blank, none twice) was meant alone: another
+ * word is the mistake (`puzzle solve 123x46758 -`), so that is the word named, rather than the board
+ * (before: `start: "123x46758" is not a tile`).
+ */
+function checkOneWordBoard(tokens: readonly string[], field: string): void {
+  const board = tokens.find((token) => !isTile(token) && isOneWordBoard(token));
+  if (board === undefined) return;
+  const alone = `${quoteToken(board)} is a whole board, written as one word, and must be the only word`;
+  const wrong = tokens.find((token) => token !== board && !isTile(token));
+  throw new PuzzleInputError(
+    wrong === undefined
+      ? `${field}: ${alone} (${tokens.length} words given)`
+      : `${field}: ${quoteToken(wrong)} is not a tile (${alone})`,
+    "BAD_PUZZLE",
+    field,
+  );
+}
+
+function isOneWordBoard(word: string): boolean {
+  const chars = [...word];
+  return (
+    chars.length >= 4 &&
+    chars.every(isTile) &&
+    chars.filter((char) => BLANKS.has(char)).length === 1 &&
+    new Set(chars).size === chars.length
+  );
+}
+
+/** A blank, or digits few enough that the board check names the number itself (not "Infinity"). */
+function isTile(token: string): boolean {
+  return BLANKS.has(token) || (/^\d+$/.test(token) && Number.isSafeInteger(Number(token)));
 }
 
 /** The side of a square board holding `count` tiles (2..5), or undefined. */

@@ -1,4 +1,5 @@
-// The log lines of a table whose cached pages were too small for 2 MiB entries (large-folios.ts).
+// Log lines of pattern-database events: a build starting, and a table whose cached pages were too small
+// for 2 MiB entries (large-folios.ts).
 
 import { describe, expect, it } from "vitest";
 import { describePdbEvent } from "./describe-event.ts";
@@ -48,5 +49,31 @@ describe("describePdbEvent, remapped tables", () => {
       /^pdb-4x4-1\.2\.5\.6\.9\.10 stays in 4 KiB pages \(2\.0 MiB of 14\.0 MiB in 2 MiB pages\)/,
     );
     expect(line).toContain("another process maps them, or they were read a moment ago");
+  });
+});
+
+describe("describePdbEvent, a build starting", () => {
+  const building = (forced: boolean) =>
+    describePdbEvent({
+      kind: "building",
+      table,
+      path,
+      partition: "663",
+      tables: 3,
+      threads: 2,
+      estimate: "~5-10 s",
+      forced,
+    });
+
+  it("says which tables are missing on a first run", () => {
+    expect(building(false)).toBe(
+      "building pattern databases (first run, ~5-10 s): pdb:663, 3 table(s) missing, 2 at a time",
+    );
+  });
+
+  it("says a forced build is a rebuild, not a first run of missing tables", () => {
+    expect(building(true)).toBe(
+      "rebuilding pattern databases (forced, ~5-10 s): pdb:663, 3 table(s), 2 at a time",
+    );
   });
 });

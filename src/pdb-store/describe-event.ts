@@ -8,8 +8,13 @@ function mib(bytes: number): string {
 
 export function describePdbEvent(event: PdbEvent): string {
   switch (event.kind) {
-    case "building":
-      return `building pattern databases (first run, ~${event.estimate.replace(/^~/, "")}): pdb:${event.partition}, ${event.tables} table(s) missing, ${event.threads} at a time`;
+    case "building": {
+      const estimate = `~${event.estimate.replace(/^~/, "")}`;
+      // Forced (`pdb build --force`): tables that may well be there, rebuilt; neither a first run nor missing.
+      return event.forced
+        ? `rebuilding pattern databases (forced, ${estimate}): pdb:${event.partition}, ${event.tables} table(s), ${event.threads} at a time`
+        : `building pattern databases (first run, ${estimate}): pdb:${event.partition}, ${event.tables} table(s) missing, ${event.threads} at a time`;
+    }
     case "progress":
       return `building pattern databases: ${(event.fraction * 100).toFixed(0)}% (${event.table.key}), ${(event.elapsedMs / 1000).toFixed(0)} s`;
     case "waiting":

@@ -24,6 +24,7 @@ export function tablePath(table: Pick<StoredTable, "key">, dir: string): string 
 export type PdbEvent =
   /** Before the first table build of a partition: what is missing and how long it should take. */
   /** `threads`: how many of the partition's tables are built at once (one thread each). */
+  /** `forced`: rebuilt on request (`pdb build --force`), present or not; else the tables are missing. */
   | {
       kind: "building";
       table: TableSpec;
@@ -32,6 +33,7 @@ export type PdbEvent =
       tables: number;
       threads: number;
       estimate: string;
+      forced: boolean;
     }
   /** While building, at most every `progressEventMs`. */
   | { kind: "progress"; table: TableSpec; path: string; fraction: number; elapsedMs: number }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,15 @@ describe("makeFolder", () => {
     const file = join(root, "a-file");
     writeFileSync(file, "");
     expect(() => makeFolder(join(file, "x"))).toThrow(expect.objectContaining({ code: "ENOTDIR" }));
+  });
+
+  it("leaves no parent it made behind when the folder cannot be made", () => {
+    // Before: `pdb build 555 --dir /tmp/x/leak1/leak2/<300 characters>` failed (ENAMETOOLONG) and
+    // left /tmp/x/leak1/leak2.
+    const tooLong = join(root, "leak1", "leak2", "a".repeat(300));
+    expect(() => makeFolder(tooLong)).toThrow(expect.objectContaining({ code: "ENAMETOOLONG" }));
+    expect(existsSync(join(root, "leak1"))).toBe(false);
+    expect(existsSync(root)).toBe(true); // there before: kept
   });
 
   // Node 20's recursive mkdirSync never returns here: tried in a child process with a deadline, so

@@ -88,6 +88,7 @@ async function buildTablesInParallel(name: string, options: ParallelBuildOptions
     tables: todo.length,
     threads: Math.min(options.threads, todo.length),
     estimate,
+    forced: options.force ?? false,
   });
   // Every lock first, before any thread starts: waiting for another process's build blocks this
   // thread, which must not happen while builds here need their locks refreshed.

@@ -85,6 +85,7 @@ export function ensurePdb(name: string, options: EnsureOptions): void {
           tables: todo.length,
           threads: 1,
           estimate,
+          forced: options.force ?? false,
         });
       }
       const tableBegan = performance.now();

@@ -3,7 +3,7 @@
 // Rotation Game boards fit in a small heap.
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,12 +11,15 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..", "..");
 const BIN = join(ROOT, "bin", "puzzle.mjs");
 
+type EndlessRun = { status: number | null; stdout: string; stderr: string; ms: number; written: number };
+
 /**
  * Runs `puzzle judge <format>` with stdin fed `chunk` again and again until the process ends, or
  * 80 MiB are written (then stdin is closed: a command that reads it all still ends, its memory bounded).
+ * `written`: the bytes handed to the pipe, a little more than the command read (the pipe buffers some).
  */
 function judgeEndless(format: string, chunk: string) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string; ms: number }>((done) => {
+  return new Promise<EndlessRun>((done) => {
     const started = Date.now();
     const child = spawn(process.execPath, [BIN, "judge", format]);
     let stdout = "";
@@ -41,25 +44,48 @@ function judgeEndless(format: string, chunk: string) {
     child.on("close", (status) => {
       open = false;
       clearTimeout(killer);
-      done({ status, stdout, stderr, ms: Date.now() - started });
+      done({ status, stdout, stderr, ms: Date.now() - started, written });
     });
   });
 }
 
 describe("puzzle judge: hostile input", () => {
-  it("endless stdin (`yes | puzzle judge acwing`) stops at 64 MiB: one line, status 2", async () => {
+  it("endless stdin in the rotation format (`yes … | puzzle judge rotation`) stops at 64 MiB", async () => {
     // Before: read without end (2.9 GB resident after 6 s), until the machine ran out of memory.
-    for (const [format, chunk] of [
-      ["acwing", "y\n"],
-      ["rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n"],
-    ]) {
-      const run = await judgeEndless(format, chunk);
-      expect(run, format).toMatchObject({
-        status: 2,
-        stdout: "",
-        stderr:
-          "puzzle: the input holds more than 64 MiB (the most one run reads): split it into several runs\n",
-      });
+    const run = await judgeEndless("rotation", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n");
+    expect(run).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr:
+        "puzzle: the input holds more than 64 MiB (the most one run reads): split it into several runs\n",
+    });
+  }, 70_000);
+
+  it("endless stdin in a 3x3 format (`yes | puzzle judge acwing`) stops at its own 1 MiB", async () => {
+    // Before: read 64 MiB (118 MB resident), then said `more than 64 MiB`, not the format's 1 MiB.
+    const run = await judgeEndless("acwing", "y\n");
+    expect(run).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: "puzzle: the input holds more than 1 MiB (an input of acwing is a few hundred characters)\n",
+    });
+    expect(run.written).toBeLessThan(16 * 1024 * 1024); // the rest refused by a closed pipe
+    for (const format of ["hihocoder", "lanqiao"]) {
+      const zero = openSync("/dev/zero", "r");
+      try {
+        const fromZero = spawnSync(process.execPath, [BIN, "judge", format], {
+          stdio: [zero, "pipe", "pipe"],
+          encoding: "utf8",
+          timeout: 30_000,
+        });
+        expect(fromZero, format).toMatchObject({
+          status: 2,
+          stdout: "",
+          stderr: `puzzle: the input holds more than 1 MiB (an input of ${format} is a few hundred characters)\n`,
+        });
+      } finally {
+        closeSync(zero);
+      }
     }
   }, 70_000);
 

@@ -43,6 +43,20 @@ describe("puzzle solve's command line", () => {
     }
   });
 
+  it("names the extra word after a board written as one word, not the board", async () => {
+    // Before: `start: "123x46758" is not a tile`, though `puzzle solve 123x46758` works.
+    for (const [args, word] of [
+      [["123x46758", "-"], "-"],
+      [["--", "123x46758", "--json"], "--json"],
+    ] as const) {
+      expect(await run([...args]), args.join(" ")).toEqual({
+        code: 2,
+        out: "",
+        err: `puzzle: start: "${word}" is not a tile ("123x46758" is a whole board, written as one word, and must be the only word)\n`,
+      });
+    }
+  });
+
   it("refuses --build-missing without a named pattern database, which it would not build", async () => {
     // Before: ignored (auto takes the tables present and never builds; linear conflict has none).
     for (const args of [
