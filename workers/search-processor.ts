@@ -61,6 +61,20 @@ const RETAKE_DELAY_MS = 1000;
 /** A search still running after this long has its Solves marked RUNNING before its result is written. */
 const MARK_RUNNING_AFTER_MS = 10;
 
+/**
+ * The job's data with the higher of its own proven bound (a job the reconciler re-added carries the
+ * one stored on its Solve row then) and `stored`, the one on its Solves now (SolveRepository.jobStart):
+ * a job BullMQ runs again (a failed attempt, a stalled job taken again) carries none, and a split
+ * search that finds no state of it in Redis is planned from this bound instead of h(root). Sound
+ * whatever run proved it: it bounds the board's true distance (docs/distributed.md, "Redis restarted
+ * empty"). A search that resumes from its state in Redis, or runs whole, does not use it.
+ */
+function withBound(data: SolveJobData, stored: number | null): SolveJobData {
+  if (stored === null || (data.provenLowerBound !== undefined && data.provenLowerBound >= stored))
+    return data;
+  return { ...data, provenLowerBound: stored };
+}
+
 /** Whether `promise` settles (either way) within `ms`. */
 function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -173,14 +187,15 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     signal: AbortSignal | undefined,
     stop: AbortSignal,
   ): Promise<SolveJobResult> {
-    const { data } = job;
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
     const startedAt = new Date();
     // The board's optimum proven since this job was queued (by a job of other options): no search.
-    const known = await persistently("reading a known answer", jobId, () =>
-      solves.knownOptimal(data.canonicalKey),
+    // The same read gives the bound an earlier run of this job stored on its Solves (see withBound).
+    const { known, provenBound } = await persistently("reading a known answer", jobId, () =>
+      solves.jobStart(job.data.canonicalKey, jobId),
     );
-    if (known !== null) return answerFromKnown(jobId, data.canonicalKey, known, startedAt);
+    if (known !== null) return answerFromKnown(jobId, job.data.canonicalKey, known, startedAt);
+    const data = withBound(job.data, provenBound);
     const cancellation = watchCancellation(jobId, stop);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job
@@ -293,7 +308,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
   }
 
   /**
-   * Writes a known optimal answer (SolveRepository.knownOptimal) to every Solve waiting for the job,
+   * Writes a known optimal answer (SolveRepository.jobStart) to every Solve waiting for the job,
    * marked `cached`, through the same locked write as a search's result (followers that join after it
    * find the answer themselves).
    */

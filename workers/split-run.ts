@@ -82,8 +82,9 @@ export class SplitRun {
     const { deps, searchId, data } = job;
     const threads = await deps.liveThreads();
     const resumed = await deps.store.load(searchId);
-    // Planned afresh after Redis lost the state (a job the reconciler re-added): from the bound the
-    // search had proved, stored on its Solve row, not from h(root) again.
+    // Planned afresh after Redis lost the state (a job the reconciler re-added, or one BullMQ runs
+    // again after a failed attempt or a stall): from the bound the search had proved, stored on its
+    // Solve rows (the job's data, or read when the job started: search-processor.ts), not from h(root).
     const plan = () =>
       planUnits(data.spec as SlidingSpec, {
         threads,

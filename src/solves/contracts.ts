@@ -33,7 +33,8 @@ export interface SolveJobData {
   readonly startedAt?: number;
   /**
    * The lower bound the search had proved when its job was lost (the Solve row's provenLowerBound), on
-   * a job the reconciler added again: a split search planned afresh (no state of it in Redis) starts
+   * a job the reconciler added again (a job BullMQ runs again has it set from its rows when it starts:
+   * workers/search-processor.ts): a split search planned afresh (no state of it in Redis) starts
    * every unit's iteration there instead of proving every bound again from h(root). Sound: no
    * solution is shorter than a proven bound. Absent when none was stored.
    */

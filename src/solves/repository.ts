@@ -406,7 +406,7 @@ export class SolveRepository {
     jobId: string,
     outcome: SolveOutcome,
     startedAt?: Date,
-    /** The outcome is a known answer (knownOptimal): the rows are marked `cached` in the same transaction. */
+    /** The outcome is a known answer (jobStart): the rows are marked `cached` in the same transaction. */
     cached = false,
   ): Promise<Solve[]> {
     const c = outcomeColumns(outcome, new Date());
@@ -472,28 +472,61 @@ export class SolveRepository {
   }
 
   /**
-   * A proven optimal answer for the canonical key, if some Solve has one (what requests are answered
-   * from at once, `cached`): a job that was queued before it existed (other options, the same board)
-   * is answered from it instead of searching again.
+   * What a search job reads when it starts, in one round trip (the read every job makes, now with the
+   * bound too: no extra query).
+   *
+   * `known`: a proven optimal answer for the canonical key, if some Solve has one (what requests are
+   * answered from at once, `cached`): a job that was queued before it existed (other options, the same
+   * board) is answered from it instead of searching again.
+   *
+   * `provenBound`: the highest bound stored on the job's Solves while an earlier run of it searched
+   * (pollActive), or null. A job BullMQ runs again (a failed attempt, a stalled job taken again) does
+   * not carry it in its data as the reconciler's re-added job does, so a split search that finds no
+   * state in Redis is planned from it instead of from h(root) (docs/distributed.md, "Redis restarted
+   * empty"). Sound for every Solve of the job: they all share its canonical key (one board, one goal:
+   * solve_create_queued attaches a Solve to a job of the same key only, and the query asks for it
+   * again), and a bound proved by any heuristic bounds the board's true distance (no solution is
+   * shorter), so it holds for the Solves of the job whichever heuristic they asked for.
    */
-  async knownOptimal(canonicalKey: string): Promise<SolveOutcome | null> {
-    const known = await this.db.solve.findFirst({
-      where: { canonicalKey, status: "SOLVED", optimal: true },
-      orderBy: { id: "desc" },
-    });
-    if (known === null) return null;
-    return {
+  async jobStart(
+    canonicalKey: string,
+    jobId: string,
+  ): Promise<{ known: SolveOutcome | null; provenBound: number | null }> {
+    const [row] = await this.db.$queryRaw<
+      {
+        found: boolean;
+        moves: string | null;
+        length: number | null;
+        lower_bound: number | null;
+        algorithm_used: string | null;
+        heuristic_used: string | null;
+        proven_bound: number | null;
+      }[]
+    >`
+      SELECT k."id" IS NOT NULL AS "found", k."moves", k."length", k."lower_bound", k."algorithm_used",
+        k."heuristic_used",
+        (SELECT max(s."proven_lower_bound") FROM "solves" AS s
+          WHERE s."job_id" = ${jobId} AND s."canonical_key" = ${canonicalKey}) AS "proven_bound"
+      FROM (SELECT 1) AS one
+      LEFT JOIN LATERAL (
+        SELECT * FROM "solves"
+        WHERE "canonical_key" = ${canonicalKey} AND "status" = 'SOLVED' AND "optimal"
+        ORDER BY "id" DESC LIMIT 1) AS k ON true`;
+    const provenBound = row?.proven_bound ?? null;
+    if (row === undefined || !row.found) return { known: null, provenBound };
+    const known: SolveOutcome = {
       status: "SOLVED",
-      moves: known.moves,
-      length: known.length,
+      moves: row.moves,
+      length: row.length,
       optimal: true,
-      lowerBound: known.lowerBound,
+      lowerBound: row.lower_bound,
       nodesExpanded: 0,
       durationMs: 0,
-      algorithmUsed: known.algorithmUsed,
-      heuristicUsed: known.heuristicUsed,
+      algorithmUsed: row.algorithm_used,
+      heuristicUsed: row.heuristic_used,
       error: null,
     };
+    return { known, provenBound };
   }
 
   /**

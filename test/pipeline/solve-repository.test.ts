@@ -314,6 +314,39 @@ describe("SolveRepository", () => {
     expect(await bound(leader.solve.id)).toBe(54);
   });
 
+  it("gives a job at its start the board's known optimum and the highest bound stored on its Solves", async () => {
+    const request = fresh();
+    await solves.createQueued(request, "solve-js1");
+    // Nothing stored yet.
+    expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
+      known: null,
+      provenBound: null,
+    });
+    await solves.markRunning("solve-js1");
+    await solves.pollActive("solve-js1", 44);
+    // A follower asking for another heuristic's search of the same board is another job: its own bound.
+    await solves.createQueued({ ...request, heuristic: "MANHATTAN" }, "solve-js2");
+    await solves.pollActive("solve-js2", 40);
+    expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
+      known: null,
+      provenBound: 44,
+    });
+    expect((await solves.jobStart(request.canonicalKey, "solve-js2")).provenBound).toBe(40);
+    // Another board's key never lends its bound to the job.
+    expect((await solves.jobStart("another-key", "solve-js1")).provenBound).toBeNull();
+    // Once the board's optimum is proven (by the other job), a job starting finds it.
+    await solves.finishJob(request.canonicalKey, "solve-js2", { ...solved, length: 46, lowerBound: 46 });
+    const { known, provenBound } = await solves.jobStart(request.canonicalKey, "solve-js1");
+    expect(known).toMatchObject({
+      status: "SOLVED",
+      moves: "R",
+      length: 46,
+      optimal: true,
+      nodesExpanded: 0,
+    });
+    expect(provenBound).toBe(44);
+  });
+
   it("lists one waiting Solve per job for the reconciler, with its puzzle", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-g1");

@@ -1,0 +1,94 @@
+// A split search whose job BullMQ runs again with no state of it left in Redis (docs/distributed.md,
+// "Redis restarted empty"): a job retried after a failed attempt, or a stalled job taken again after
+// its worker died and its state was deleted, carries no proven bound in its data (only the reconciler's
+// re-added job does). The worker reads the bound stored on the job's Solve rows when the job starts (in
+// the read of a known answer it already makes) and plans from it: here the coordinator's worker is
+// SIGKILLed once the stored bound is 4 above the first plan's, the search's split state and unit jobs
+// are deleted, and a new worker takes the stalled job. Before, the new plan started from h(root) again.
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { UNIT_QUEUE } from "../../src/solves/index.ts";
+import { useTestServer } from "../helpers/server.ts";
+import {
+  BOARDS,
+  FAST_PIPELINE,
+  IDA_LC,
+  createPuzzle,
+  jobIdOf,
+  requestSolve,
+  startWorker,
+  waitUntilFinished,
+} from "./pipeline.ts";
+import type { LogLine, WorkerProcess } from "./worker-process.ts";
+
+const api = useTestServer({ env: FAST_PIPELINE });
+const workers: WorkerProcess[] = [];
+let redis: Redis;
+
+beforeAll(() => {
+  redis = new Redis(api.config.redisUrl);
+});
+
+afterAll(() => {
+  redis?.disconnect();
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+});
+
+async function worker(): Promise<WorkerProcess> {
+  const started = await startWorker(api, { SOLVER_THREADS: "1", DAILY_PUZZLES: "false" });
+  workers.push(started);
+  return started;
+}
+
+/** The Solve row's stored proven bound, once it is at least `atLeast`. */
+async function storedBound(solveId: string, atLeast: number): Promise<number> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
+    if ((row.provenLowerBound ?? 0) >= atLeast) return row.provenLowerBound as number;
+    if (Date.now() > deadline) throw new Error(`provenLowerBound ${row.provenLowerBound} < ${atLeast}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("a split search retried with no state left in Redis", () => {
+  it("is planned again from the bound stored on its Solve row, and still ends optimal", async () => {
+    const first = await worker();
+    const { client } = await api.client().signUp();
+    // Korf's #60 (66 moves): ~9 s on one thread.
+    const puzzleId = await createPuzzle(client, [...BOARDS.hard], 4);
+    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 120 });
+    const jobId = await jobIdOf(api, solve.id);
+    const planned = (line: LogLine) => line.msg === "split search planned" && line.jobId === jobId;
+    const firstPlan = await first.waitForLog(planned, 15_000);
+    const stored = await storedBound(solve.id, (firstPlan.rootBound as number) + 4);
+
+    // The coordinator's worker dies; the search's state and unit jobs go (as with an empty Redis),
+    // the search job stays active under its dead lock.
+    first.signal("SIGKILL");
+    await first.exited;
+    const prefix = api.config.redisPrefix;
+    const splitKeys = await redis.keys(`${prefix}:split:${jobId}*`);
+    expect(splitKeys.length).toBeGreaterThan(0);
+    await redis.del(...splitKeys);
+    const units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix });
+    await units.obliterate({ force: true });
+    await units.close();
+    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
+    expect(row.status).toBe("RUNNING");
+
+    // A new worker's stalled check takes the job again: no state, so it is planned afresh.
+    const second = await worker();
+    const replanned = await second.waitForLog(planned, 20_000);
+    expect(firstPlan.rootBound as number).toBeLessThan(stored);
+    expect(replanned.rootBound as number).toBeGreaterThanOrEqual(stored);
+    expect(replanned.resumed).toBe(false);
+    const finished = await waitUntilFinished(client, solve.id, 60_000);
+    expect(finished).toMatchObject({ status: "SOLVED", length: 66, optimal: true, lowerBound: 66 });
+    expect(stored).toBeLessThanOrEqual(66);
+  }, 120_000);
+});
