@@ -62,17 +62,25 @@ const RETAKE_DELAY_MS = 1000;
 const MARK_RUNNING_AFTER_MS = 10;
 
 /**
- * The job's data with the higher of its own proven bound (a job the reconciler re-added carries the
- * one stored on its Solve row then) and `stored`, the one on its Solves now (SolveRepository.jobStart):
- * a job BullMQ runs again (a failed attempt, a stalled job taken again) carries none, and a split
- * search that finds no state of it in Redis is planned from this bound instead of h(root). Sound
- * whatever run proved it: it bounds the board's true distance (docs/distributed.md, "Redis restarted
- * empty"). A search that resumes from its state in Redis, or runs whole, does not use it.
+ * The job's data with what an earlier run of it left on its Solves (SolveRepository.jobStart), where
+ * the data lacks it: a job BullMQ runs again (a failed attempt, a stalled job taken again) carries
+ * neither the proven bound nor the start that the reconciler's re-added job carries.
+ *
+ * The bound: the higher of the data's and `stored`; a split search that finds no state of it in
+ * Redis is planned from it instead of h(root). Sound whatever run proved it: it bounds the board's
+ * true distance (docs/distributed.md, "Redis restarted empty"). A search that resumes from its state
+ * in Redis, or runs whole, does not use it.
+ *
+ * The start: the data's, else `started` (the first run's), so that the time limit counts from the
+ * search's first start as it does after the reconciler re-adds a job. A search that resumes from its
+ * state in Redis keeps the start saved there.
  */
-function withBound(data: SolveJobData, stored: number | null): SolveJobData {
-  if (stored === null || (data.provenLowerBound !== undefined && data.provenLowerBound >= stored))
-    return data;
-  return { ...data, provenLowerBound: stored };
+function withEarlierRun(data: SolveJobData, stored: number | null, started: Date | null): SolveJobData {
+  let out = data;
+  if (stored !== null && (data.provenLowerBound === undefined || data.provenLowerBound < stored))
+    out = { ...out, provenLowerBound: stored };
+  if (started !== null && data.startedAt === undefined) out = { ...out, startedAt: started.getTime() };
+  return out;
 }
 
 /** Whether `promise` settles (either way) within `ms`. */
@@ -190,12 +198,17 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     if (signal?.aborted && signal.reason === SHUTDOWN) return requeue(job, token);
     const startedAt = new Date();
     // The board's optimum proven since this job was queued (by a job of other options): no search.
-    // The same read gives the bound an earlier run of this job stored on its Solves (see withBound).
-    const { known, provenBound } = await persistently("reading a known answer", jobId, () =>
+    // The same read gives the bound and start an earlier run of this job left on its Solves (see
+    // withEarlierRun).
+    const {
+      known,
+      provenBound,
+      startedAt: firstStart,
+    } = await persistently("reading a known answer", jobId, () =>
       solves.jobStart(job.data.canonicalKey, jobId),
     );
     if (known !== null) return answerFromKnown(jobId, job.data.canonicalKey, known, startedAt);
-    const data = withBound(job.data, provenBound);
+    const data = withEarlierRun(job.data, provenBound, firstStart);
     const cancellation = watchCancellation(jobId, stop);
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       job

@@ -487,11 +487,15 @@ export class SolveRepository {
    * solve_create_queued attaches a Solve to a job of the same key only, and the query asks for it
    * again), and a bound proved by any heuristic bounds the board's true distance (no solution is
    * shorter), so it holds for the Solves of the job whichever heuristic they asked for.
+   *
+   * `startedAt`: when an earlier run of the job started searching (the first `started_at` of its
+   * RUNNING Solves: markRunning keeps it), or null. A job BullMQ runs again carries no `startedAt` in
+   * its data either, so without it a retried search's time limit would count from the retry.
    */
   async jobStart(
     canonicalKey: string,
     jobId: string,
-  ): Promise<{ known: SolveOutcome | null; provenBound: number | null }> {
+  ): Promise<{ known: SolveOutcome | null; provenBound: number | null; startedAt: Date | null }> {
     const [row] = await this.db.$queryRaw<
       {
         found: boolean;
@@ -501,19 +505,23 @@ export class SolveRepository {
         algorithm_used: string | null;
         heuristic_used: string | null;
         proven_bound: number | null;
+        started_at: Date | null;
       }[]
     >`
       SELECT k."id" IS NOT NULL AS "found", k."moves", k."length", k."lower_bound", k."algorithm_used",
         k."heuristic_used",
-        (SELECT max(s."proven_lower_bound") FROM "solves" AS s
-          WHERE s."job_id" = ${jobId} AND s."canonical_key" = ${canonicalKey}) AS "proven_bound"
-      FROM (SELECT 1) AS one
+        earlier."proven_bound", earlier."started_at"
+      FROM (SELECT max(s."proven_lower_bound") AS "proven_bound",
+              min(s."started_at") FILTER (WHERE s."status" = 'RUNNING') AS "started_at"
+            FROM "solves" AS s
+            WHERE s."job_id" = ${jobId} AND s."canonical_key" = ${canonicalKey}) AS earlier
       LEFT JOIN LATERAL (
         SELECT * FROM "solves"
         WHERE "canonical_key" = ${canonicalKey} AND "status" = 'SOLVED' AND "optimal"
         ORDER BY "id" DESC LIMIT 1) AS k ON true`;
     const provenBound = row?.proven_bound ?? null;
-    if (row === undefined || !row.found) return { known: null, provenBound };
+    const startedAt = row?.started_at ?? null;
+    if (row === undefined || !row.found) return { known: null, provenBound, startedAt };
     const known: SolveOutcome = {
       status: "SOLVED",
       moves: row.moves,
@@ -526,7 +534,7 @@ export class SolveRepository {
       heuristicUsed: row.heuristic_used,
       error: null,
     };
-    return { known, provenBound };
+    return { known, provenBound, startedAt };
   }
 
   /**

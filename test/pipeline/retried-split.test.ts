@@ -55,6 +55,22 @@ async function storedBound(solveId: string, atLeast: number): Promise<number> {
   }
 }
 
+/**
+ * The coordinator's worker dies; the search's state and unit jobs go (as with an empty Redis), the
+ * search job stays active under its dead lock.
+ */
+async function killAndWipe(coordinator: WorkerProcess, jobId: string): Promise<void> {
+  coordinator.signal("SIGKILL");
+  await coordinator.exited;
+  const prefix = api.config.redisPrefix;
+  const splitKeys = await redis.keys(`${prefix}:split:${jobId}*`);
+  expect(splitKeys.length).toBeGreaterThan(0);
+  await redis.del(...splitKeys);
+  const units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix });
+  await units.obliterate({ force: true });
+  await units.close();
+}
+
 describe("a split search retried with no state left in Redis", () => {
   it("is planned again from the bound stored on its Solve row, and still ends optimal", async () => {
     const first = await worker();
@@ -67,17 +83,7 @@ describe("a split search retried with no state left in Redis", () => {
     const firstPlan = await first.waitForLog(planned, 15_000);
     const stored = await storedBound(solve.id, (firstPlan.rootBound as number) + 4);
 
-    // The coordinator's worker dies; the search's state and unit jobs go (as with an empty Redis),
-    // the search job stays active under its dead lock.
-    first.signal("SIGKILL");
-    await first.exited;
-    const prefix = api.config.redisPrefix;
-    const splitKeys = await redis.keys(`${prefix}:split:${jobId}*`);
-    expect(splitKeys.length).toBeGreaterThan(0);
-    await redis.del(...splitKeys);
-    const units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix });
-    await units.obliterate({ force: true });
-    await units.close();
+    await killAndWipe(first, jobId);
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
     expect(row.status).toBe("RUNNING");
 
@@ -90,5 +96,32 @@ describe("a split search retried with no state left in Redis", () => {
     const finished = await waitUntilFinished(client, solve.id, 60_000);
     expect(finished).toMatchObject({ status: "SOLVED", length: 66, optimal: true, lowerBound: 66 });
     expect(stored).toBeLessThanOrEqual(66);
+  }, 120_000);
+
+  it("keeps its time limit counting from the first run's start", async () => {
+    const first = await worker();
+    const { client } = await api.client().signUp();
+    const limitSeconds = 8;
+    // Never solved in a test's time (the other case's board is solved by then: its answer is known).
+    const puzzleId = await createPuzzle(client, [...BOARDS.endless], 5);
+    const solve = await requestSolve(client, puzzleId, {
+      ...IDA_LC,
+      split: true,
+      timeLimitSeconds: limitSeconds,
+    });
+    const jobId = await jobIdOf(api, solve.id);
+    await first.waitForLog((line) => line.msg === "split search planned" && line.jobId === jobId, 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await killAndWipe(first, jobId);
+
+    // The new worker takes the stalled job ~3 s later with no state: the limit still ends the search
+    // 8 s after it first started, not 8 s after the retry.
+    await worker();
+    const finished = await waitUntilFinished(client, solve.id, 60_000);
+    expect(finished.status).toBe("TIMED_OUT");
+    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
+    const ranMs = (row.finishedAt as Date).getTime() - (row.startedAt as Date).getTime();
+    expect(ranMs).toBeGreaterThanOrEqual(limitSeconds * 1000);
+    expect(ranMs).toBeLessThan(limitSeconds * 1000 + 1500);
   }, 120_000);
 });

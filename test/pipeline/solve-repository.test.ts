@@ -314,15 +314,20 @@ describe("SolveRepository", () => {
     expect(await bound(leader.solve.id)).toBe(54);
   });
 
-  it("gives a job at its start the board's known optimum and the highest bound stored on its Solves", async () => {
+  it("gives a job at its start the board's known optimum and the highest bound and first start stored on its Solves", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-js1");
     // Nothing stored yet.
     expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
       known: null,
       provenBound: null,
+      startedAt: null,
     });
-    await solves.markRunning("solve-js1");
+    const firstStart = new Date(Date.now() - 5000);
+    await solves.markRunning("solve-js1", firstStart);
+    // A Solve that joins the running job later keeps the job's first start.
+    await solves.createQueued(request, "solve-js1");
+    await solves.markRunning("solve-js1", new Date());
     await solves.pollActive("solve-js1", 44);
     // A follower asking for another heuristic's search of the same board is another job: its own bound.
     await solves.createQueued({ ...request, heuristic: "MANHATTAN" }, "solve-js2");
@@ -330,7 +335,10 @@ describe("SolveRepository", () => {
     expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
       known: null,
       provenBound: 44,
+      startedAt: firstStart,
     });
+    // A job whose Solves never ran has no start.
+    expect((await solves.jobStart(request.canonicalKey, "solve-js2")).startedAt).toBeNull();
     expect((await solves.jobStart(request.canonicalKey, "solve-js2")).provenBound).toBe(40);
     // Another board's key never lends its bound to the job.
     expect((await solves.jobStart("another-key", "solve-js1")).provenBound).toBeNull();
