@@ -105,6 +105,22 @@ function carriedEvent(solve: Solve, progress: SolveJobProgress | undefined): Sol
   };
 }
 
+/**
+ * A split search's report older than the last one sent: from a coordinator that lost the job (a
+ * worker stopped, SIGSTOP or a long pause, whose search another worker took over) and publishes what
+ * it held when it froze before it learns so. A split search's clock is its state's (kept in Redis, or
+ * the row's start once re-planned), shared by every run of it, so its elapsedMs only grows; nodes
+ * and units may restart after a re-plan, so they cannot tell. A whole search's thread counts from its
+ * own start (a retried one again from 0): no such check.
+ */
+function isStale(progress: SolveJobProgress, last: SolveJobProgress | undefined): boolean {
+  return (
+    progress.unitsTotal !== undefined &&
+    last?.unitsTotal !== undefined &&
+    progress.elapsedMs < last.elapsedMs
+  );
+}
+
 /** A CANCELLED row as cancelSolve left it: the worker has not written what the search proved yet. */
 function lacksFigures(solve: Solve): boolean {
   return solve.status === "CANCELLED" && solve.lowerBound === null && solve.nodesExpanded === null;
@@ -200,6 +216,7 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     // Cancelled (held for the figures): no more RUNNING events, and the figures stay as of the
     // cancel (a search that goes on for other Solves is no longer this one's).
     if (this.current === undefined || this.ended || this.held !== undefined) return;
+    if (isStale(progress, this.lastProgress)) return;
     this.lastProgress = progress;
     this.push(liveEvent(this.solveId, progress));
   }
