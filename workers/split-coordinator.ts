@@ -38,7 +38,13 @@ export type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
  */
 const WHOLE_GRACE_MS = 5000;
 
-/** Whether the search runs as units of a split search (AUTO: IDA* on 4x4 and 5x5 boards). */
+/**
+ * Whether the search runs as units of a split search. AUTO splits IDA* on every sliding board of
+ * 15 cells or more (3x5 and 5x3, 4x4, 4x5 and 5x4, 5x5): their searches can hold a
+ * thread for seconds to hours, which whole would keep every other user's search waiting. Smaller
+ * boards (2x5, 3x4 and their turns: at most 12 cells) run whole: their searches take under a second
+ * with linear conflict, and split they cost 30-200 ms more (docs/distributed.md, "Which searches split").
+ */
 export function runsSplit(data: SolveJobData): boolean {
   const { spec } = data;
   if (data.split === false || spec.kind !== "sliding" || spec.rows * spec.cols <= 9) return false;
@@ -46,7 +52,7 @@ export function runsSplit(data: SolveJobData): boolean {
   const h = data.heuristic;
   if (h !== "auto" && h !== "manhattan" && h !== "linear-conflict" && !h.startsWith("pdb:")) return false;
   if (!isSlidingSolvable(spec)) return false;
-  return data.split === true || spec.rows * spec.cols === 16 || spec.rows * spec.cols === 25;
+  return data.split === true || spec.rows * spec.cols >= 15;
 }
 
 /**
