@@ -18,7 +18,7 @@ import {
 } from "../errors/index.ts";
 import type { Redis } from "ioredis";
 import type { Logger } from "../logger.ts";
-import { withTimeout } from "../with-timeout.ts";
+import { fulfilledWithin, withTimeout } from "../with-timeout.ts";
 import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { type FleetSize, readFleet } from "./fleet.ts";
 import { newSolveJobId } from "./contracts.ts";
@@ -274,10 +274,26 @@ export class SolveService {
     if (!result) throw new NotFoundError(`no solve with id ${id}`);
     if (result.cancelled) {
       const jobId = result.solve.jobId;
-      if (jobId && result.stillFollowing === 0) await this.stopSearch(jobId);
-      await this.events.solvesFinished([result.solve]);
+      await this.tellRedis(
+        id,
+        jobId && result.stillFollowing === 0 ? this.stopSearch(jobId) : undefined,
+        this.events.solvesFinished([result.solve]),
+      );
     }
     return result.solve;
+  }
+
+  /**
+   * Waits at most ENQUEUE_TIMEOUT_MS for a cancel's Redis steps (removing the job, the stop message,
+   * the announcement): the cancel is done once its row is CANCELLED, and these only make it take effect
+   * sooner. A Redis that hangs (connected, not answering) would otherwise hold the answer as long as it
+   * hangs. The steps go on meanwhile: sent on connections that stay open, they take effect once Redis
+   * answers again; and without them the search still stops (its worker's poll finds no Solve waiting
+   * within SOLVE_CANCEL_POLL_MS) and subscribers still get the row (SolveEvents' re-check).
+   */
+  private async tellRedis(solveId: number, ...steps: (Promise<void> | undefined)[]): Promise<void> {
+    if (await fulfilledWithin(Promise.all(steps), this.settings.enqueueTimeoutMs)) return;
+    this.log.warn({ solveId }, "Redis did not answer in time: the cancel is told to it when it does");
   }
 
   /** The stored state, then live events until the Solve ends; null when there is no such Solve. */

@@ -3,12 +3,11 @@
 // within about a second of the hang (the rate limits count in memory, as when Redis is closed), and
 // at once after that; /readyz says 503 within its 2 s; requestSolve stores its Solve QUEUED for the
 // reconciler after ENQUEUE_TIMEOUT_MS, and a mutation that publishes an event answers too.
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../helpers/server.ts";
+import type { TestServer } from "../helpers/server.ts";
 import { subscribe, wsClient } from "../helpers/ws.ts";
 import { BOARDS, createPuzzle, IDA_LC, requestSolve } from "../pipeline/pipeline.ts";
-import { RedisChild } from "../pipeline/redis-child.ts";
+import { type HangRig, startHangRig, timed } from "./redis-hang.ts";
 
 /** Far longer than any bound below: an answer within a bound did not wait for Redis. */
 const SLEEP_SECONDS = 60;
@@ -19,44 +18,17 @@ const LATER_ANSWER_MS = 750;
 const REQUESTS_PER_WINDOW = 60;
 const ADMIN_TOKEN = "dashboard-token-of-the-hang-test";
 
-let redis: RedisChild;
+let rig: HangRig;
 let server: TestServer;
-let sleeper: Redis | undefined;
 
 beforeAll(async () => {
-  redis = await RedisChild.start({ debugCommands: true });
-  server = await startTestServer({
-    env: {
-      REDIS_URL: redis.url,
-      RATE_LIMIT_REQUESTS: String(REQUESTS_PER_WINDOW),
-      ADMIN_TOKEN: ADMIN_TOKEN,
-    },
-  });
+  rig = await startHangRig({ RATE_LIMIT_REQUESTS: String(REQUESTS_PER_WINDOW), ADMIN_TOKEN: ADMIN_TOKEN });
+  server = rig.server;
 });
 
 afterAll(async () => {
-  sleeper?.disconnect();
-  // SIGKILL ends the sleep; a fresh server on the port lets the API close as it normally does.
-  await redis?.stop();
-  await redis?.start();
-  await server?.close();
-  await redis?.stop();
+  await rig?.close();
 });
-
-/** `work`'s result and how long it took; rejects once `limitMs` is well past (an answer that waited). */
-async function timed<T>(limitMs: number, work: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${limitMs + 1000} ms`)), limitMs + 1000);
-  });
-  try {
-    const value = await Promise.race([work(), late]);
-    return { value, ms: performance.now() - started };
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function readyz(): Promise<{ status: number; body: any }> {
   const response = await fetch(`${server.origin}/readyz`, { signal: AbortSignal.timeout(10_000) });
@@ -82,26 +54,6 @@ async function overWebSocket(token: string | undefined, query: string) {
   }
 }
 
-/** Makes Redis hang: DEBUG SLEEP on a connection of its own, then waits until a PING goes unanswered. */
-async function hangRedis(): Promise<void> {
-  sleeper = new Redis(redis.url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
-  sleeper.on("error", () => undefined);
-  await sleeper.ping();
-  void sleeper.call("DEBUG", "SLEEP", String(SLEEP_SECONDS)).catch(() => undefined);
-  const probe = new Redis(redis.url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => undefined);
-  try {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const answered = await Promise.race([
-      probe.ping().then(() => true),
-      new Promise((resolve) => setTimeout(() => resolve(false), 300)),
-    ]);
-    expect(answered, "Redis still answers: DEBUG SLEEP did not take").toBe(false);
-  } finally {
-    probe.disconnect();
-  }
-}
-
 describe("a Redis that hangs (connected, not answering)", () => {
   it("leaves HTTP, WebSocket, signed-in requests and /readyz and the queue dashboard answering in bounded time", async () => {
     const { token, client: signedInClient } = await server.client().signUp();
@@ -110,7 +62,7 @@ describe("a Redis that hangs (connected, not answering)", () => {
     expect(await dashboard("/api/queues")).toBe(200);
     // A token the server has not cached yet: its check takes a point of the failed-authentication
     // budget (Redis) before Postgres is asked, then the request budget's.
-    await hangRedis();
+    await rig.hang(SLEEP_SECONDS);
 
     const [anonymous, signedIn, wsAnonymous, wsSignedIn, ready] = await Promise.all([
       timed(FIRST_ANSWER_MS, () => server.client().data(`{ __typename }`)),
