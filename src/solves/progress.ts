@@ -115,9 +115,7 @@ function carriedEvent(solve: Solve, progress: SolveJobProgress | undefined): Sol
  */
 function isStale(progress: SolveJobProgress, last: SolveJobProgress | undefined): boolean {
   return (
-    progress.unitsTotal !== undefined &&
-    last?.unitsTotal !== undefined &&
-    progress.elapsedMs < last.elapsedMs
+    progress.unitsTotal !== undefined && last?.unitsTotal !== undefined && progress.elapsedMs < last.elapsedMs
   );
 }
 
