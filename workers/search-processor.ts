@@ -238,8 +238,9 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     };
     const abandon = async () => {
       cancellation.stop.abort(CANCELLED);
-      await searching.catch(() => undefined);
+      const stopped = await searching.catch(() => undefined);
       end();
+      return stopped;
     };
     // Most searches end within a millisecond or two: their result is written at once, with no
     // RUNNING mark before it (and no progress). A search still running after markRunningAfterMs is
@@ -259,7 +260,11 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
         throw error;
       }
       if (waiting === 0) {
-        await abandon();
+        const stopped = await abandon();
+        // Stopped here, not by a shutdown or a later take of the job: what it proved goes to the
+        // Solves that ended without it (see fillEnded).
+        if (stopped !== undefined && cancellation.stop.signal.reason === CANCELLED)
+          await fillEnded(data.canonicalKey, jobId, stopped, startedAt);
         return { outcome: "SKIPPED", updated: 0 };
       }
       live = true;
@@ -288,22 +293,14 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     if (result.status === "cancelled" && cancellation.stop.signal.reason === SHUTDOWN)
       return requeue(job, token);
     const outcome = outcomeOfResult(result);
-    // One locked write to every Solve still waiting (followers that joined meanwhile included).
-    // Subscribers get the rows as soon as they are committed; the job completes only once they are on
-    // disk. Should the flush fail (Postgres crashed), the write is made again: it is conditional, so a
-    // result that survived is not written twice, and one that was lost is written again.
-    const written = new Map<number, Solve>();
-    await persistently("writing the search's result", jobId, () =>
-      solves.finishJobDurably(
-        data.canonicalKey,
-        jobId,
-        outcome,
-        async (rows) => {
-          await deps.announce.finished(rows);
-          for (const row of rows) written.set(row.id, row);
-        },
-        startedAt,
-      ),
+    // To every Solve still waiting (followers that joined meanwhile included); the job completes only
+    // once the rows are on disk.
+    const written = await writeOutcome(
+      "writing the search's result",
+      data.canonicalKey,
+      jobId,
+      outcome,
+      startedAt,
     );
     log.info(
       {
@@ -312,12 +309,70 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
         length: result.length,
         nodes: result.nodes,
         ms: result.elapsedMs,
-        updated: written.size,
+        updated: written,
       },
       "search finished",
     );
-    if (quick && written.size === 0) return { outcome: "SKIPPED", updated: 0 };
-    return { outcome: outcome.status, updated: written.size };
+    if (quick && written === 0) return { outcome: "SKIPPED", updated: 0 };
+    return { outcome: outcome.status, updated: written };
+  }
+
+  /**
+   * One locked write of `outcome` to every Solve still waiting for the job (SolveRepository.
+   * finishJobDurably, `cached` for a known answer); returns how many rows it wrote. Subscribers get
+   * the rows as soon as they are committed; it resolves only once they are on disk. Should the flush
+   * fail (Postgres crashed), the write is made again: it is conditional, so a result that survived is
+   * not written twice (its rows are counted once), and one that was lost is written again.
+   */
+  async function writeOutcome(
+    what: string,
+    canonicalKey: string,
+    jobId: string,
+    outcome: SolveOutcome,
+    startedAt: Date,
+    cached = false,
+  ): Promise<number> {
+    const written = new Set<number>();
+    const announce = async (rows: Solve[]) => {
+      await deps.announce.finished(rows);
+      for (const row of rows) written.add(row.id);
+    };
+    await persistently(what, jobId, () =>
+      solves.finishJobDurably(canonicalKey, jobId, outcome, announce, startedAt, cached),
+    );
+    return written.size;
+  }
+
+  /**
+   * A search that found no Solve waiting for it once it had run (markRunning: none) was stopped; its
+   * figures still go, through the result's conditional write, to the job's Solves that ended while no
+   * coordinator ran it: cancelled (cancelSolve writes no figures: the coordinator's write of the
+   * stopped search does) or ended TIMED_OUT by the reconciler at their limit (no node count). Such a
+   * job is one whose coordinator's worker died or hung and that this worker took over: the search
+   * resumes from its state in Redis, so its figures are the search's, not this run's. Before, this
+   * run wrote nothing and those Solves kept null figures for good. The write matches no Solve waiting
+   * (there is none), and a Solve that has its figures keeps them.
+   */
+  async function fillEnded(
+    canonicalKey: string,
+    jobId: string,
+    stopped: SolveResult,
+    startedAt: Date,
+  ): Promise<void> {
+    const outcome = outcomeOfResult(stopped);
+    if (outcome.status !== "CANCELLED" && outcome.status !== "TIMED_OUT") return;
+    const filled = await writeOutcome(
+      "writing a stopped search's figures",
+      canonicalKey,
+      jobId,
+      outcome,
+      startedAt,
+    );
+    if (filled > 0)
+      log.info(
+        { jobId, stop: outcome.status, lowerBound: outcome.lowerBound, nodes: stopped.nodes, filled },
+        "search stopped with no Solve waiting: its figures written to the Solves that ended without them",
+      );
   }
 
   /**
@@ -331,20 +386,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     known: SolveOutcome,
     startedAt: Date,
   ): Promise<SolveJobResult> {
-    let updated = 0;
-    await persistently("writing a known answer", jobId, () =>
-      solves.finishJobDurably(
-        canonicalKey,
-        jobId,
-        known,
-        async (rows) => {
-          await deps.announce.finished(rows);
-          updated = rows.length;
-        },
-        startedAt,
-        true,
-      ),
-    );
+    const updated = await writeOutcome("writing a known answer", canonicalKey, jobId, known, startedAt, true);
     log.info({ jobId, length: known.length, updated }, "answered from a known optimal solve, no search");
     return updated === 0 ? { outcome: "SKIPPED", updated: 0 } : { outcome: "SOLVED", updated };
   }

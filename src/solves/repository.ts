@@ -400,6 +400,14 @@ export class SolveRepository {
    * that cancelSolve already moved to CANCELLED what it proved (lower bound, nodes, duration, what ran):
    * cancel() cannot know them, and the schema promises a CANCELLED Solve keeps its lower bound. Only their
    * figures change, once (while still empty), never their status or finishedAt; they are returned too.
+   * The duration is at most the Solve's own (finishedAt - startedAt): a search stopped long after the
+   * cancel (its coordinator's worker died; the worker that took the job over writes) ran that long for
+   * nobody.
+   *
+   * A stopped search (outcome CANCELLED or TIMED_OUT, with a node count) likewise gives the job's Solves
+   * that timeOutOverdue ended TIMED_OUT (no node count: no coordinator was there to say) its nodes,
+   * what ran, its units, and its bound where higher than the one stored; their duration stays the
+   * time to their limit.
    */
   async finishJob(
     canonicalKey: string,
@@ -425,17 +433,57 @@ export class SolveRepository {
       return marked.map(solveOfRow);
     }
     const rows = await finish(this.db);
-    if (c.status !== "CANCELLED") return rows.map(solveOfRow);
+    const stopped = c.status === "CANCELLED" || (c.status === "TIMED_OUT" && c.nodesExpanded !== null);
+    if (!stopped) return rows.map(solveOfRow);
     const filled = await this.db.$queryRaw<SolveSqlRow[]>`
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-      UPDATE "solves" SET "lower_bound" = ${c.lowerBound}::int, "nodes_expanded" = ${c.nodesExpanded}::bigint,
-        "duration_ms" = ${c.durationMs}::int, "algorithm_used" = ${c.algorithmUsed}::varchar,
+      UPDATE "solves" SET "lower_bound" = GREATEST("lower_bound", ${c.lowerBound}::int),
+        "nodes_expanded" = ${c.nodesExpanded}::bigint,
+        "duration_ms" = CASE WHEN "status" = 'CANCELLED'
+          THEN LEAST(${c.durationMs}::int, floor(extract(epoch FROM "finished_at" - "started_at") * 1000)::int)
+          ELSE "duration_ms" END,
+        "algorithm_used" = ${c.algorithmUsed}::varchar,
         "heuristic_used" = ${c.heuristicUsed}::varchar, "units_total" = ${c.unitsTotal}::int
       FROM async_commit
-      WHERE "job_id" = ${jobId} AND "status" = 'CANCELLED' AND "lower_bound" IS NULL AND "nodes_expanded" IS NULL
+      WHERE "job_id" = ${jobId} AND "nodes_expanded" IS NULL
         AND NOT ("id" = ANY(${rows.map((row) => row.id)}::int[]))
+        AND (("status" = 'CANCELLED' AND "lower_bound" IS NULL AND ${c.status}::"SolveStatus" = 'CANCELLED')
+          OR ("status" = 'TIMED_OUT' AND ${c.nodesExpanded}::bigint IS NOT NULL))
       RETURNING "solves".*`;
     return [...rows, ...filled].map(solveOfRow);
+  }
+
+  /**
+   * The jobs whose Solves still wait (QUEUED or RUNNING) though their search's time limit passed more
+   * than `marginMs` before `now`, counted from the job's first start (the earliest `started_at` of its
+   * waiting Solves; Solves that never started are not overdue). The search's coordinator ends it at
+   * its limit; a job listed here has none alive (its worker died or hangs), so the reconciler ends it
+   * (timeOutOverdue). With the highest bound stored on the job's Solves (pollActive). At most `limit`
+   * jobs, the most overdue first. Reads the active rows through the (status, id) index.
+   */
+  async overdueJobs(
+    now: Date,
+    marginMs: number,
+    limit = 100,
+  ): Promise<{ jobId: string; canonicalKey: string; startedAt: Date; provenBound: number | null }[]> {
+    const rows = await this.db.$queryRaw<
+      { job_id: string; canonical_key: string; started_at: Date; proven_bound: number | null }[]
+    >`
+      SELECT "job_id", min("canonical_key") AS "canonical_key", min("started_at") AS "started_at",
+        max("proven_lower_bound") AS "proven_bound"
+      FROM "solves"
+      WHERE "status" IN ('QUEUED', 'RUNNING') AND "job_id" IS NOT NULL AND "started_at" IS NOT NULL
+      GROUP BY "job_id"
+      HAVING min("started_at") + make_interval(secs => max("time_limit_seconds"))
+        + make_interval(secs => ${marginMs / 1000}::float8) < ${now}::timestamptz
+      ORDER BY min("started_at") + make_interval(secs => max("time_limit_seconds"))
+      LIMIT ${limit}::int`;
+    return rows.map((r) => ({
+      jobId: r.job_id,
+      canonicalKey: r.canonical_key,
+      startedAt: r.started_at,
+      provenBound: r.proven_bound,
+    }));
   }
 
   /**

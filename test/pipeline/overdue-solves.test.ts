@@ -1,0 +1,181 @@
+// The reconciler's time-limit check against real Postgres and Redis (no worker): Solves still waiting
+// OVERDUE_MARGIN_MS past their job's start + limit (their coordinator's worker died or hangs) are
+// ended TIMED_OUT with the bound stored on them, announced, and their search stopped as a cancel
+// stops it (a job no worker holds removed with its split state, the cancel message sent). A
+// coordinator's result written first wins; one written after fills in its figures.
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrismaClient } from "../../src/db/client.ts";
+import type { PrismaClient } from "../../src/db/client.ts";
+import type { Solve } from "../../src/generated/prisma/client.ts";
+import {
+  type NewSolve,
+  Reconciler,
+  type SolveQueue,
+  SolveRepository,
+  addSearchJob,
+  createSolveQueue,
+  newSolveJobId,
+  splitKeys,
+} from "../../src/solves/index.ts";
+import { createTestDatabase } from "../helpers/database.ts";
+import type { TestDatabase } from "../helpers/database.ts";
+
+/** The margin the workers use (OVERDUE_MARGIN_MS in src/solves/reconciler.ts). */
+const OVERDUE_MARGIN_MS = 1500;
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const prefix = `test-${randomBytes(4).toString("hex")}`;
+let database: TestDatabase;
+let db: PrismaClient;
+let queue: SolveQueue;
+let redis: Redis;
+let solves: SolveRepository;
+let base: NewSolve;
+let keys = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ prefix: "overdue" });
+  db = createPrismaClient(database.url, { poolSize: 4 });
+  queue = createSolveQueue({ redisUrl: REDIS_URL, prefix });
+  redis = new Redis(REDIS_URL);
+  solves = new SolveRepository(db);
+  const user = await db.user.create({ data: { name: "overdue", tokenHash: "5".repeat(64) } });
+  const puzzle = await db.puzzle.create({
+    data: {
+      ownerId: user.id,
+      kind: "SLIDING",
+      rows: 3,
+      cols: 3,
+      start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+      goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+      canonicalKey: "o",
+      solvable: true,
+    },
+  });
+  base = {
+    puzzleId: puzzle.id,
+    requestedById: user.id,
+    canonicalKey: "o",
+    algorithm: "IDA_STAR",
+    heuristic: "LINEAR_CONFLICT",
+    timeLimitSeconds: 5,
+  };
+});
+
+afterAll(async () => {
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  redis?.disconnect();
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+/** A job with a Solve and a follower, marked RUNNING `agoMs` ago (never, when null). */
+async function searchStarted(agoMs: number | null, limitSeconds = 5) {
+  const request = { ...base, canonicalKey: `o${++keys}`, timeLimitSeconds: limitSeconds };
+  const { solve } = await solves.createQueued(request, newSolveJobId());
+  const follower = await solves.createQueued(request, newSolveJobId());
+  const jobId = solve.jobId as string;
+  expect(follower.solve.jobId).toBe(jobId);
+  if (agoMs !== null) await solves.markRunning(jobId, new Date(Date.now() - agoMs));
+  return { jobId, canonicalKey: request.canonicalKey, ids: [solve.id, follower.solve.id] };
+}
+
+function reconcilerFor(finished: Solve[], stopped: string[]) {
+  return new Reconciler(solves, queue, {
+    intervalMs: 60_000,
+    graceMs: 0,
+    overdueMarginMs: OVERDUE_MARGIN_MS,
+    redis,
+    onFinished: async (rows) => {
+      finished.push(...rows);
+    },
+    stopSearch: async (jobId) => {
+      stopped.push(jobId);
+    },
+  });
+}
+
+describe("the reconciler's time-limit check", () => {
+  it("ends TIMED_OUT the Solves waiting past their limit, with their stored bound, and stops the search", async () => {
+    const overdue = await searchStarted(5000 + OVERDUE_MARGIN_MS + 500);
+    await solves.pollActive(overdue.jobId, 41);
+    // Within the margin, not started, or a longer limit: left alone.
+    const justDue = await searchStarted(5000 + OVERDUE_MARGIN_MS - 1000);
+    const queued = await searchStarted(null);
+    const longer = await searchStarted(10_000, 60);
+    // The overdue job waits in Redis (handed back, no worker holds it), with split state.
+    await addSearchJob(queue, overdue.jobId, { canonicalKey: overdue.canonicalKey } as never);
+    const state = splitKeys(prefix, overdue.jobId).state;
+    await redis.set(state, "{}");
+
+    const finished: Solve[] = [];
+    const stopped: string[] = [];
+    const reconciler = reconcilerFor(finished, stopped);
+    expect(await reconciler.expireOverdue()).toBe(2);
+    for (const id of overdue.ids) {
+      const row = (await solves.findById(id)) as Solve;
+      expect(row).toMatchObject({ status: "TIMED_OUT", lowerBound: 41, nodesExpanded: null, error: null });
+      const ranMs = (row.finishedAt as Date).getTime() - (row.startedAt as Date).getTime();
+      expect(ranMs).toBeGreaterThanOrEqual(5000 + OVERDUE_MARGIN_MS);
+      expect(Math.abs((row.durationMs as number) - ranMs)).toBeLessThan(1000);
+    }
+    expect(finished.map((row) => row.id).sort((a, b) => a - b)).toEqual(overdue.ids);
+    expect(stopped).toEqual([overdue.jobId]);
+    expect(await queue.getJob(overdue.jobId)).toBeUndefined();
+    expect(await redis.exists(state)).toBe(0);
+    for (const other of [justDue, queued, longer])
+      for (const id of other.ids) expect((await solves.findById(id))?.status).toMatch(/QUEUED|RUNNING/);
+    // Nothing more to do.
+    expect(await reconciler.expireOverdue()).toBe(0);
+  });
+
+  it("writes nothing once the coordinator's own result is written", async () => {
+    const job = await searchStarted(10_000);
+    const result = { status: "TIMED_OUT", lowerBound: 44, nodesExpanded: 1000, durationMs: 5000 } as const;
+    expect(await solves.finishJob(job.canonicalKey, job.jobId, result)).toHaveLength(2);
+    const finished: Solve[] = [];
+    const stopped: string[] = [];
+    expect(await reconcilerFor(finished, stopped).expireOverdue()).toBe(0);
+    expect(finished).toEqual([]);
+    expect(stopped).toEqual([]);
+    expect(await solves.findById(job.ids[0])).toMatchObject({ lowerBound: 44, nodesExpanded: 1000n });
+  });
+
+  it("keeps the status a coordinator's late write finds, and takes its figures", async () => {
+    const job = await searchStarted(10_000);
+    await solves.pollActive(job.jobId, 40);
+    await reconcilerFor([], []).expireOverdue();
+    const ended = await solves.findById(job.ids[0]);
+    // A coordinator that woke up (SIGCONT), or the worker that took the job over, stops the search.
+    const late = {
+      status: "CANCELLED",
+      lowerBound: 42,
+      nodesExpanded: 9_000_000,
+      durationMs: 40_000,
+      algorithmUsed: "idastar",
+      heuristicUsed: "linear-conflict",
+      unitsTotal: 12,
+    } as const;
+    const filled = await solves.finishJob(job.canonicalKey, job.jobId, late);
+    expect(filled.map((row) => row.id).sort((a, b) => a - b)).toEqual(job.ids);
+    for (const id of job.ids)
+      expect(await solves.findById(id)).toMatchObject({
+        status: "TIMED_OUT",
+        lowerBound: 42,
+        nodesExpanded: 9_000_000n,
+        durationMs: ended?.durationMs,
+        finishedAt: ended?.finishedAt,
+        heuristicUsed: "linear-conflict",
+        unitsTotal: 12,
+      });
+    // Once: a second write changes nothing, and a lower bound never replaces a higher one.
+    expect(await solves.finishJob(job.canonicalKey, job.jobId, { ...late, lowerBound: 30 })).toEqual([]);
+    const other = await searchStarted(10_000);
+    await solves.pollActive(other.jobId, 50);
+    await reconcilerFor([], []).expireOverdue();
+    await solves.finishJob(other.canonicalKey, other.jobId, { ...late, status: "TIMED_OUT" });
+    expect(await solves.findById(other.ids[0])).toMatchObject({ lowerBound: 50, nodesExpanded: 9_000_000n });
+  });
+});
