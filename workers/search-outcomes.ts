@@ -14,7 +14,7 @@ import { stoppedResult } from "../src/core/results.ts";
 import { CENTRE_CELLS, COPIES_PER_SYMBOL } from "../src/core/rotation/geometry.ts";
 import { unitEstimates } from "../src/core/split/unit-searcher.ts";
 import type { SolveResult } from "../src/core/types.ts";
-import type { SearchFailure, SolveJobData } from "../src/solves/index.ts";
+import { type SearchFailure, type SolveJobData, newPlanEpoch } from "../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN, SUPERSEDED } from "./abort-reasons.ts";
 import type { ReportedProgress } from "./progress-throttle.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
@@ -22,11 +22,12 @@ import type { SplitRecord } from "./split-store.ts";
 
 /**
  * The record of a search started now, or at `startedAt` (the Solve row's start: a search whose state
- * Redis lost keeps its clock); `split` is the plan of a split search (absent: one whole unit).
+ * Redis lost keeps its clock); `split` is the plan of a split search (absent: one whole unit), which
+ * gets a new epoch (its unit job ids are not an earlier plan's).
  */
 export function newRecord(split?: SplitState, startedAt?: number): SplitRecord {
   return {
-    ...(split === undefined ? {} : { split }),
+    ...(split === undefined ? {} : { split, epoch: newPlanEpoch() }),
     startedAt: Math.min(Date.now(), startedAt ?? Number.POSITIVE_INFINITY),
     nodes: 0,
     folded: 0,

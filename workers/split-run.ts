@@ -17,16 +17,18 @@ import {
 } from "../src/core/index.ts";
 import type { SlidingSpec, SolveResult } from "../src/core/types.ts";
 import {
+  LEGACY_EPOCH,
   type SearchFailure,
   type SolveJobData,
   UNIT_JOB,
   type UnitOutcome,
+  parseUnitJobId,
   unitJobId,
 } from "../src/solves/index.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
 import { cancelledResult, failedSearch, handsBack, newRecord, progressOf } from "./search-outcomes.ts";
 import type { SplitRecord } from "./split-store.ts";
-import { foldOutcome, taskFromJobId, unitResultTrace, unitTask } from "./split-units.ts";
+import { currentTask, foldOutcome, unitResultTrace, unitTask } from "./split-units.ts";
 import { SupersededError } from "./superseded-error.ts";
 import { UnitLedger } from "./unit-ledger.ts";
 import { POLL_MS, type UnitJob, type UnitJobs } from "./unit-jobs.ts";
@@ -56,6 +58,8 @@ export class SplitRun {
   private readonly perThread: number;
   private readonly lostCheckMs: number;
   private readonly state: SplitState;
+  /** The plan's epoch (in its unit job ids): outcomes of another plan of the search are discarded. */
+  private readonly epoch: string;
   private readonly ledger = new UnitLedger();
   /** The priority of the last batch: later ones go behind it (see UnitJobs.enqueue). */
   private floor = 0;
@@ -75,6 +79,7 @@ export class SplitRun {
     this.perThread = job.deps.unitsPerThread ?? 2;
     this.lostCheckMs = job.deps.lostCheckMs ?? DEFAULT_LOST_CHECK_MS;
     this.state = record.split as SplitState;
+    this.epoch = record.epoch ?? LEGACY_EPOCH;
   }
 
   /** The search planned for the live fleet, or resumed from the state a predecessor left in Redis. */
@@ -128,10 +133,11 @@ export class SplitRun {
   /** Takes the search over (the owner key) and queues its busy units again. */
   private async claim(): Promise<void> {
     const { deps, searchId, token } = this.job;
-    await deps.store.claim(searchId, token);
+    await deps.store.claim(searchId, token, this.epoch);
     deps.log.info(
       {
         jobId: searchId,
+        epoch: this.epoch,
         units: this.state.units.length,
         rootBound: this.state.rootBound,
         threads: this.threads,
@@ -246,10 +252,21 @@ export class SplitRun {
    */
   private take(outcome: UnitOutcome, inherited = false): void {
     const { state, record } = this;
-    const task = taskFromJobId(state, outcome.unitJobId);
+    const { log } = this.job.deps;
+    const unit = parseUnitJobId(this.job.searchId, outcome.unitJobId);
+    if (unit?.epoch !== this.epoch) {
+      // Another plan's unit (one left from before the search was planned afresh): its unit ids and
+      // rounds name other subtrees and bounds here. Not folded, its work not counted.
+      this.ledger.discard();
+      log.warn(
+        { jobId: this.job.searchId, unit: outcome.unitJobId, epoch: this.epoch },
+        "outcome of another plan discarded",
+      );
+      return;
+    }
+    const task = currentTask(state, unit.unit, unit.round);
     const sentAt = this.ledger.sentAt(outcome.unitJobId);
     this.ledger.forget(outcome.unitJobId);
-    const { log } = this.job.deps;
     // One line per unit result (LOG_LEVEL=debug): the trace behind docs/distributed.md's figures.
     if (log.isLevelEnabled("debug"))
       log.debug(unitResultTrace(this.job.searchId, outcome, task, sentAt, record.startedAt), "unit result");
@@ -371,9 +388,9 @@ export class SplitRun {
   private jobOf(task: UnitTask): UnitJob {
     const { searchId } = this.job;
     return {
-      id: unitJobId(searchId, task.id, task.round),
+      id: unitJobId(searchId, this.epoch, task.id, task.round),
       name: UNIT_JOB,
-      data: { searchId, spec: this.spec, task, owner: this.owner },
+      data: { searchId, epoch: this.epoch, spec: this.spec, task, owner: this.owner },
     };
   }
 }

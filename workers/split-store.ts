@@ -9,6 +9,11 @@ import { type UnitOutcome, splitKeys } from "../src/solves/index.ts";
 export interface SplitRecord {
   /** Absent for a search that runs as one whole unit. */
   readonly split?: SplitState;
+  /**
+   * The plan's epoch (newPlanEpoch, drawn when the search is planned afresh): in its unit job ids and
+   * data. Absent from a record saved by a version before epochs: LEGACY_EPOCH.
+   */
+  readonly epoch?: string;
   /** When the search started (epoch ms): a coordinator that takes over keeps the clock. */
   readonly startedAt: number;
   /** Nodes of every folded unit, stopped ones included. */
@@ -50,6 +55,15 @@ redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
 if live then redis.call('publish', ARGV[2], ARGV[3]) end
 return 1`;
 
+// KEYS: state, epoch; ARGV: the unit's epoch ('' for none). 1: the search is live; 0: it ended (no
+// state); -1: its state holds another plan (the unit is an older plan's).
+const LIVENESS = `
+if redis.call('exists', KEYS[1]) == 0 then return 0 end
+if ARGV[1] == '' then return 1 end
+local epoch = redis.call('get', KEYS[2])
+if epoch and epoch ~= ARGV[1] then return -1 end
+return 1`;
+
 // KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
 const RESERVE = `
 local vt = tonumber(redis.call('get', KEYS[1]) or '0')
@@ -69,6 +83,7 @@ interface SplitScripts {
   splitSave: Script;
   splitPush: Script;
   splitReserve: Script;
+  splitLiveness: Script;
 }
 
 export class SplitStore {
@@ -83,6 +98,7 @@ export class SplitStore {
     redis.defineCommand("splitSave", { numberOfKeys: 3, lua: SAVE });
     redis.defineCommand("splitPush", { numberOfKeys: 4, lua: PUSH });
     redis.defineCommand("splitReserve", { numberOfKeys: 2, lua: RESERVE });
+    redis.defineCommand("splitLiveness", { numberOfKeys: 2, lua: LIVENESS });
     this.scripts = redis as unknown as SplitScripts;
   }
 
@@ -95,9 +111,19 @@ export class SplitStore {
     return text === null ? null : (JSON.parse(text) as SplitRecord);
   }
 
-  /** The coordinator holding `token` becomes the only one whose saves count. */
-  async claim(searchId: string, token: string): Promise<void> {
-    await this.redis.set(this.keys(searchId).owner, token, "EX", TTL_SECONDS);
+  /**
+   * The coordinator holding `token` becomes the only one whose saves count; a split search's records
+   * the `epoch` of its plan (before any unit job of that plan exists), which its units check.
+   */
+  async claim(searchId: string, token: string, epoch?: string): Promise<void> {
+    const k = this.keys(searchId);
+    if (epoch === undefined) await this.redis.set(k.owner, token, "EX", TTL_SECONDS);
+    else
+      await this.redis
+        .multi()
+        .set(k.owner, token, "EX", TTL_SECONDS)
+        .set(k.epoch, epoch, "EX", TTL_SECONDS)
+        .exec();
   }
 
   /** Outcomes pushed and not folded yet, oldest first. */
@@ -125,16 +151,22 @@ export class SplitStore {
   }
 
   /**
-   * Whether the search is still coordinated: its state is saved before any of its unit jobs exists and
-   * deleted only once the search has ended (done, stopped, failed, or its job removed while waiting).
+   * Whether a unit of the search, of the plan `epoch` (absent: a whole search's unit, or one queued by
+   * a version before epochs), is still wanted: "live" while the search is coordinated with that plan
+   * (its state is saved before any of its unit jobs exists and deleted only once the search has
+   * ended: done, stopped, failed, or its job removed while waiting); "ended" with no state; "replaced"
+   * when the state holds another plan (the search was planned afresh after its state was lost, and
+   * this unit is left from before). One round trip, as the EXISTS it replaces.
    */
-  async isLive(searchId: string): Promise<boolean> {
-    return (await this.redis.exists(this.keys(searchId).state)) === 1;
+  async liveness(searchId: string, epoch?: string): Promise<"live" | "ended" | "replaced"> {
+    const k = this.keys(searchId);
+    const live = await this.scripts.splitLiveness(k.state, k.epoch, epoch ?? "");
+    return live === 1 ? "live" : live === 0 ? "ended" : "replaced";
   }
 
   async clear(searchId: string): Promise<void> {
     const k = this.keys(searchId);
-    await this.redis.del(k.state, k.owner, k.results);
+    await this.redis.del(k.state, k.owner, k.results, k.epoch);
   }
 
   /**

@@ -41,12 +41,12 @@ function splitUnit(state: SplitState, task: UnitTask): void {
   state.resplits++;
 }
 
-/** The task a unit job searched, from its id (unit-<search>-<unit>-<round>) and the state. */
-export function taskFromJobId(state: SplitState, jobId: string): UnitTask | undefined {
-  const match = /-(\d+)-(\d+)$/.exec(jobId);
-  if (match === null) return undefined;
-  const id = Number(match[1]);
-  const round = Number(match[2]);
+/**
+ * The task of unit `id` at `round` (a unit job's, parsed from its id: parseUnitJobId) when that is
+ * still the unit's current round in the state; undefined otherwise (stale). The caller checks first
+ * that the job belongs to the state's plan (its epoch): ids and rounds start again from 0 in a new plan.
+ */
+export function currentTask(state: SplitState, id: number, round: number): UnitTask | undefined {
   const unit = state.units.find((u) => u.id === id);
   if (unit === undefined || unit.round !== round) return undefined;
   return { id, round, moves: unit.moves, bound: unit.bound, heuristic: state.heuristic };

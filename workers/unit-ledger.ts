@@ -14,6 +14,7 @@ export class UnitLedger {
     secondRuns: 0,
     inherited: 0,
     repeated: 0,
+    foreign: 0,
   };
   /** When each unit in flight was handed out (by this coordinator; resumed ones: now). */
   private readonly sent = new Map<string, number>();
@@ -74,6 +75,14 @@ export class UnitLedger {
     if (outcome.runs > 1) this.tally.secondRuns++;
     else if (this.firstRuns.has(outcome.unitJobId)) this.tally.repeated++;
     else this.firstRuns.add(outcome.unitJobId);
+  }
+
+  /**
+   * An outcome of a unit job of another plan of the search (left from before it was planned afresh):
+   * no job of this coordinator's, discarded.
+   */
+  discard(): void {
+    this.tally.foreign++;
   }
 
   /** One outcome read back: its job accounted for. */

@@ -127,15 +127,16 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         return;
       }
       // A unit left queued by a search that ended without its coordinator (cancelled while its job
-      // waited, failed for good): nobody would read its outcome, so it is stopped as soon as that is
-      // known and its outcome never pushed. Asked while the unit runs, not before: a round trip on
-      // every unit's path (+0.25 ms of the ~2 ms a unit's queueing costs) for a rare case. Not marked
-      // stopped: a search re-added under the same id (Redis lost its data) queues units again once its
-      // new state is saved.
+      // waited, failed for good), or by an older plan of a search planned afresh since (its state was
+      // lost while its units were not: the epoch in the state differs from the unit's): nobody would
+      // fold its outcome, so it is stopped as soon as that is known and its outcome never pushed.
+      // Asked while the unit runs, not before: a round trip on every unit's path (+0.25 ms of the
+      // ~2 ms a unit's queueing costs) for a rare case. Not marked stopped: a search re-added under the
+      // same id (Redis lost its data) queues units again once its new state is saved.
       const ended = new AbortController();
-      const live = store.isLive(searchId).then((isLive) => {
-        if (!isLive) ended.abort();
-        return isLive;
+      const live = store.liveness(searchId, job.data.epoch).then((liveness) => {
+        if (liveness !== "live") ended.abort();
+        return liveness;
       });
       live.catch(() => undefined); // awaited below; an error there fails the job, as any Redis error
       const began = performance.now();
@@ -153,8 +154,10 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         // The thread is free; its work counts whether or not the outcome is pushed (the nodes were expanded).
         deps.metrics?.unitEnded(jobId, nodes);
       }
-      if (!(await live)) {
-        deps.log.info({ jobId: searchId, unit: jobId }, "unit of an ended search: not searched");
+      const liveness = await live;
+      if (liveness !== "live") {
+        const why = liveness === "ended" ? "unit of an ended search" : "unit of a replaced plan";
+        deps.log.info({ jobId: searchId, unit: jobId }, `${why}: not searched`);
         return;
       }
       const { result, threadId, failure } = ran;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Solve } from "../generated/prisma/client.ts";
 import {
+  LEGACY_EPOCH,
   isValidJobId,
+  newPlanEpoch,
   newSolveJobId,
+  parseUnitJobId,
   searchIdOfUnitJob,
   solveFromMessage,
   solveToMessage,
@@ -20,10 +23,54 @@ describe("job ids", () => {
 
   it("name their search in unit job ids, split or whole", () => {
     const searchId = newSolveJobId();
-    expect(searchIdOfUnitJob(unitJobId(searchId, 12, 3))).toBe(searchId);
+    expect(searchIdOfUnitJob(unitJobId(searchId, newPlanEpoch(), 12, 3))).toBe(searchId);
+    expect(searchIdOfUnitJob(unitJobId(searchId, LEGACY_EPOCH, 12, 3))).toBe(searchId);
     expect(searchIdOfUnitJob(wholeJobId(searchId))).toBe(searchId);
     expect(isValidJobId(wholeJobId(searchId))).toBe(true);
     expect(searchIdOfUnitJob(searchId)).toBeUndefined();
+  });
+});
+
+describe("plan epochs in unit job ids", () => {
+  it("are short, distinct and never the legacy epoch", () => {
+    const epochs = Array.from({ length: 100 }, newPlanEpoch);
+    for (const epoch of epochs) expect(epoch).toMatch(/^[0-9a-z]{6}$/);
+    expect(new Set(epochs).size).toBe(100);
+    expect(epochs).not.toContain(LEGACY_EPOCH);
+  });
+
+  it("give each plan of a search its own unit job ids", () => {
+    const searchId = newSolveJobId();
+    const [a, b] = [newPlanEpoch(), newPlanEpoch()];
+    expect(unitJobId(searchId, a, 0, 0)).toBe(`unit-${searchId}-${a}-0-0`);
+    expect(unitJobId(searchId, a, 0, 0)).not.toBe(unitJobId(searchId, b, 0, 0));
+    expect(unitJobId(searchId, a, 0, 0)).not.toBe(unitJobId(searchId, LEGACY_EPOCH, 0, 0));
+    // A plan saved by a version before epochs keeps its ids: a coordinator resuming it finds its jobs.
+    expect(unitJobId(searchId, LEGACY_EPOCH, 7, 2)).toBe(`unit-${searchId}-7-2`);
+    for (const epoch of [a, "000000", "12345a", LEGACY_EPOCH]) {
+      const id = unitJobId(searchId, epoch, 15, 4);
+      expect(isValidJobId(id)).toBe(true);
+      expect(id.length).toBeLessThanOrEqual(60);
+      expect(parseUnitJobId(searchId, id)).toEqual({ epoch, unit: 15, round: 4 });
+    }
+  });
+
+  it("parse only their own search's unit ids", () => {
+    const searchId = newSolveJobId();
+    const other = newSolveJobId();
+    const epoch = newPlanEpoch();
+    expect(parseUnitJobId(searchId, unitJobId(other, epoch, 1, 1))).toBeUndefined();
+    expect(parseUnitJobId(searchId, wholeJobId(searchId))).toBeUndefined();
+    expect(parseUnitJobId(searchId, `unit-${searchId}-${epoch}-1`)).toBeUndefined();
+    expect(parseUnitJobId(searchId, `unit-${searchId}-abc-1-1`)).toBeUndefined();
+    // A search id that is the prefix of another's: the rest must be exactly [epoch-]unit-round.
+    expect(parseUnitJobId("s-1", unitJobId("s-1-2", epoch, 3, 4))).toBeUndefined();
+    expect(parseUnitJobId("s", unitJobId("s-1-2", LEGACY_EPOCH, 3, 4))).toBeUndefined();
+    expect(parseUnitJobId("s-1-2", unitJobId("s-1-2", LEGACY_EPOCH, 3, 4))).toEqual({
+      epoch: LEGACY_EPOCH,
+      unit: 3,
+      round: 4,
+    });
   });
 
   it("rejects ':' and all-digit ids", () => {

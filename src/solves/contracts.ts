@@ -1,7 +1,7 @@
 // What crosses Redis between the API and the worker processes. Payloads stay small: the puzzle
 // spec and the search options. Results and history live in Postgres (the Solve rows), never stored in
 // Redis (the rows a search wrote only pass through pub/sub, once, after they are committed).
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Algorithm, HeuristicName, PuzzleSpec } from "../core/types.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 
@@ -69,6 +69,12 @@ export const WHOLE_JOB = "whole";
 export interface UnitJobData {
   /** The search (coordinator) job this unit belongs to. */
   readonly searchId: string;
+  /**
+   * UNIT_JOB: the plan it belongs to (`newPlanEpoch`, also in its id): a unit of an older plan of the
+   * search is not searched (workers/unit-processor.ts). Absent from whole searches' units and from
+   * units queued by a version before epochs.
+   */
+  readonly epoch?: string;
   readonly spec: PuzzleSpec;
   /** UNIT_JOB: the unit's task (a core `UnitTask`); WHOLE_JOB: absent. */
   readonly task?: {
@@ -127,12 +133,51 @@ export function splitKeys(prefix: string, searchId: string) {
     owner: `${base}:owner`,
     /** Unit outcomes not folded yet (JSON UnitOutcome, oldest first). */
     results: `${base}:results`,
+    /** The epoch of the plan the state holds (written when a coordinator claims a split search). */
+    epoch: `${base}:epoch`,
   };
 }
 
-/** A unit job's id: re-adding the same unit of the same round is a no-op. */
-export function unitJobId(searchId: string, unitId: number, round: number): string {
-  return `unit-${searchId}-${unitId}-${round}`;
+/**
+ * The epoch of a split search's plan saved by a version before epochs (its state record has none):
+ * its unit job ids have no epoch part, `unit-<search>-<unit>-<round>`.
+ */
+export const LEGACY_EPOCH = "0";
+
+const EPOCH_CHARS = 6;
+
+/**
+ * A new plan's epoch: six base-36 characters, drawn when a split search is planned afresh (kept in
+ * its state record, its unit job ids and data). Two plans of one search draw the same one with a
+ * chance of 1 in 36^6 (2.2 billion); never LEGACY_EPOCH ("0" is one character).
+ */
+export function newPlanEpoch(): string {
+  return randomInt(36 ** EPOCH_CHARS)
+    .toString(36)
+    .padStart(EPOCH_CHARS, "0");
+}
+
+/**
+ * A unit job's id, `unit-<search>-<epoch>-<unit>-<round>`: re-adding the same unit of the same round
+ * of the same plan is a no-op, and no unit of another plan of the search (a plan made afresh after
+ * its state was lost, numbering its units from 0 again) has it. LEGACY_EPOCH: no epoch part.
+ */
+export function unitJobId(searchId: string, epoch: string, unitId: number, round: number): string {
+  return epoch === LEGACY_EPOCH
+    ? `unit-${searchId}-${unitId}-${round}`
+    : `unit-${searchId}-${epoch}-${unitId}-${round}`;
+}
+
+/** What a unit job's id (unitJobId) of search `searchId` names; undefined for any other id. */
+export function parseUnitJobId(
+  searchId: string,
+  jobId: string,
+): { readonly epoch: string; readonly unit: number; readonly round: number } | undefined {
+  const head = `unit-${searchId}-`;
+  if (!jobId.startsWith(head)) return undefined;
+  const match = /^(?:([0-9a-z]{6})-)?(\d+)-(\d+)$/.exec(jobId.slice(head.length));
+  if (match === null) return undefined;
+  return { epoch: match[1] ?? LEGACY_EPOCH, unit: Number(match[2]), round: Number(match[3]) };
 }
 
 /** The id of the one unit job of a search that runs whole on one thread. */
@@ -140,7 +185,10 @@ export function wholeJobId(searchId: string): string {
   return `unit-${searchId}-whole`;
 }
 
-const UNIT_JOB_ID = /^unit-(.+)-(?:\d+-\d+|whole)$/;
+// The search id is what precedes the epoch (six characters) or, in a legacy id, the unit: the lazy
+// match takes the six characters before `<unit>-<round>` as the epoch. Search ids are
+// `solve-<uuid>`, whose last part has twelve characters, so a legacy id is not misread.
+const UNIT_JOB_ID = /^unit-(.+?)(?:-[0-9a-z]{6})?-(?:\d+-\d+|whole)$/;
 
 /** The search a unit job (unitJobId, wholeJobId) belongs to; undefined for any other id. */
 export function searchIdOfUnitJob(jobId: string): string | undefined {

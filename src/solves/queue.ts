@@ -65,6 +65,6 @@ export async function removeUnheldSearch(queue: SolveQueue, jobId: string, redis
   if (!job || !UNHELD.has(await job.getState())) return false;
   await job.remove();
   const keys = splitKeys(queue.opts.prefix ?? "bull", jobId);
-  await redis?.del(keys.state, keys.owner, keys.results);
+  await redis?.del(keys.state, keys.owner, keys.results, keys.epoch);
   return true;
 }

@@ -3,13 +3,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Queue } from "bullmq";
 import type { Client } from "graphql-ws";
+import { Redis } from "ioredis";
 import { createSlidingHeuristic } from "../../src/core/sliding/heuristic.ts";
-import { afterAll } from "vitest";
+import { UNIT_QUEUE } from "../../src/solves/index.ts";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import type { TestServer } from "../helpers/server.ts";
 import { wsClient } from "../helpers/ws.ts";
-import { WorkerProcess } from "./worker-process.ts";
+import { type LogLine, WorkerProcess } from "./worker-process.ts";
 
 /** An empty PDB_DIR of the calling test file's own, removed after its tests. */
 export function scratchPdbDir(prefix: string): string {
@@ -148,6 +151,53 @@ export function startWorker(api: TestServer, env: Record<string, string> = {}): 
     SOLVER_THREADS: "2",
     ...env,
   });
+}
+
+/**
+ * For a suite that reaches into split searches' Redis side: a Redis client and the unit queue on the
+ * test server's Redis and prefix (closed after the suite; the queue resumed after each case), and
+ * one-thread worker processes without dailies (stopped after each case).
+ */
+export function useSplitRedis(api: TestServer) {
+  const started: WorkerProcess[] = [];
+  const fixture = {
+    redis: undefined as unknown as Redis,
+    units: undefined as unknown as Queue,
+    async worker(env: Record<string, string> = {}): Promise<WorkerProcess> {
+      const worker = await startWorker(api, { SOLVER_THREADS: "1", DAILY_PUZZLES: "false", ...env });
+      started.push(worker);
+      return worker;
+    },
+  };
+  beforeAll(() => {
+    const { redisUrl, redisPrefix } = api.config;
+    fixture.redis = new Redis(redisUrl);
+    fixture.units = new Queue(UNIT_QUEUE, { connection: { url: redisUrl }, prefix: redisPrefix });
+  });
+  afterEach(async () => {
+    await fixture.units.resume();
+    await Promise.all(started.splice(0).map((worker) => worker.stop()));
+  });
+  afterAll(async () => {
+    await fixture.units?.close();
+    fixture.redis?.disconnect();
+  });
+  return fixture;
+}
+
+/**
+ * Korf's #60 (BOARDS.hard, 66 moves: ~9 s on one thread) asked by a new user as a split IDA* search
+ * with linear conflict and a 120 s limit, once `worker` has planned it: the user's client, the Solve,
+ * its job id, a matcher of the job's `split search planned` lines and the first one.
+ */
+export async function startHardSplit(api: TestServer, worker: WorkerProcess) {
+  const { client } = await api.client().signUp();
+  const puzzleId = await createPuzzle(client, [...BOARDS.hard], 4);
+  const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 120 });
+  const jobId = await jobIdOf(api, solve.id);
+  const planned = (line: LogLine) => line.msg === "split search planned" && line.jobId === jobId;
+  const firstPlan = await worker.waitForLog(planned, 15_000);
+  return { client, solve, jobId, planned, firstPlan };
 }
 
 /** The BullMQ job id of a Solve (its row's jobId): the key of its worker's log lines and Redis state. */

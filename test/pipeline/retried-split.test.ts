@@ -17,10 +17,11 @@ import {
   createPuzzle,
   jobIdOf,
   requestSolve,
+  startHardSplit,
   startWorker,
   waitUntilFinished,
 } from "./pipeline.ts";
-import type { LogLine, WorkerProcess } from "./worker-process.ts";
+import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: FAST_PIPELINE });
 const workers: WorkerProcess[] = [];
@@ -74,13 +75,7 @@ async function killAndWipe(coordinator: WorkerProcess, jobId: string): Promise<v
 describe("a split search retried with no state left in Redis", () => {
   it("is planned again from the bound stored on its Solve row, and still ends optimal", async () => {
     const first = await worker();
-    const { client } = await api.client().signUp();
-    // Korf's #60 (66 moves): ~9 s on one thread.
-    const puzzleId = await createPuzzle(client, [...BOARDS.hard], 4);
-    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 120 });
-    const jobId = await jobIdOf(api, solve.id);
-    const planned = (line: LogLine) => line.msg === "split search planned" && line.jobId === jobId;
-    const firstPlan = await first.waitForLog(planned, 15_000);
+    const { client, solve, jobId, planned, firstPlan } = await startHardSplit(api, first);
     const stored = await storedBound(solve.id, (firstPlan.rootBound as number) + 4);
 
     await killAndWipe(first, jobId);
