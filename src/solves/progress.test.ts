@@ -40,11 +40,16 @@ const running: Solve = {
 async function openStream(): Promise<{
   stream: SolveProgressStream;
   report: (progress: SolveJobProgress) => void;
+  announce: (solve: Solve) => void;
 }> {
   let report: (progress: SolveJobProgress) => void = () => undefined;
+  let announce: (solve: Solve) => void = () => undefined;
   const events = {
     listening: async () => undefined,
-    watch: () => () => undefined,
+    watch: (_solveId: number, listener: (solve: Solve) => void) => {
+      announce = listener;
+      return () => undefined;
+    },
     watchJob: (_jobId: string, listener: (progress: SolveJobProgress) => void) => {
       report = listener;
       return () => undefined;
@@ -56,7 +61,7 @@ async function openStream(): Promise<{
     log: createLogger({ logLevel: "silent" }),
   });
   if (stream === null) throw new Error("no stream");
-  return { stream, report: (progress) => report(progress) };
+  return { stream, report: (progress) => report(progress), announce: (solve) => announce(solve) };
 }
 
 function split(elapsedMs: number, nodes: number, unitsTotal = 25): SolveJobProgress {
@@ -108,5 +113,24 @@ describe("solveProgress stream", () => {
     const [, ...live] = await take(stream, 3);
     await stream.return();
     expect(live.map((e) => e.elapsedMs)).toEqual([9_000, 100]);
+  });
+
+  it("ends a search the reconciler timed out (no figures yet) with the last live figures", async () => {
+    const { stream, report, announce } = await openStream();
+    report(split(4_000, 120_000_000));
+    // The coordinator was gone at the limit: the reconciler's row has the stored bound, no nodes.
+    announce({ ...running, status: "TIMED_OUT", lowerBound: 78, finishedAt: new Date(), durationMs: 5_500 });
+    const [, live, final] = await take(stream, 3);
+    expect(live.status).toBe("RUNNING");
+    expect(final).toMatchObject({
+      status: "TIMED_OUT",
+      lowerBound: 80,
+      nodesExpanded: 120_000_000,
+      provenLowerBound: 80,
+      unitsTotal: 25,
+      threads: 2,
+    });
+    expect(final.solve?.status).toBe("TIMED_OUT");
+    expect((await stream.next()).done).toBe(true);
   });
 });

@@ -96,11 +96,13 @@ function liveEvent(solveId: number, progress: SolveJobProgress): SolveEvent {
  */
 function carriedEvent(solve: Solve, progress: SolveJobProgress | undefined): SolveEvent {
   if (progress === undefined) return storedEvent(solve);
-  // A split search's bound is what every unit exhausted; the row would store that one.
+  // A split search's bound is what every unit exhausted; the row would store that one (or more:
+  // a bound stored before the last report reached this process).
+  const live = progress.lowerBound ?? progress.bound;
   return {
     ...liveEvent(solve.id, progress),
     status: solve.status,
-    lowerBound: progress.lowerBound ?? progress.bound,
+    lowerBound: Math.max(live, solve.lowerBound ?? live),
     solve,
   };
 }
@@ -117,6 +119,15 @@ function isStale(progress: SolveJobProgress, last: SolveJobProgress | undefined)
   return (
     progress.unitsTotal !== undefined && last?.unitsTotal !== undefined && progress.elapsedMs < last.elapsedMs
   );
+}
+
+/**
+ * A TIMED_OUT row the reconciler wrote for a search whose coordinator was gone at its limit: the
+ * stored bound, no nodes (the figures come later, with the coordinator's own write). The final event
+ * carries the last live figures meanwhile, as a cancelled row without figures does.
+ */
+function timedOutWithoutFigures(solve: Solve): boolean {
+  return solve.status === "TIMED_OUT" && solve.nodesExpanded === null;
 }
 
 /** A CANCELLED row as cancelSolve left it: the worker has not written what the search proved yet. */
@@ -259,7 +270,11 @@ export class SolveProgressStream implements AsyncIterableIterator<SolveEvent> {
     }
     this.current = solve;
     if (previous === undefined || solve.status !== previous.status || isFinished(solve.status))
-      this.push(storedEvent(solve, this.lastProgress));
+      this.push(
+        timedOutWithoutFigures(solve)
+          ? carriedEvent(solve, this.lastProgress)
+          : storedEvent(solve, this.lastProgress),
+      );
     if (isFinished(solve.status)) this.end();
   }
 
