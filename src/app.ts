@@ -76,6 +76,8 @@ function createServices(deps: ServiceDeps) {
     redisUrl: deps.config.redisUrl,
     prefix: deps.config.redisPrefix,
     waitMs: deps.config.analysisWaitMs,
+    redisWaitMs: deps.config.pipeline.enqueueTimeoutMs,
+    logger: deps.logger,
     stop: deps.draining,
   });
   deps.onClose(() => oracle.close());

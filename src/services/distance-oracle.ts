@@ -3,7 +3,10 @@
 // boards of up to 16 cells (4x4) become a job of many short proofs for the workers
 // (src/services/analysis-jobs.ts), waited for up to ANALYSIS_WAIT_MS (or until the API begins
 // draining), else PENDING (the caller asks again and joins the same job); larger boards are refused:
-// no proof would come in time.
+// no proof would come in time. A Redis that is away or hangs (connected, not answering) answers PENDING
+// too: adding the job and reading its progress wait at most ENQUEUE_TIMEOUT_MS each, the wait for the
+// proof at most ANALYSIS_WAIT_MS + ENQUEUE_TIMEOUT_MS (BullMQ's connections have no command deadline).
+// What was sent stays sent: once Redis answers, the job is there, and asking again joins it.
 import { QueueEvents, Queue } from "bullmq";
 import { rotationTable } from "../core/rotation/table.ts";
 import { answerFromTable } from "../core/rotation/table-solver.ts";
@@ -11,6 +14,7 @@ import { rankMask, symbolMask } from "../core/rotation/masks.ts";
 import { MAX_TABLE_CELLS, tableDistance, tableSolution } from "../core/sliding/table.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import { AnalysisUnavailableError } from "../errors/index.ts";
+import type { Logger } from "../logger.ts";
 import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { consumerRedisOptions, producerRedisOptions } from "../redis/connection.ts";
 import {
@@ -21,7 +25,8 @@ import {
   type AnalysisJobResult,
   analysisJobId,
 } from "./analysis-jobs.ts";
-import { waitForJob } from "./wait-for-job.ts";
+import { valueWithin } from "../with-timeout.ts";
+import { JobFailedError, waitForJob } from "./wait-for-job.ts";
 
 /** Sliding boards with more cells than this are not analysed (5x5 proofs can take minutes each). */
 const MAX_ANALYSED_CELLS = 16;
@@ -34,10 +39,19 @@ export type Distances =
     }
   | { readonly status: "PENDING"; readonly progress: number };
 
+/** What a Redis step that ran out of time or failed (Redis away or hanging) gives instead of its value. */
+const NO_ANSWER = Symbol("Redis did not answer");
+
 export interface OracleSettings {
   readonly redisUrl: string;
   readonly prefix: string;
   readonly waitMs: number;
+  /**
+   * How long one Redis step (adding the job, reading its progress) may take, and how far past `waitMs`
+   * the wait for the proof may run, before the answer is PENDING (ENQUEUE_TIMEOUT_MS).
+   */
+  readonly redisWaitMs: number;
+  readonly logger: Logger;
   /** Aborted when the API begins draining: waits end at once and answer PENDING (src/app.ts). */
   readonly stop?: AbortSignal;
 }
@@ -88,23 +102,34 @@ export class DistanceOracle {
     const keys = data.positions.map((board) => board.join(","));
     const distinct = [...new Set(keys)];
     const positions = distinct.map((key) => key.split(",").map(Number));
-    const job = await this.jobs().add(
-      ANALYSIS_JOB,
-      { ...data, positions },
-      {
-        jobId: analysisJobId({ ...data, positions }),
-        removeOnComplete: { age: 3600 },
-        removeOnFail: { age: 60 },
-        attempts: 2,
-      },
+    const jobId = analysisJobId({ ...data, positions });
+    const { redisWaitMs, waitMs, stop } = this.settings;
+    const job = await this.unlessRedisFails(
+      jobId,
+      "adding the analysis job",
+      redisWaitMs,
+      this.jobs().add(
+        ANALYSIS_JOB,
+        { ...data, positions },
+        { jobId, removeOnComplete: { age: 3600 }, removeOnFail: { age: 60 }, attempts: 2 },
+      ),
     );
-    const finished = await waitForJob(this.jobs(), job, this.queueEvents(), this.settings.waitMs, {
-      stop: this.settings.stop,
-    });
+    if (job === NO_ANSWER) return { status: "PENDING", progress: 0 };
+    const finished = await this.unlessRedisFails(
+      jobId,
+      "waiting for the analysis job",
+      waitMs + redisWaitMs,
+      waitForJob(this.jobs(), job, this.queueEvents(), waitMs, { stop }),
+    );
+    if (finished === NO_ANSWER) return { status: "PENDING", progress: 0 };
     if (finished === undefined) {
-      const progress = (await this.jobs().getJob(job.id as string))?.progress as
-        | AnalysisJobProgress
-        | undefined;
+      const read = await this.unlessRedisFails(
+        jobId,
+        "reading the analysis job's progress",
+        redisWaitMs,
+        this.jobs().getJob(jobId),
+      );
+      const progress = read === NO_ANSWER ? undefined : (read?.progress as AnalysisJobProgress | undefined);
       return { status: "PENDING", progress: progress?.total ? progress.done / progress.total : 0 };
     }
     const { result } = finished;
@@ -114,6 +139,33 @@ export class DistanceOracle {
       distances: keys.map((key) => result.distances[at.get(key) as number]),
       firstMoves: keys.map((key) => result.firstMoves[at.get(key) as number]),
     };
+  }
+
+  /**
+   * `step`'s value, or NO_ANSWER (logged) when Redis did not answer within `ms` or failed: the caller
+   * answers PENDING and the client asks again. The step is not stopped: a command sent on a connection
+   * that stays open takes effect once Redis answers. The job's own failure still rejects.
+   */
+  private async unlessRedisFails<T>(
+    jobId: string,
+    what: string,
+    ms: number,
+    step: Promise<T>,
+  ): Promise<T | typeof NO_ANSWER> {
+    try {
+      const value = await valueWithin(step, ms, NO_ANSWER);
+      if (value === NO_ANSWER) {
+        this.settings.logger.warn(
+          { jobId },
+          `Redis did not answer within ${ms} ms ${what}: answered PENDING`,
+        );
+      }
+      return value;
+    } catch (error) {
+      if (error instanceof JobFailedError) throw error;
+      this.settings.logger.warn({ err: error, jobId }, `Redis failed ${what}: answered PENDING`);
+      return NO_ANSWER;
+    }
   }
 
   private jobs(): Queue<AnalysisJobData, AnalysisJobResult> {

@@ -9,6 +9,14 @@
 // the closed connection).
 import type { Job, Queue, QueueEvents } from "bullmq";
 
+/**
+ * The job failed (for good): its reason, as opposed to the errors of Redis itself (away, closed), which
+ * a caller may answer as "not yet" (src/services/distance-oracle.ts).
+ */
+export class JobFailedError extends Error {
+  override readonly name = "JobFailedError";
+}
+
 /** How long one slice waits for the job's event before its state is read. */
 const WAIT_SLICE_MS = 500;
 
@@ -21,7 +29,8 @@ export interface WaitOptions {
 
 /**
  * The job's result once it has completed, or undefined if it has not finished within `waitMs` (0:
- * its state is read once) or before `stop` is aborted. Rejects with the job's failure if it failed.
+ * its state is read once) or before `stop` is aborted. Rejects with the job's failure (JobFailedError) if
+ * it failed, and with Redis' error if a read of the job fails.
  */
 export async function waitForJob<D, R>(
   queue: Queue<D, R>,
@@ -48,7 +57,9 @@ export async function waitForJob<D, R>(
             : Promise.race([finishing, stopped.promise]));
           if (finished !== undefined) return finished;
         } catch (error) {
-          if (!(error instanceof Error) || !/timed out before finishing/.test(error.message)) throw error;
+          if (!(error instanceof Error)) throw error;
+          // The job's failed event (BullMQ rejects with its reason); a slice's timeout goes on to the read.
+          if (!/timed out before finishing/.test(error.message)) throw new JobFailedError(error.message);
         }
       }
       const finished = await finishedJob(queue, job.id as string);
@@ -84,6 +95,6 @@ async function finishedJob<D, R>(
   if (state !== "completed" && state !== "failed") return undefined;
   const job = await queue.getJob(id);
   if (job === undefined) return undefined; // removed meanwhile (its age ran out): not ours to answer
-  if (state === "failed") throw new Error(job.failedReason);
+  if (state === "failed") throw new JobFailedError(job.failedReason);
   return { result: job.returnvalue };
 }

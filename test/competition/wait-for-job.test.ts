@@ -3,7 +3,7 @@
 // when a job finishes between two of QueueEvents' reads. The wait must still see the job finish.
 import { type Job, Queue, QueueEvents, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForJob } from "../../src/services/wait-for-job.ts";
+import { JobFailedError, waitForJob } from "../../src/services/wait-for-job.ts";
 import { testConfig } from "../helpers/config.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
 
@@ -94,5 +94,8 @@ describe("waiting for a job whose events are lost", () => {
     const waiting = waitForJob(queue, job, deaf, 20_000, { sliceMs: 50 });
     setTimeout(() => release(), 150);
     await expect(waiting).rejects.toThrow("the job's own failure");
+    // A JobFailedError, which the oracle passes on (a Redis error there answers PENDING instead).
+    await expect(waiting).rejects.toBeInstanceOf(JobFailedError);
+    await expect(waitForJob(queue, job, deaf, 0)).rejects.toBeInstanceOf(JobFailedError);
   });
 });
