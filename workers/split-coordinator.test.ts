@@ -1,8 +1,9 @@
-// Which searches run as units of a split search, and which as one whole unit.
+// Which searches run as units of a split search, and which as one whole unit; which split searches
+// first try whole.
 import { describe, expect, it } from "vitest";
 import { createPuzzle } from "../src/core/puzzle.ts";
 import type { SolveJobData } from "../src/solves/index.ts";
-import { runsSplit } from "./split-coordinator.ts";
+import { runsSplit, triesFirst } from "./split-coordinator.ts";
 
 const board4 = [15, 1, 14, 9, 8, 3, 7, 11, 5, 2, 10, 6, 13, 4, 12, 0];
 
@@ -78,5 +79,16 @@ describe("runsSplit", () => {
     const swapped = [...board4];
     [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
     expect(runsSplit(job({ start: swapped, split: true }))).toBe(false);
+  });
+});
+
+describe("triesFirst", () => {
+  it("gives AUTO split searches a whole first try; split: true splits at once; whole searches have none", () => {
+    expect(triesFirst(job())).toBe(true);
+    expect(triesFirst(job({ algorithm: "idastar", heuristic: "linear-conflict" }))).toBe(true);
+    expect(triesFirst(job({ split: true }))).toBe(false);
+    expect(triesFirst(job({ split: false }))).toBe(false);
+    expect(triesFirst(job({ algorithm: "astar" }))).toBe(false);
+    expect(triesFirst(job({ start: [1, 2, 3, 4, 5, 6, 7, 0, 8] }))).toBe(false);
   });
 });

@@ -2,9 +2,10 @@
 // job on a worker's main thread and only does I/O: it plans the units, keeps about two per live
 // thread of the fleet queued or running as unit jobs, folds their outcomes into the state kept in
 // Redis, and returns the search's result once the core says the answer is proven (or the search
-// was stopped). A search that is not split is one unit holding the whole search. A coordinator
-// that dies is replaced by another worker's (BullMQ stalled-job recovery), which resumes from the
-// state in Redis; units in flight go on meanwhile.
+// was stopped). A search that is not split is one unit holding the whole search; an AUTO search that
+// splits first runs whole under a short budget (its first try) and splits only if that has not
+// ended it. A coordinator that dies is replaced by another worker's (BullMQ stalled-job recovery),
+// which resumes from the state in Redis; units in flight go on meanwhile.
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
 import type { SolveResult } from "../src/core/types.ts";
 import {
@@ -39,6 +40,15 @@ export type { CoordinatorDeps, CoordinatorHooks } from "./coordinator-deps.ts";
 const WHOLE_GRACE_MS = 5000;
 
 /**
+ * An AUTO search that splits first runs whole this long at most (its first try: one unit in the fair
+ * unit queue, counted from the search's start, queue wait included); only if that has not ended it
+ * is it split, planned from the bound the first try proved. Most 4x4 and small 4x5 / 3x5 searches end
+ * within it at a whole search's latency; split at once they cost 50-500 ms more, their units' first
+ * jobs deepening past the answer (docs/distributed.md, "Which searches split").
+ */
+const FIRST_TRY_MS = 250;
+
+/**
  * Whether the search runs as units of a split search. AUTO splits IDA* on every sliding board of
  * 15 cells or more (3x5 and 5x3, 4x4, 4x5 and 5x4, 5x5): their searches can hold a
  * thread for seconds to hours, which whole would keep every other user's search waiting. Smaller
@@ -55,11 +65,25 @@ export function runsSplit(data: SolveJobData): boolean {
   return data.split === true || spec.rows * spec.cols >= 15;
 }
 
+/** Whether a split search first tries whole (AUTO: `split` not asked for; `split: true` splits at once). */
+export function triesFirst(data: SolveJobData): boolean {
+  return data.split !== true && runsSplit(data);
+}
+
+/** What a whole run (a whole search, or a first try) gives back: its result and the search's clock. */
+interface WholeRun {
+  readonly result: SolveResult;
+  /** When the search started (the record's `startedAt`): a split search after a first try keeps it. */
+  readonly startedAt: number;
+}
+
 /**
- * The one unit job of a search that is not split: the whole search on one thread, with what is left of
- * its time limit counted from `startedAt` now (the thread takes off the time the job then waits).
+ * The one unit job of a search run whole: the whole search on one thread, with what is left of its
+ * time limit counted from `startedAt` now (the thread takes off the time the job then waits), or at
+ * most `budgetMs` of it (a first try).
  */
-function wholeJob(searchId: string, data: SolveJobData, startedAt: number): UnitJob {
+function wholeJob(searchId: string, data: SolveJobData, startedAt: number, budgetMs?: number): UnitJob {
+  const left = Math.max(1, data.timeLimitMs - (Date.now() - startedAt));
   return {
     id: wholeJobId(searchId),
     name: WHOLE_JOB,
@@ -68,7 +92,8 @@ function wholeJob(searchId: string, data: SolveJobData, startedAt: number): Unit
       spec: data.spec,
       algorithm: data.algorithm,
       heuristic: data.heuristic,
-      timeLimitMs: Math.max(1, data.timeLimitMs - (Date.now() - startedAt)),
+      timeLimitMs:
+        budgetMs === undefined ? left : Math.max(1, Math.min(left, budgetMs - (Date.now() - startedAt))),
       owner: data.owner ?? "platform",
     },
   };
@@ -115,9 +140,57 @@ export class SplitCoordinator {
     data: SolveJobData,
     hooks: CoordinatorHooks,
   ): Promise<SolveResult> {
-    return this.wakeups.coordinate(searchId, () =>
-      runsSplit(data) ? this.split(searchId, token, data, hooks) : this.whole(searchId, token, data, hooks),
+    return this.wakeups.coordinate(searchId, async () => {
+      if (!runsSplit(data)) return (await this.whole(searchId, token, data, hooks)).result;
+      if (!triesFirst(data)) return this.split(searchId, token, data, hooks);
+      return this.firstTryThenSplit(searchId, token, data, hooks);
+    });
+  }
+
+  /**
+   * An AUTO split search: first whole for FIRST_TRY_MS at most (from the search's start), then, if
+   * that has not ended it, split, planned from the bound the first try proved, on the search's clock,
+   * the first try's nodes counted in the answer's (as the CLI's first try: src/cli/first-try.ts).
+   * The state in Redis says where a coordinator that takes the search over resumes: a split record
+   * (a plan saved) goes on split; a whole record is the first try under way, which goes on (its unit
+   * is still queued or running, or its outcome waits on the results list); no record, the first try
+   * runs again (it ended, or never started, and no plan was saved yet).
+   */
+  private async firstTryThenSplit(
+    searchId: string,
+    token: string,
+    data: SolveJobData,
+    hooks: CoordinatorHooks,
+  ): Promise<SolveResult> {
+    const stored = await this.deps.store.load(searchId);
+    if (stored?.split !== undefined) return this.split(searchId, token, data, hooks);
+    const began = Date.now();
+    const first = await this.whole(searchId, token, data, hooks, FIRST_TRY_MS);
+    const { result, startedAt } = first;
+    const last =
+      result.status !== "timed_out" ||
+      hooks.signal?.aborted === true ||
+      Date.now() - startedAt >= data.timeLimitMs;
+    this.deps.log.info(
+      {
+        jobId: searchId,
+        status: result.status,
+        nodes: result.nodes,
+        lowerBound: result.lowerBound,
+        ms: Date.now() - began,
+        split: !last,
+      },
+      "first try ended",
     );
+    if (last) return result;
+    const provenLowerBound = Math.max(data.provenLowerBound ?? 0, result.lowerBound);
+    const counted = result.nodes;
+    const splitHooks: CoordinatorHooks = {
+      signal: hooks.signal,
+      onProgress: (progress) => hooks.onProgress?.({ ...progress, nodes: progress.nodes + counted }),
+    };
+    const split = await this.split(searchId, token, { ...data, startedAt, provenLowerBound }, splitHooks);
+    return { ...split, nodes: split.nodes + counted };
   }
 
   private async split(
@@ -142,26 +215,37 @@ export class SplitCoordinator {
    * like a split search's, the time its unit waits in the queue included: the unit's thread gets what
    * is left when it takes the job (workers/unit-processor.ts), and a unit no thread has taken when the
    * limit comes is removed and the search ends TIMED_OUT then. A cancel removes a queued unit and ends
-   * the search at once; a running one is stopped and answers with its figures.
+   * the search at once; a running one is stopped and answers with its figures. `budgetMs`: a first
+   * try, whose thread stops that long after the search's start (TIMED_OUT, with the bound it proved).
    */
   private async whole(
     searchId: string,
     token: string,
     data: SolveJobData,
     hooks: CoordinatorHooks,
-  ): Promise<SolveResult> {
+    budgetMs?: number,
+  ): Promise<WholeRun> {
     const { store } = this.deps;
     const { unitJobs } = this;
     const owner = data.owner ?? "platform";
-    const record = (await store.load(searchId)) ?? newRecord(undefined, data.startedAt);
-    const deadline = record.startedAt + data.timeLimitMs;
+    const stored = await store.load(searchId);
+    const record = stored ?? newRecord(undefined, data.startedAt);
+    const { startedAt } = record;
+    const ran = (result: SolveResult): WholeRun => ({ result, startedAt });
+    const deadline = startedAt + data.timeLimitMs;
     const id = wholeJobId(searchId);
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
-    await unitJobs.enqueue(owner, [wholeJob(searchId, data, record.startedAt)]);
+    // Taken over: a unit that answered meanwhile (its job gone) is not run again.
+    const answered = stored === null ? undefined : await this.wholeOutcome(searchId, id);
+    if (answered !== undefined) return ran(answered);
+    await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
     // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
-    const unanswered = async (reason: "cancelled" | "timed_out"): Promise<SolveResult> =>
-      (await this.wholeOutcome(searchId, id)) ?? this.endUnanswered(searchId, data, reason, record.startedAt);
+    const unanswered = async (reason: "cancelled" | "timed_out"): Promise<WholeRun> =>
+      ran(
+        (await this.wholeOutcome(searchId, id)) ??
+          (await this.endUnanswered(searchId, data, reason, startedAt)),
+      );
     let checked = Date.now();
     let stoppedAt: number | undefined;
     // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
@@ -178,10 +262,10 @@ export class SplitCoordinator {
         lost = await unitJobs.isLost(id);
       }
       const outcome = await this.wholeOutcome(searchId, id);
-      if (outcome !== undefined) return outcome;
+      if (outcome !== undefined) return ran(outcome);
       const reason = hooks.signal?.reason;
       // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
-      if (hooks.signal?.aborted && handsBack(reason)) return cancelledResult(record, 0);
+      if (hooks.signal?.aborted && handsBack(reason)) return ran(cancelledResult(record, 0));
       if (hooks.signal?.aborted && stoppedAt === undefined) {
         stoppedAt = Date.now();
         // Removed before a thread took it: nothing ran, nothing will answer.
@@ -196,10 +280,10 @@ export class SplitCoordinator {
         running = true;
       }
       if (stoppedAt === undefined && Date.now() > deadline + WHOLE_GRACE_MS)
-        return this.wholeTimedOut(searchId, id, data, record.startedAt);
+        return ran(await this.wholeTimedOut(searchId, id, data, startedAt));
       if (lost && stoppedAt === undefined && !running) {
         this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
-        await unitJobs.enqueue(owner, [wholeJob(searchId, data, record.startedAt)]);
+        await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
       }
       const left = deadline - Date.now();
       await unitJobs.waitForOutcome(
