@@ -100,6 +100,16 @@ describe("solveProgress stream", () => {
     ]);
   });
 
+  it("keeps a split search's report whose clock is behind but whose count is ahead (a takeover by a worker whose clock is behind)", async () => {
+    const { stream, report } = await openStream();
+    report(split(20_000, 100_000_000));
+    report(split(19_200, 104_000_000));
+    report(split(20_100, 108_000_000));
+    const [, ...live] = await take(stream, 4);
+    await stream.return();
+    expect(live.map((e) => e.nodesExpanded)).toEqual([100_000_000, 104_000_000, 108_000_000]);
+  });
+
   it("keeps a whole search's reports whatever their clock (a retried thread counts from 0 again)", async () => {
     const { stream, report } = await openStream();
     const whole = (elapsedMs: number, nodes: number): SolveJobProgress => ({

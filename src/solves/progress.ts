@@ -110,14 +110,19 @@ function carriedEvent(solve: Solve, progress: SolveJobProgress | undefined): Sol
 /**
  * A split search's report older than the last one sent: from a coordinator that lost the job (a
  * worker stopped, SIGSTOP or a long pause, whose search another worker took over) and publishes what
- * it held when it froze before it learns so. A split search's clock is its state's (kept in Redis, or
- * the row's start once re-planned), shared by every run of it, so its elapsedMs only grows; nodes
- * and units may restart after a re-plan, so they cannot tell. A whole search's thread counts from its
- * own start (a retried one again from 0): no such check.
+ * it held when it froze before it learns so. Both its clock and its count are behind: a split
+ * search's elapsedMs is its state's clock (kept in Redis, or the row's start once re-planned) and its
+ * nodes the state's count, shared by every run of it. One alone cannot tell: a worker whose clock is
+ * behind another's takes a search over with a lower elapsedMs and a higher count, and a search planned
+ * again after Redis lost its state counts its nodes from 0 with a higher elapsedMs. A whole search's
+ * thread counts both from its own start (a retried one from 0 again): no such check.
  */
 function isStale(progress: SolveJobProgress, last: SolveJobProgress | undefined): boolean {
   return (
-    progress.unitsTotal !== undefined && last?.unitsTotal !== undefined && progress.elapsedMs < last.elapsedMs
+    progress.unitsTotal !== undefined &&
+    last?.unitsTotal !== undefined &&
+    progress.elapsedMs < last.elapsedMs &&
+    progress.nodes < last.nodes
   );
 }
 
