@@ -144,7 +144,8 @@ export class DistanceOracle {
   /**
    * `step`'s value, or NO_ANSWER (logged) when Redis did not answer within `ms` or failed: the caller
    * answers PENDING and the client asks again. The step is not stopped: a command sent on a connection
-   * that stays open takes effect once Redis answers. The job's own failure still rejects.
+   * that stays open takes effect once Redis answers. The job's own failure (JobFailedError: its state
+   * "failed", src/services/wait-for-job.ts) still rejects; a job gone from Redis answers PENDING.
    */
   private async unlessRedisFails<T>(
     jobId: string,
@@ -168,19 +169,31 @@ export class DistanceOracle {
     }
   }
 
+  // Their connections' errors while Redis is away go to the log (debug: the requests' own warnings say
+  // what they answered), not to BullMQ's console.error on stderr.
   private jobs(): Queue<AnalysisJobData, AnalysisJobResult> {
-    this.queue ??= new Queue<AnalysisJobData, AnalysisJobResult>(ANALYSIS_QUEUE, {
-      connection: producerRedisOptions(this.settings.redisUrl),
-      prefix: this.settings.prefix,
-    });
+    if (this.queue === undefined) {
+      this.queue = new Queue<AnalysisJobData, AnalysisJobResult>(ANALYSIS_QUEUE, {
+        connection: producerRedisOptions(this.settings.redisUrl),
+        prefix: this.settings.prefix,
+      });
+      this.queue.on("error", (error) =>
+        this.settings.logger.debug({ err: error }, "analysis queue: Redis error"),
+      );
+    }
     return this.queue;
   }
 
   private queueEvents(): QueueEvents {
-    this.events ??= new QueueEvents(ANALYSIS_QUEUE, {
-      connection: consumerRedisOptions(this.settings.redisUrl),
-      prefix: this.settings.prefix,
-    });
+    if (this.events === undefined) {
+      this.events = new QueueEvents(ANALYSIS_QUEUE, {
+        connection: consumerRedisOptions(this.settings.redisUrl),
+        prefix: this.settings.prefix,
+      });
+      this.events.on("error", (error) =>
+        this.settings.logger.debug({ err: error }, "analysis queue events: Redis error"),
+      );
+    }
     return this.events;
   }
 

@@ -1,13 +1,21 @@
 // Waiting for a BullMQ job's result, in short slices. QueueEvents reads the events stream from "$"
 // until it has seen an event (and again after each blocking read that times out with none), so a job
 // that finishes between two reads sends an event nobody receives: seen as a 4x4 hint answered PENDING
-// after the whole ANALYSIS_WAIT_MS though its job had finished in 43 ms. So after each slice without
-// the event the job's own state is read, and a lost event costs one slice, not the whole wait.
+// after the whole ANALYSIS_WAIT_MS though its job had finished in 43 ms. So the job's own state is read
+// before each slice and after it, the event only cutting a slice short, and a lost event costs one
+// slice, not the whole wait.
+// The answer is always read from the job's state, never taken from a rejection of BullMQ's
+// `job.waitUntilFinished`, which is not used: it rejects alike with the job's failure, with
+// "Missing key for job" (a job gone: removed, or Redis restarted empty), with Redis' own errors
+// (`queue.waitUntilReady`) and on its queue's 'closing' event, and its reads that fail once it
+// listens are unhandled rejections. Here only a job whose state is "failed" rejects with a
+// JobFailedError (its failedReason); a job gone answers undefined at once (asking again adds it);
+// Redis' errors reject as they are (src/services/distance-oracle.ts answers those PENDING).
 // A wait also ends when its `stop` signal is aborted (the API began draining, src/app.ts): its state is
 // read once and the caller answers PENDING, so the response leaves before the server closes its
 // connections and Redis (a 4x4 hint's 20 s wait outlasted the 10 s shutdown timeout, and then failed on
 // the closed connection).
-import type { Job, Queue, QueueEvents } from "bullmq";
+import type { Job, Queue, QueueEvents, QueueEventsListener } from "bullmq";
 
 /**
  * The job failed (for good): its reason, as opposed to the errors of Redis itself (away, closed), which
@@ -29,8 +37,8 @@ export interface WaitOptions {
 
 /**
  * The job's result once it has completed, or undefined if it has not finished within `waitMs` (0:
- * its state is read once) or before `stop` is aborted. Rejects with the job's failure (JobFailedError) if
- * it failed, and with Redis' error if a read of the job fails.
+ * its state is read once), before `stop` is aborted, or if it is gone from Redis. Rejects with the job's
+ * failure (JobFailedError) if it failed, and with Redis' error if a read of the job fails.
  */
 export async function waitForJob<D, R>(
   queue: Queue<D, R>,
@@ -39,62 +47,74 @@ export async function waitForJob<D, R>(
   waitMs: number,
   { sliceMs = WAIT_SLICE_MS, stop }: WaitOptions = {},
 ): Promise<{ readonly result: R } | undefined> {
+  const id = job.id as string;
   const deadline = performance.now() + waitMs;
-  const stopped = stop === undefined ? undefined : abortedPromise(stop);
-  const over = () => deadline - performance.now() <= 0 || stop?.aborted === true;
-  try {
-    for (;;) {
+  for (;;) {
+    // Listening before the read: an event sent while it runs cuts the slice short.
+    const wake = finishWake(events, id, stop);
+    try {
+      const outcome = await jobOutcome(queue, id);
+      if (outcome !== RUNNING) return outcome === GONE ? undefined : outcome;
       const left = deadline - performance.now();
-      if (left > 0 && stop?.aborted !== true) {
-        const finishing = job
-          .waitUntilFinished(events, Math.min(left, sliceMs))
-          .then((result) => ({ result }));
-        // Abandoned on stop: its own timer ends it within a slice, and nobody reads its failure.
-        finishing.catch(() => undefined);
-        try {
-          const finished = await (stopped === undefined
-            ? finishing
-            : Promise.race([finishing, stopped.promise]));
-          if (finished !== undefined) return finished;
-        } catch (error) {
-          if (!(error instanceof Error)) throw error;
-          // The job's failed event (BullMQ rejects with its reason); a slice's timeout goes on to the read.
-          if (!/timed out before finishing/.test(error.message)) throw new JobFailedError(error.message);
-        }
-      }
-      const finished = await finishedJob(queue, job.id as string);
-      if (finished !== undefined || over()) return finished;
+      if (left <= 0 || stop?.aborted === true) return undefined;
+      await wake.within(Math.min(left, sliceMs));
+    } finally {
+      wake.dispose();
     }
-  } finally {
-    stopped?.dispose();
   }
 }
 
-/** Resolves (with undefined) when `signal` is aborted; dispose() removes its listener. */
-function abortedPromise(signal: AbortSignal): { promise: Promise<undefined>; dispose: () => void } {
-  let onAbort: () => void = () => undefined;
-  const promise = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    if (signal.aborted) resolve(undefined);
-    else signal.addEventListener("abort", onAbort, { once: true });
+/**
+ * Resolves, from `within(ms)` on, at the job's completed or failed event, when `stop` is aborted, or
+ * after `ms`, whichever comes first; listens from its creation. dispose() removes its listeners.
+ */
+function finishWake(
+  events: QueueEvents,
+  id: string,
+  stop: AbortSignal | undefined,
+): { within(ms: number): Promise<void>; dispose(): void } {
+  let wake: () => void = () => undefined;
+  const woken = new Promise<void>((resolve) => {
+    wake = () => resolve();
   });
-  return { promise, dispose: () => signal.removeEventListener("abort", onAbort) };
+  // QueueEvents also emits each job event under `<event>:<jobId>`, which its typings do not list.
+  type JobEvents = QueueEventsListener & Record<string, () => void>;
+  const names = [`completed:${id}`, `failed:${id}`];
+  for (const name of names) events.on<JobEvents>(name, wake);
+  stop?.addEventListener("abort", wake, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    within(ms) {
+      timer = setTimeout(wake, ms);
+      return woken;
+    },
+    dispose() {
+      clearTimeout(timer);
+      for (const name of names) events.off<JobEvents>(name, wake);
+      stop?.removeEventListener("abort", wake);
+    },
+  };
 }
 
+/** A job not finished yet, and a job no longer in Redis (removed, or Redis restarted empty). */
+const RUNNING = Symbol("running");
+const GONE = Symbol("gone");
+
 /**
- * The result of a job that has completed, read from Redis; rejects if it failed for good. The state is
- * read first, then the job: a job read before its state could finish in between, and its result then
- * read as null (a hint answered INTERNAL_SERVER_ERROR; BullMQ writes the result and the state in one
- * script, so a job read after its state says completed has its result).
+ * The result of a job that has completed, read from Redis; rejects with a JobFailedError if it failed
+ * for good. The state is read first, then the job: a job read before its state could finish in between,
+ * and its result then read as null (a hint answered INTERNAL_SERVER_ERROR; BullMQ writes the result and
+ * the state in one script, so a job read after its state says completed has its result).
  */
-async function finishedJob<D, R>(
+async function jobOutcome<D, R>(
   queue: Queue<D, R>,
   id: string,
-): Promise<{ readonly result: R } | undefined> {
+): Promise<{ readonly result: R } | typeof RUNNING | typeof GONE> {
   const state = await queue.getJobState(id);
-  if (state !== "completed" && state !== "failed") return undefined;
+  if (state === "unknown") return GONE;
+  if (state !== "completed" && state !== "failed") return RUNNING;
   const job = await queue.getJob(id);
-  if (job === undefined) return undefined; // removed meanwhile (its age ran out): not ours to answer
+  if (job === undefined) return GONE; // removed meanwhile (its age ran out)
   if (state === "failed") throw new JobFailedError(job.failedReason);
   return { result: job.returnvalue };
 }
