@@ -253,7 +253,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       let waiting: number;
       try {
         waiting = await persistently("marking the search's Solves RUNNING", jobId, () =>
-          solves.markRunning(jobId, startedAt),
+          solves.markRunning(jobId),
         );
       } catch (error) {
         await abandon();

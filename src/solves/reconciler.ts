@@ -8,25 +8,41 @@
 // or hangs ends nothing until another worker takes the job over (the lock's duration plus BullMQ's
 // stalled check: 30-50 s by default). So, every min(intervalMs, 1 s), the Solves still waiting
 // OVERDUE_MARGIN_MS past their job's start + limit are ended TIMED_OUT here (expireOverdue), with the
-// bound stored on them, and the search is stopped the way a cancel stops it. The write is the
-// result's own conditional one (solve_finish_job, under the key's lock): of this and a coordinator
-// writing its own result at the same moment, exactly one ends the Solves; a coordinator whose write
-// comes after this one fills in its figures (SolveRepository.finishJob).
+// bound stored on them, and the search is stopped the way a cancel stops it. The start and the now
+// it is compared with are both Postgres' clock (SolveRepository.overdueJobs), never two machines'.
+// The write is the result's own conditional one (solve_finish_job, under the key's lock): of this and
+// a coordinator writing its own result at the same moment, exactly one ends the Solves; a coordinator
+// whose write comes after this one fills in its figures, and a late SOLVED its answer, status kept
+// (SolveRepository.finishJob). One pass never waits long for Redis: each announce is bounded, and
+// the jobs are ended and stopped side by side.
 import type { Redis } from "ioredis";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { SolveRepository, SolveWithPuzzle } from "./repository.ts";
 import { searchJobData, puzzleSpec } from "./job-data.ts";
-import { withTimeout } from "../with-timeout.ts";
+import { fulfilledWithin, withTimeout } from "../with-timeout.ts";
 import { addSearchJob, removeUnheldSearch } from "./queue.ts";
 import type { SolveQueue } from "./queue.ts";
 
 /**
  * How long past its limit a waiting Solve is left to its coordinator before the reconciler ends it.
- * A live coordinator writes within a few hundred milliseconds of the limit (its units stop within
- * milliseconds; one whose worker went away is waited for 1 s, STRAGGLERS_MS); should it come later
- * still, the status is the same and its figures are filled in.
+ * A live coordinator's deadline counts from its own start, a few milliseconds before the RUNNING mark
+ * this counts from; at it, its units stop within milliseconds, one whose worker went away is waited
+ * for up to 1 s (STRAGGLERS_MS), then the result is saved to Redis and written to Postgres (tens of
+ * milliseconds each, seconds on a loaded 2-core machine whose event loop and Postgres are busy with
+ * the search's own threads). 5 s covers all of that with room, so a live coordinator's answer wins in
+ * practice; a dead or hung one is still ended within 5-6 s of its limit (the check runs every second),
+ * where before the reconciler nothing ended it until a takeover 30-50 s later. A coordinator later
+ * still loses nothing but the status: its figures, and a SOLVED answer, are kept on the rows
+ * (SolveRepository.finishJob).
  */
-const OVERDUE_MARGIN_MS = 1500;
+const OVERDUE_MARGIN_MS = 5000;
+
+/**
+ * How long an overdue pass waits for the announce of the rows it ended (a Redis publish, which has no
+ * deadline of its own): a hung Redis must not hold up the pass, and with it every later check. The
+ * rows are committed either way; a subscriber that misses the event reads the row.
+ */
+const ANNOUNCE_WAIT_MS = 1000;
 
 /** The time-limit check runs at least this often, whatever RECONCILE_INTERVAL_MS says. */
 const OVERDUE_CHECK_MS = 1000;
@@ -48,8 +64,6 @@ export interface ReconcilerOptions {
   /** Where an overdue search's split state is deleted along with its job when no worker holds it. */
   readonly redis?: Redis;
   readonly onTimedOut?: (jobId: string, solves: number) => void;
-  /** Default OVERDUE_MARGIN_MS. */
-  readonly overdueMarginMs?: number;
 }
 
 export interface ReconcileReport {
@@ -111,27 +125,27 @@ export class Reconciler {
   }
 
   private async timeOutOverdue(): Promise<number> {
-    const now = new Date();
-    const overdue = await this.solves.overdueJobs(now, this.options.overdueMarginMs ?? OVERDUE_MARGIN_MS);
-    let ended = 0;
-    for (const job of overdue) {
-      // What is known without the coordinator: the bound its poll stored (null if none was: a search
-      // run whole stores none) and how long it ran. Its nodes, units and heuristic come with the write
-      // of whichever coordinator stops the search later (SolveRepository.finishJob fills them in).
-      const outcome = {
-        status: "TIMED_OUT",
-        lowerBound: job.provenBound,
-        durationMs: now.getTime() - job.startedAt.getTime(),
-      } as const;
-      const rows = await this.solves.finishJobDurably(job.canonicalKey, job.jobId, outcome, (written) =>
-        this.options.onFinished?.(written),
-      );
-      if (rows.length === 0) continue; // its coordinator's result came first
-      ended += rows.length;
-      this.options.onTimedOut?.(job.jobId, rows.length);
-      await this.stopJob(job.jobId);
-    }
-    return ended;
+    const overdue = await this.solves.overdueJobs(OVERDUE_MARGIN_MS);
+    // Side by side: one job's slow announce or stop does not delay the others'.
+    const ended = await Promise.all(overdue.map((job) => this.timeOut(job)));
+    return ended.reduce((sum, rows) => sum + rows, 0);
+  }
+
+  /** Ends one overdue job's Solves TIMED_OUT and stops its search; returns how many rows it ended. */
+  private async timeOut(job: Awaited<ReturnType<SolveRepository["overdueJobs"]>>[number]): Promise<number> {
+    // What is known without the coordinator: the bound its poll stored (null if none was: a search
+    // run whole stores none) and how long it ran. Its nodes, units and heuristic come with the write
+    // of whichever coordinator stops the search later (SolveRepository.finishJob fills them in).
+    const outcome = { status: "TIMED_OUT", lowerBound: job.provenBound, durationMs: job.ranMs } as const;
+    const rows = await this.solves.finishJobDurably(job.canonicalKey, job.jobId, outcome, async (written) => {
+      const announced = this.options.onFinished?.(written) ?? Promise.resolve();
+      if (!(await fulfilledWithin(announced, ANNOUNCE_WAIT_MS)))
+        this.options.onError?.(new Error(`announcing the overdue search ${job.jobId} failed or timed out`));
+    });
+    if (rows.length === 0) return 0; // its coordinator's result came first
+    this.options.onTimedOut?.(job.jobId, rows.length);
+    await this.stopJob(job.jobId);
+    return rows.length;
   }
 
   /** As a cancel: a job no worker holds is removed with its split state; a held one is told to stop. */

@@ -338,15 +338,19 @@ export class SolveRepository {
 
   /**
    * Moves the job's waiting Solves to RUNNING (keeping the first start time of a retried job, else
-   * `startedAt`, else now); returns how many Solves still wait for it. One statement: the rows it
-   * matches are the answer. RUNNING is transient, so its commit does not wait for the WAL flush: were
-   * Postgres to forget it in a crash, the Solve would be QUEUED again, and its job (retried, or
-   * re-added by the reconciler) would run it. The result itself is committed durably.
+   * Postgres' now()); returns how many Solves still wait for it. One statement: the rows it matches
+   * are the answer. The start is Postgres' clock, not the worker's: the reconciler's time-limit check
+   * (overdueJobs) compares it with Postgres' now(), one clock with itself, so a worker whose clock is
+   * ahead or behind neither ends searches early nor late. The coordinator's own deadline counts from
+   * its own start, a few milliseconds before this mark, so it still comes first. RUNNING is
+   * transient, so its commit does not wait for the WAL flush: were Postgres to forget it in a crash,
+   * the Solve would be QUEUED again, and its job (retried, or re-added by the reconciler) would run
+   * it. The result itself is committed durably.
    */
-  markRunning(jobId: string, startedAt?: Date): Promise<number> {
+  markRunning(jobId: string): Promise<number> {
     return this.db.$executeRaw`
       WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-      UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", ${startedAt ?? null}::timestamptz, now())
+      UPDATE "solves" SET "status" = 'RUNNING', "started_at" = COALESCE("started_at", now())
       FROM async_commit
       WHERE "job_id" = ${jobId} AND "status" IN ('QUEUED', 'RUNNING')`;
   }
@@ -408,6 +412,12 @@ export class SolveRepository {
    * that timeOutOverdue ended TIMED_OUT (no node count: no coordinator was there to say) its nodes,
    * what ran, its units, and its bound where higher than the one stored; their duration stays the
    * time to their limit.
+   *
+   * A SOLVED result that comes after timeOutOverdue ended the job's Solves (a live coordinator whose
+   * write was slower than the reconciler's margin) is not thrown away: those TIMED_OUT rows (still
+   * without a node count) take its moves, length, optimality, nodes and the rest, keeping status,
+   * finishedAt and durationMs (a final status never changes). jobStart reads an optimal answer from
+   * such a row too, so the board's next search is answered from it instead of searching again.
    */
   async finishJob(
     canonicalKey: string,
@@ -433,6 +443,9 @@ export class SolveRepository {
       return marked.map(solveOfRow);
     }
     const rows = await finish(this.db);
+    // An answer whose Solves all ended before it came (timeOutOverdue): one more statement, only then.
+    if (c.status === "SOLVED" && rows.length === 0)
+      return (await this.fillLateAnswer(jobId, c)).map(solveOfRow);
     const stopped = c.status === "CANCELLED" || (c.status === "TIMED_OUT" && c.nodesExpanded !== null);
     if (!stopped) return rows.map(solveOfRow);
     const filled = await this.db.$queryRaw<SolveSqlRow[]>`
@@ -453,35 +466,51 @@ export class SolveRepository {
     return [...rows, ...filled].map(solveOfRow);
   }
 
+  /** The SOLVED result's fill of the job's Solves timeOutOverdue ended before it came (see finishJob). */
+  private fillLateAnswer(jobId: string, c: ReturnType<typeof outcomeColumns>): Promise<SolveSqlRow[]> {
+    return this.db.$queryRaw<SolveSqlRow[]>`
+      WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+      UPDATE "solves" SET "moves" = ${c.moves}::text, "length" = ${c.length}::int, "optimal" = ${c.optimal}::boolean,
+        "lower_bound" = GREATEST("lower_bound", ${c.lowerBound}::int), "nodes_expanded" = ${c.nodesExpanded}::bigint,
+        "algorithm_used" = ${c.algorithmUsed}::varchar, "heuristic_used" = ${c.heuristicUsed}::varchar,
+        "units_total" = ${c.unitsTotal}::int
+      FROM async_commit
+      WHERE "job_id" = ${jobId} AND "status" = 'TIMED_OUT' AND "nodes_expanded" IS NULL AND "moves" IS NULL
+      RETURNING "solves".*`;
+  }
+
   /**
    * The jobs whose Solves still wait (QUEUED or RUNNING) though their search's time limit passed more
-   * than `marginMs` before `now`, counted from the job's first start (the earliest `started_at` of its
-   * waiting Solves; Solves that never started are not overdue). The search's coordinator ends it at
-   * its limit; a job listed here has none alive (its worker died or hangs), so the reconciler ends it
-   * (timeOutOverdue). With the highest bound stored on the job's Solves (pollActive). At most `limit`
-   * jobs, the most overdue first. Reads the active rows through the (status, id) index.
+   * than `marginMs` ago, counted from the job's first start (the earliest `started_at` of its waiting
+   * Solves; Solves that never started are not overdue). Both ends are Postgres' clock (markRunning
+   * writes `started_at` with now()), never a worker's: two machines' clocks apart by more than the
+   * margin would otherwise end live searches early. The search's coordinator ends it at its limit; a
+   * job listed here has none alive (its worker died or hangs), so the reconciler ends it
+   * (timeOutOverdue). With the highest bound stored on the job's Solves (pollActive) and how long it
+   * has run (`ranMs`, Postgres' clock too). At most `limit` jobs, the most overdue first. Reads the
+   * active rows through the (status, id) index.
    */
   async overdueJobs(
-    now: Date,
     marginMs: number,
     limit = 100,
-  ): Promise<{ jobId: string; canonicalKey: string; startedAt: Date; provenBound: number | null }[]> {
+  ): Promise<{ jobId: string; canonicalKey: string; ranMs: number; provenBound: number | null }[]> {
     const rows = await this.db.$queryRaw<
-      { job_id: string; canonical_key: string; started_at: Date; proven_bound: number | null }[]
+      { job_id: string; canonical_key: string; ran_ms: number; proven_bound: number | null }[]
     >`
-      SELECT "job_id", min("canonical_key") AS "canonical_key", min("started_at") AS "started_at",
+      SELECT "job_id", min("canonical_key") AS "canonical_key",
+        floor(extract(epoch FROM now() - min("started_at")) * 1000)::int AS "ran_ms",
         max("proven_lower_bound") AS "proven_bound"
       FROM "solves"
       WHERE "status" IN ('QUEUED', 'RUNNING') AND "job_id" IS NOT NULL AND "started_at" IS NOT NULL
       GROUP BY "job_id"
       HAVING min("started_at") + make_interval(secs => max("time_limit_seconds"))
-        + make_interval(secs => ${marginMs / 1000}::float8) < ${now}::timestamptz
+        + make_interval(secs => ${marginMs / 1000}::float8) < now()
       ORDER BY min("started_at") + make_interval(secs => max("time_limit_seconds"))
       LIMIT ${limit}::int`;
     return rows.map((r) => ({
       jobId: r.job_id,
       canonicalKey: r.canonical_key,
-      startedAt: r.started_at,
+      ranMs: r.ran_ms,
       provenBound: r.proven_bound,
     }));
   }
@@ -525,7 +554,9 @@ export class SolveRepository {
    *
    * `known`: a proven optimal answer for the canonical key, if some Solve has one (what requests are
    * answered from at once, `cached`): a job that was queued before it existed (other options, the same
-   * board) is answered from it instead of searching again.
+   * board) is answered from it instead of searching again. Also one a coordinator wrote after the
+   * reconciler had ended its Solves TIMED_OUT (finishJob keeps it on those rows, status unchanged):
+   * solve_create_queued does not answer from such a row, the board's next job does, at once.
    *
    * `provenBound`: the highest bound stored on the job's Solves while an earlier run of it searched
    * (pollActive), or null. A job BullMQ runs again (a failed attempt, a stalled job taken again) does
@@ -565,7 +596,8 @@ export class SolveRepository {
             WHERE s."job_id" = ${jobId} AND s."canonical_key" = ${canonicalKey}) AS earlier
       LEFT JOIN LATERAL (
         SELECT * FROM "solves"
-        WHERE "canonical_key" = ${canonicalKey} AND "status" = 'SOLVED' AND "optimal"
+        WHERE "canonical_key" = ${canonicalKey} AND "status" IN ('SOLVED', 'TIMED_OUT') AND "optimal"
+          AND "moves" IS NOT NULL
         ORDER BY "id" DESC LIMIT 1) AS k ON true`;
     const provenBound = row?.proven_bound ?? null;
     const startedAt = row?.started_at ?? null;

@@ -2,16 +2,19 @@
 // OVERDUE_MARGIN_MS past their job's start + limit (their coordinator's worker died or hangs) are
 // ended TIMED_OUT with the bound stored on them, announced, and their search stopped as a cancel
 // stops it (a job no worker holds removed with its split state, the cancel message sent). A
-// coordinator's result written first wins; one written after fills in its figures.
+// coordinator's result written first wins; one written after fills in its figures, and a late SOLVED
+// its answer, where the board's next job finds it. The check is Postgres' clock against itself: a
+// worker's clock far ahead ends nothing early. One pass does not wait for a hung announce or stop.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
 import type { Solve } from "../../src/generated/prisma/client.ts";
 import {
   type NewSolve,
   Reconciler,
+  type SolveOutcome,
   type SolveQueue,
   SolveRepository,
   addSearchJob,
@@ -23,7 +26,7 @@ import { createTestDatabase } from "../helpers/database.ts";
 import type { TestDatabase } from "../helpers/database.ts";
 
 /** The margin the workers use (OVERDUE_MARGIN_MS in src/solves/reconciler.ts). */
-const OVERDUE_MARGIN_MS = 1500;
+const OVERDUE_MARGIN_MS = 5000;
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `test-${randomBytes(4).toString("hex")}`;
 let database: TestDatabase;
@@ -78,7 +81,12 @@ async function searchStarted(agoMs: number | null, limitSeconds = 5) {
   const follower = await solves.createQueued(request, newSolveJobId());
   const jobId = solve.jobId as string;
   expect(follower.solve.jobId).toBe(jobId);
-  if (agoMs !== null) await solves.markRunning(jobId, new Date(Date.now() - agoMs));
+  if (agoMs !== null) {
+    await solves.markRunning(jobId);
+    // As if marked `agoMs` ago (Postgres' clock, as markRunning writes it).
+    await db.$executeRaw`UPDATE "solves" SET "started_at" = now() - make_interval(secs => ${agoMs / 1000}::float8)
+      WHERE "job_id" = ${jobId}`;
+  }
   return { jobId, canonicalKey: request.canonicalKey, ids: [solve.id, follower.solve.id] };
 }
 
@@ -86,7 +94,6 @@ function reconcilerFor(finished: Solve[], stopped: string[]) {
   return new Reconciler(solves, queue, {
     intervalMs: 60_000,
     graceMs: 0,
-    overdueMarginMs: OVERDUE_MARGIN_MS,
     redis,
     onFinished: async (rows) => {
       finished.push(...rows);
@@ -96,6 +103,31 @@ function reconcilerFor(finished: Solve[], stopped: string[]) {
     },
   });
 }
+
+/**
+ * A coordinator's write after the reconciler ended `job`'s Solves (`ended`: one as it ended them):
+ * it fills every one of them in with `figures`, status TIMED_OUT, finishedAt and durationMs kept.
+ */
+async function expectFilled(
+  job: { canonicalKey: string; jobId: string; ids: number[] },
+  ended: Solve | null,
+  late: SolveOutcome,
+  figures: Partial<Solve>,
+) {
+  const filled = await solves.finishJob(job.canonicalKey, job.jobId, late);
+  expect(filled.map((row) => row.id).sort((a, b) => a - b)).toEqual(job.ids);
+  for (const id of job.ids)
+    expect(await solves.findById(id)).toMatchObject({
+      status: "TIMED_OUT",
+      durationMs: ended?.durationMs,
+      finishedAt: ended?.finishedAt,
+      ...figures,
+    });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe("the reconciler's time-limit check", () => {
   it("ends TIMED_OUT the Solves waiting past their limit, with their stored bound, and stops the search", async () => {
@@ -158,18 +190,12 @@ describe("the reconciler's time-limit check", () => {
       heuristicUsed: "linear-conflict",
       unitsTotal: 12,
     } as const;
-    const filled = await solves.finishJob(job.canonicalKey, job.jobId, late);
-    expect(filled.map((row) => row.id).sort((a, b) => a - b)).toEqual(job.ids);
-    for (const id of job.ids)
-      expect(await solves.findById(id)).toMatchObject({
-        status: "TIMED_OUT",
-        lowerBound: 42,
-        nodesExpanded: 9_000_000n,
-        durationMs: ended?.durationMs,
-        finishedAt: ended?.finishedAt,
-        heuristicUsed: "linear-conflict",
-        unitsTotal: 12,
-      });
+    await expectFilled(job, ended, late, {
+      lowerBound: 42,
+      nodesExpanded: 9_000_000n,
+      heuristicUsed: "linear-conflict",
+      unitsTotal: 12,
+    });
     // Once: a second write changes nothing, and a lower bound never replaces a higher one.
     expect(await solves.finishJob(job.canonicalKey, job.jobId, { ...late, lowerBound: 30 })).toEqual([]);
     const other = await searchStarted(10_000);
@@ -178,4 +204,80 @@ describe("the reconciler's time-limit check", () => {
     await solves.finishJob(other.canonicalKey, other.jobId, { ...late, status: "TIMED_OUT" });
     expect(await solves.findById(other.ids[0])).toMatchObject({ lowerBound: 50, nodesExpanded: 9_000_000n });
   });
+
+  it("compares Postgres' clock with itself: a worker's clock far ahead ends nothing early", async () => {
+    const job = await searchStarted(0);
+    const [{ skewMs }] = await db.$queryRaw<{ skewMs: number }[]>`
+      SELECT abs(extract(epoch FROM min("started_at") - now()) * 1000)::float8 AS "skewMs"
+      FROM "solves" WHERE "job_id" = ${job.jobId}`;
+    expect(skewMs).toBeLessThan(2000);
+    // This process's clock an hour ahead of Postgres' (another machine's, or NTP gone wrong).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 3_600_000 });
+    const finished: Solve[] = [];
+    const stopped: string[] = [];
+    expect(await reconcilerFor(finished, stopped).expireOverdue()).toBe(0);
+    vi.useRealTimers();
+    expect(finished).toEqual([]);
+    expect(stopped).toEqual([]);
+    for (const id of job.ids) expect((await solves.findById(id))?.status).toBe("RUNNING");
+  });
+
+  it("keeps a SOLVED answer written after the reconciler's TIMED_OUT, where the board's next job finds it", async () => {
+    const job = await searchStarted(10_000);
+    await solves.pollActive(job.jobId, 3);
+    expect(await reconcilerFor([], []).expireOverdue()).toBe(2);
+    const ended = await solves.findById(job.ids[0]);
+    // The coordinator was alive: its answer, found just before the limit, is written after the margin.
+    const answer = {
+      status: "SOLVED",
+      moves: "RDLU",
+      length: 4,
+      optimal: true,
+      lowerBound: 4,
+      nodesExpanded: 1234,
+      durationMs: 4990,
+      algorithmUsed: "idastar",
+      heuristicUsed: "linear-conflict",
+      unitsTotal: 3,
+    } as const;
+    await expectFilled(job, ended, answer, {
+      moves: "RDLU",
+      length: 4,
+      optimal: true,
+      lowerBound: 4,
+      nodesExpanded: 1234n,
+      unitsTotal: 3,
+    });
+    // The board's next search is answered from it.
+    const next = await solves.createQueued({ ...base, canonicalKey: job.canonicalKey }, newSolveJobId());
+    const start = await solves.jobStart(job.canonicalKey, next.solve.jobId as string);
+    expect(start.known).toMatchObject({ status: "SOLVED", moves: "RDLU", length: 4, optimal: true });
+    // Once: a duplicate write changes nothing.
+    expect(await solves.finishJob(job.canonicalKey, job.jobId, { ...answer, moves: "LURD" })).toEqual([]);
+  });
+
+  it("does not let a hung announce or stop hold up the pass", async () => {
+    const jobs = [await searchStarted(12_000), await searchStarted(12_000)];
+    const never = new Promise<void>(() => undefined);
+    const errors: unknown[] = [];
+    const reconciler = new Reconciler(solves, queue, {
+      intervalMs: 60_000,
+      graceMs: 0,
+      redis,
+      onFinished: () => never,
+      stopSearch: () => never,
+      onError: (error) => errors.push(error),
+    });
+    const began = Date.now();
+    const ended = await Promise.race([
+      reconciler.expireOverdue(),
+      new Promise((resolve) => setTimeout(() => resolve("stalled"), 8000)),
+    ]);
+    expect(ended).toBe(4);
+    // The announce (1 s) and the stop (2 s) of both jobs side by side.
+    expect(Date.now() - began).toBeLessThan(6000);
+    expect(errors.length).toBeGreaterThanOrEqual(2);
+    for (const job of jobs)
+      for (const id of job.ids) expect((await solves.findById(id))?.status).toBe("TIMED_OUT");
+  }, 15_000);
 });

@@ -49,6 +49,15 @@ function fresh(overrides: Partial<NewSolve> = {}): NewSolve {
   return { ...base, canonicalKey: `key-${++keyCounter}`, ...overrides };
 }
 
+/** Marks job `jobId` RUNNING, started `agoMs` before Postgres' now (markRunning writes its now()). */
+async function markedAgo(jobId: string, agoMs: number): Promise<{ waiting: number; startedAt: Date }> {
+  const waiting = await solves.markRunning(jobId);
+  const [row] = await db.$queryRaw<{ started_at: Date }[]>`
+    UPDATE "solves" SET "started_at" = now() - make_interval(secs => ${agoMs / 1000}::float8)
+    WHERE "job_id" = ${jobId} AND "status" = 'RUNNING' RETURNING "started_at"`;
+  return { waiting, startedAt: row.started_at };
+}
+
 const solved = {
   status: "SOLVED",
   moves: "R",
@@ -77,8 +86,8 @@ describe("SolveRepository", () => {
     await solves.createQueued(request, "solve-j1");
     const early = await solves.createQueued(request, "solve-j2");
     expect(early).toMatchObject({ via: "followed", solve: { status: "QUEUED", startedAt: null } });
-    const startedAt = new Date(Date.now() - 2000);
-    expect(await solves.markRunning("solve-j1", startedAt)).toBe(2);
+    const { waiting, startedAt } = await markedAgo("solve-j1", 2000);
+    expect(waiting).toBe(2);
     const late = await solves.createQueued(request, "solve-j3");
     expect(late.via).toBe("followed");
     expect(late.solve).toMatchObject({ status: "RUNNING", jobId: "solve-j1" });
@@ -180,8 +189,10 @@ describe("SolveRepository", () => {
   it("keeps the first start time, or takes the one given to a Solve never marked RUNNING", async () => {
     const marked = fresh();
     await solves.createQueued(marked, "solve-t1");
-    const markedAt = new Date(Date.now() - 5000);
-    expect(await solves.markRunning("solve-t1", markedAt)).toBe(1);
+    const { waiting, startedAt: markedAt } = await markedAgo("solve-t1", 5000);
+    expect(waiting).toBe(1);
+    // Marked again (a retried job): the first start stays.
+    expect(await solves.markRunning("solve-t1")).toBe(1);
     const [markedRow] = await solves.finishJob(marked.canonicalKey, "solve-t1", solved, new Date());
     expect(markedRow.startedAt?.getTime()).toBe(markedAt.getTime());
     const direct = fresh();
@@ -218,7 +229,7 @@ describe("SolveRepository", () => {
     const b = await solves.createQueued(request, "solve-f1-unused");
     expect(b.solve.jobId).toBe("solve-f1");
     // Started 10 s before the cancels: the duration written (at most the Solve's own) is the search's.
-    expect(await solves.markRunning("solve-f1", new Date(Date.now() - 10_000))).toBe(2);
+    expect((await markedAgo("solve-f1", 10_000)).waiting).toBe(2);
     expect(await solves.cancel(a.solve.id)).toMatchObject({ cancelled: true, stillFollowing: 1 });
     expect(await solves.cancel(b.solve.id)).toMatchObject({ cancelled: true, stillFollowing: 0 });
     const cancelledAt = new Map<number, number | undefined>();
@@ -324,11 +335,10 @@ describe("SolveRepository", () => {
       provenBound: null,
       startedAt: null,
     });
-    const firstStart = new Date(Date.now() - 5000);
-    await solves.markRunning("solve-js1", firstStart);
+    const { startedAt: firstStart } = await markedAgo("solve-js1", 5000);
     // A Solve that joins the running job later keeps the job's first start.
     await solves.createQueued(request, "solve-js1");
-    await solves.markRunning("solve-js1", new Date());
+    await solves.markRunning("solve-js1");
     await solves.pollActive("solve-js1", 44);
     // A follower asking for another heuristic's search of the same board is another job: its own bound.
     await solves.createQueued({ ...request, heuristic: "MANHATTAN" }, "solve-js2");

@@ -111,8 +111,9 @@ describe("a whole search queued behind another user's search on the only thread"
       // At the limit, counted from the start as a split search's (before: 5 s later).
       const took = Date.parse(ended.finishedAt as string) - Date.parse(ended.startedAt as string);
       expect(took).toBeGreaterThanOrEqual(limitMs - 100);
-      expect(took).toBeLessThan(limitMs + 1000);
-      expect(ended.durationMs).toBeLessThan(limitMs + 1000);
+      // Room for a loaded 2-core machine; before, the search ended 5 s late.
+      expect(took).toBeLessThan(limitMs + 2500);
+      expect(ended.durationMs).toBeLessThan(limitMs + 2500);
       expect(await unitQueued(solve.id)).toBe(false);
       // The blocker still holds the thread, and nobody called the queued unit silent.
       expect((await readSolve(zoe.client, blocker)).status).toBe("RUNNING");
@@ -134,7 +135,9 @@ describe("a whole search queued behind another user's search on the only thread"
     // The worker's write fills in the figures of the row the API already made CANCELLED.
     let read = await timed(solve.id);
     while (read.nodesExpanded === null) {
-      expect(Date.now() - cancelledAt).toBeLessThan(1000);
+      // Room for a loaded 2-core machine (before, the write came a second late, with the figures
+      // below wrong).
+      expect(Date.now() - cancelledAt).toBeLessThan(2500);
       await new Promise((resolve) => setTimeout(resolve, 25));
       read = await timed(solve.id);
     }
@@ -165,6 +168,7 @@ describe("a whole search queued behind another user's search on the only thread"
     expect(ended.nodesExpanded).toBeGreaterThan(0);
     expect(ended.lowerBound).toBeGreaterThanOrEqual(rootBound(BOARDS.hard, 4));
     const took = Date.parse(ended.finishedAt as string) - Date.parse(ended.startedAt as string);
-    expect(took).toBeLessThan(4000 + 1000);
+    // Room for a loaded 2-core machine; before, it ran its whole 4 s from the thread's take (6.5 s).
+    expect(took).toBeLessThan(4000 + 2000);
   }, 30_000);
 });
