@@ -49,6 +49,14 @@ const WHOLE_GRACE_MS = 5000;
 const FIRST_TRY_MS = 250;
 
 /**
+ * A first try whose thread took its unit and has not answered this long after its budget (its
+ * worker frozen, its thread hung) is stopped and the search splits without it, from the bound known
+ * (h(root), or what the search had proved): a hung first try holds the search this long, not its
+ * whole time limit. Its late outcome, if it comes, is another plan's (it has no epoch): discarded.
+ */
+const FIRST_TRY_GRACE_MS = 1000;
+
+/**
  * Whether the search runs as units of a split search. AUTO splits IDA* on every sliding board of
  * 15 cells or more (3x5 and 5x3, 4x4, 4x5 and 5x4, 5x5): their searches can hold a
  * thread for seconds to hours, which whole would keep every other user's search waiting. Smaller
@@ -189,7 +197,15 @@ export class SplitCoordinator {
       signal: hooks.signal,
       onProgress: (progress) => hooks.onProgress?.({ ...progress, nodes: progress.nodes + counted }),
     };
-    const split = await this.split(searchId, token, { ...data, startedAt, provenLowerBound }, splitHooks);
+    // Split only while this run still owns the search: a coordinator frozen through its first try may
+    // have been replaced by one that planned it already (SplitStore.claim refuses: SupersededError).
+    const split = await this.split(
+      searchId,
+      token,
+      { ...data, startedAt, provenLowerBound },
+      splitHooks,
+      true,
+    );
     return { ...split, nodes: split.nodes + counted };
   }
 
@@ -198,6 +214,7 @@ export class SplitCoordinator {
     token: string,
     data: SolveJobData,
     hooks: CoordinatorHooks,
+    continuing = false,
   ): Promise<SolveResult> {
     const run = await SplitRun.load({
       deps: this.deps,
@@ -206,6 +223,7 @@ export class SplitCoordinator {
       token,
       data,
       hooks,
+      continuing,
     });
     return run.search();
   }
@@ -216,7 +234,11 @@ export class SplitCoordinator {
    * is left when it takes the job (workers/unit-processor.ts), and a unit no thread has taken when the
    * limit comes is removed and the search ends TIMED_OUT then. A cancel removes a queued unit and ends
    * the search at once; a running one is stopped and answers with its figures. `budgetMs`: a first
-   * try, whose thread stops that long after the search's start (TIMED_OUT, with the bound it proved).
+   * try, whose thread stops that long after the search's start (TIMED_OUT, with the bound it proved);
+   * still queued then, it is removed, and a thread that took it and has not answered FIRST_TRY_GRACE_MS
+   * later is stopped: the search goes on split without it. Every write after the first save is made
+   * only while this run owns the search (a coordinator frozen meanwhile may have been replaced):
+   * otherwise SupersededError, nothing of the successor's touched.
    */
   private async whole(
     searchId: string,
@@ -232,19 +254,22 @@ export class SplitCoordinator {
     const record = stored ?? newRecord(undefined, data.startedAt);
     const { startedAt } = record;
     const ran = (result: SolveResult): WholeRun => ({ result, startedAt });
-    const deadline = startedAt + data.timeLimitMs;
+    // A first try's unit is withdrawn at its budget, and one a thread took is given up
+    // FIRST_TRY_GRACE_MS later; a whole search's at its time limit, and WHOLE_GRACE_MS later.
+    const deadline = startedAt + Math.min(data.timeLimitMs, budgetMs ?? Number.POSITIVE_INFINITY);
+    const grace = budgetMs === undefined ? WHOLE_GRACE_MS : FIRST_TRY_GRACE_MS;
     const id = wholeJobId(searchId);
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
     // Taken over: a unit that answered meanwhile (its job gone) is not run again.
-    const answered = stored === null ? undefined : await this.wholeOutcome(searchId, id);
+    const answered = stored === null ? undefined : await this.wholeOutcome(searchId, token, id);
     if (answered !== undefined) return ran(answered);
     await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
     // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
     const unanswered = async (reason: "cancelled" | "timed_out"): Promise<WholeRun> =>
       ran(
-        (await this.wholeOutcome(searchId, id)) ??
-          (await this.endUnanswered(searchId, data, reason, startedAt)),
+        (await this.wholeOutcome(searchId, token, id)) ??
+          (await this.endUnanswered(searchId, token, data, reason, startedAt)),
       );
     let checked = Date.now();
     let stoppedAt: number | undefined;
@@ -261,7 +286,7 @@ export class SplitCoordinator {
         checked = Date.now();
         lost = await unitJobs.isLost(id);
       }
-      const outcome = await this.wholeOutcome(searchId, id);
+      const outcome = await this.wholeOutcome(searchId, token, id);
       if (outcome !== undefined) return ran(outcome);
       const reason = hooks.signal?.reason;
       // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
@@ -279,9 +304,12 @@ export class SplitCoordinator {
         if (await unitJobs.withdraw(id)) return unanswered("timed_out");
         running = true;
       }
-      if (stoppedAt === undefined && Date.now() > deadline + WHOLE_GRACE_MS)
-        return ran(await this.wholeTimedOut(searchId, id, data, startedAt));
+      if (stoppedAt === undefined && Date.now() > deadline + grace)
+        return ran(await this.wholeTimedOut(searchId, token, id, data, startedAt, budgetMs !== undefined));
       if (lost && stoppedAt === undefined && !running) {
+        // Queued again only while this run owns the search (the save checks): a coordinator frozen
+        // meanwhile finds its unit gone because its successor read the outcome and went on.
+        if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
         this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
         await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
       }
@@ -294,37 +322,47 @@ export class SplitCoordinator {
     }
   }
 
-  /** The whole search's answer, if its unit pushed one (the state then goes); throws its failure. */
-  private async wholeOutcome(searchId: string, id: string): Promise<SolveResult | undefined> {
+  /**
+   * The whole search's answer, if its unit pushed one (the state then goes, if this run still owns
+   * the search: else SupersededError); throws its failure.
+   */
+  private async wholeOutcome(searchId: string, token: string, id: string): Promise<SolveResult | undefined> {
     const outcome = (await this.deps.store.pending(searchId)).find((o) => o.unitJobId === id);
     if (outcome === undefined) return undefined;
-    await this.deps.store.clear(searchId);
+    if (!(await this.deps.store.clear(searchId, token))) throw new SupersededError(searchId);
     if (outcome.failure !== undefined) throw failedSearch(this.deps.log, searchId, outcome.failure);
     return outcome.result as SolveResult;
   }
 
   private async endUnanswered(
     searchId: string,
+    token: string,
     data: SolveJobData,
     reason: "cancelled" | "timed_out",
     startedAt: number,
   ): Promise<SolveResult> {
-    await this.deps.store.clear(searchId);
+    if (!(await this.deps.store.clear(searchId, token))) throw new SupersededError(searchId);
     return wholeStoppedResult(data, reason, startedAt);
   }
 
   /**
    * A whole search whose thread took its unit and then never answered (WHOLE_GRACE_MS past the time
-   * limit, which the thread keeps itself: a worker frozen or gone): TIMED_OUT.
+   * limit, which the thread keeps itself: a worker frozen or gone): TIMED_OUT. A first try's
+   * (`firstTry`, FIRST_TRY_GRACE_MS past its budget): TIMED_OUT with the bound known, and it splits.
    */
   private async wholeTimedOut(
     searchId: string,
+    token: string,
     id: string,
     data: SolveJobData,
     startedAt: number,
+    firstTry: boolean,
   ): Promise<SolveResult> {
     await this.unitJobs.stopUnits(searchId, [id], true);
-    this.deps.log.warn({ jobId: searchId, unit: id }, "whole search never answered: timed out");
-    return this.endUnanswered(searchId, data, "timed_out", startedAt);
+    this.deps.log.warn(
+      { jobId: searchId, unit: id },
+      firstTry ? "first try never answered: split without it" : "whole search never answered: timed out",
+    );
+    return this.endUnanswered(searchId, token, data, "timed_out", startedAt);
   }
 }

@@ -48,6 +48,11 @@ export interface SplitRunJob {
   readonly token: string;
   readonly data: SolveJobData;
   readonly hooks: CoordinatorHooks;
+  /**
+   * The coordinator goes on within its run (a split after its first try): it claims the search only
+   * if no other coordinator took it over meanwhile (SplitStore.claim), else stops (SupersededError).
+   */
+  readonly continuing?: boolean;
 }
 
 type Stop = "cancelled" | "timed_out" | "shutdown";
@@ -133,7 +138,9 @@ export class SplitRun {
   /** Takes the search over (the owner key) and queues its busy units again. */
   private async claim(): Promise<void> {
     const { deps, searchId, token } = this.job;
-    await deps.store.claim(searchId, token, this.epoch);
+    const { continuing } = this.job;
+    if (!(await deps.store.claim(searchId, token, { epoch: this.epoch, continuing })))
+      throw new SupersededError(searchId);
     deps.log.info(
       {
         jobId: searchId,

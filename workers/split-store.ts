@@ -55,6 +55,24 @@ redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
 if live then redis.call('publish', ARGV[2], ARGV[3]) end
 return 1`;
 
+// KEYS: owner, epoch; ARGV: token, epoch ('' for none), ttl, '1' when the owner key may hold only
+// this token or nothing (a coordinator going on within its run), '0' when it takes the search over.
+const CLAIM = `
+if ARGV[4] == '1' then
+  local owner = redis.call('get', KEYS[1])
+  if owner and owner ~= ARGV[1] then return 0 end
+end
+redis.call('set', KEYS[1], ARGV[1], 'EX', ARGV[3])
+if ARGV[2] ~= '' then redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[3]) end
+return 1`;
+
+// KEYS: owner, state, results, epoch; ARGV: token. Deletes the search's keys only while `token`
+// owns it: 0 (nothing deleted) when another coordinator took it over.
+const CLEAR_OWNED = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+return 1`;
+
 // KEYS: state, epoch; ARGV: the unit's epoch ('' for none). 1: the search is live; 0: it ended (no
 // state); -1: its state holds another plan (the unit is an older plan's).
 const LIVENESS = `
@@ -84,6 +102,8 @@ interface SplitScripts {
   splitPush: Script;
   splitReserve: Script;
   splitLiveness: Script;
+  splitClaim: Script;
+  splitClearOwned: Script;
 }
 
 export class SplitStore {
@@ -99,6 +119,8 @@ export class SplitStore {
     redis.defineCommand("splitPush", { numberOfKeys: 4, lua: PUSH });
     redis.defineCommand("splitReserve", { numberOfKeys: 2, lua: RESERVE });
     redis.defineCommand("splitLiveness", { numberOfKeys: 2, lua: LIVENESS });
+    redis.defineCommand("splitClaim", { numberOfKeys: 2, lua: CLAIM });
+    redis.defineCommand("splitClearOwned", { numberOfKeys: 4, lua: CLEAR_OWNED });
     this.scripts = redis as unknown as SplitScripts;
   }
 
@@ -113,17 +135,27 @@ export class SplitStore {
 
   /**
    * The coordinator holding `token` becomes the only one whose saves count; a split search's records
-   * the `epoch` of its plan (before any unit job of that plan exists), which its units check.
+   * the `epoch` of its plan (before any unit job of that plan exists), which its units check. A
+   * coordinator taking the search over (its run's start: it holds the search job's lock) claims it
+   * whoever held it; one going on within its run (`continuing`: a split after its first try) only
+   * while the owner key holds its own token or nothing, false (it must stop: SupersededError) when
+   * another coordinator took the search over meanwhile. One round trip.
    */
-  async claim(searchId: string, token: string, epoch?: string): Promise<void> {
+  async claim(
+    searchId: string,
+    token: string,
+    options: { readonly epoch?: string; readonly continuing?: boolean } = {},
+  ): Promise<boolean> {
     const k = this.keys(searchId);
-    if (epoch === undefined) await this.redis.set(k.owner, token, "EX", TTL_SECONDS);
-    else
-      await this.redis
-        .multi()
-        .set(k.owner, token, "EX", TTL_SECONDS)
-        .set(k.epoch, epoch, "EX", TTL_SECONDS)
-        .exec();
+    const claimed = await this.scripts.splitClaim(
+      k.owner,
+      k.epoch,
+      token,
+      options.epoch ?? "",
+      TTL_SECONDS,
+      options.continuing === true ? "1" : "0",
+    );
+    return claimed === 1;
   }
 
   /** Outcomes pushed and not folded yet, oldest first. */
@@ -164,9 +196,19 @@ export class SplitStore {
     return live === 1 ? "live" : live === 0 ? "ended" : "replaced";
   }
 
-  async clear(searchId: string): Promise<void> {
+  /**
+   * Deletes the search's state, owner, results and epoch. With `token`, only while that coordinator
+   * owns the search (compare-and-delete, one round trip): false, nothing deleted, when another took
+   * it over (this one must stop: SupersededError). Without, whoever owns it (a search that will not
+   * be coordinated again).
+   */
+  async clear(searchId: string, token?: string): Promise<boolean> {
     const k = this.keys(searchId);
-    await this.redis.del(k.state, k.owner, k.results, k.epoch);
+    if (token === undefined) {
+      await this.redis.del(k.state, k.owner, k.results, k.epoch);
+      return true;
+    }
+    return (await this.scripts.splitClearOwned(k.owner, k.state, k.results, k.epoch, token)) === 1;
   }
 
   /**

@@ -1,0 +1,196 @@
+// An AUTO split search's first try (workers/split-coordinator.ts, docs/distributed.md "First try")
+// with its coordinator or its thread stalled. BullMQ does not abort a processor whose job lock was
+// lost, so a coordinator frozen through its first try (SIGSTOP, a blocked event loop) comes back not
+// knowing another worker took the search over and planned it: it must stop (SupersededError) without
+// touching its successor's state, owner, results or epoch, and not claim the search again. A first
+// try whose thread took the unit and froze holds the search FIRST_TRY_MS + FIRST_TRY_GRACE_MS, not its
+// whole time limit. Real Redis and BullMQ; the coordinator in this process, a fake unit worker.
+import { Queue, Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPuzzle } from "../../src/core/puzzle.ts";
+import { EventBus } from "../../src/services/events.ts";
+import {
+  type SolveJobData,
+  splitKeys,
+  UNIT_DONE_TOPIC,
+  UNIT_QUEUE,
+  type UnitJobData,
+  WHOLE_JOB,
+} from "../../src/solves/index.ts";
+import { CANCELLED } from "../../workers/abort-reasons.ts";
+import { SplitCoordinator } from "../../workers/split-coordinator.ts";
+import { type SplitRecord, SplitStore } from "../../workers/split-store.ts";
+import { SupersededError } from "../../workers/superseded-error.ts";
+import { testConfig } from "../helpers/config.ts";
+import { BOARDS } from "./pipeline.ts";
+
+const config = testConfig();
+let redis: Redis;
+let publisher: Redis;
+let events: EventBus;
+let units: Queue<UnitJobData, void>;
+let store: SplitStore;
+let unitWorker: Worker | undefined;
+
+beforeAll(() => {
+  redis = new Redis(config.redisUrl);
+  publisher = new Redis(config.redisUrl);
+  events = new EventBus({
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    publisher,
+    logger: pino({ level: "silent" }),
+  });
+  units = new Queue<UnitJobData, void>(UNIT_QUEUE, {
+    connection: { url: config.redisUrl },
+    prefix: config.redisPrefix,
+  });
+  store = new SplitStore(redis, config.redisPrefix, (topic) => events.channel(topic));
+});
+
+afterEach(async () => {
+  await unitWorker?.close(true);
+  unitWorker = undefined;
+  await units.obliterate({ force: true });
+});
+
+afterAll(async () => {
+  await units?.close();
+  await events?.close();
+  redis?.disconnect();
+  publisher?.disconnect();
+});
+
+/** An AUTO IDA* search (linear conflict) of a 4x4 board long enough never to end in a test. */
+function autoSearch(timeLimitMs: number): SolveJobData {
+  return {
+    puzzleId: 1,
+    canonicalKey: "k",
+    spec: createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...BOARDS.hard] }),
+    algorithm: "idastar",
+    heuristic: "linear-conflict",
+    timeLimitMs,
+  };
+}
+
+/** A coordinator whose info and warn lines land in `lines`. */
+function coordinatorWith(lines: Record<string, unknown>[]): SplitCoordinator {
+  const log = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+  return new SplitCoordinator({ store, units, events, liveThreads: async () => 1, log, lostCheckMs: 100 });
+}
+
+/** A fake unit worker: `whole` runs the whole unit's job; every other unit job ends at once, unsearched. */
+function fakeUnitWorker(whole: (job: { id?: string }) => Promise<void>): void {
+  unitWorker = new Worker<UnitJobData, void>(
+    UNIT_QUEUE,
+    async (job) => {
+      if (job.name === WHOLE_JOB) await whole(job);
+    },
+    { connection: { url: config.redisUrl }, prefix: config.redisPrefix, concurrency: 1 },
+  );
+}
+
+describe("the store's owner checks", () => {
+  it("claims a search going on only while no other coordinator owns it, and clears only its own", async () => {
+    const searchId = "solve-owner-checks";
+    const k = splitKeys(config.redisPrefix, searchId);
+    expect(await store.claim(searchId, "A")).toBe(true);
+    // A takeover claims whoever held it.
+    expect(await store.claim(searchId, "B", { epoch: "bbbbbb" })).toBe(true);
+    await redis.set(k.state, "{}");
+    await redis.rpush(k.results, "{}");
+    // A, going on, is refused; its clear deletes nothing.
+    expect(await store.claim(searchId, "A", { epoch: "aaaaaa", continuing: true })).toBe(false);
+    expect(await store.clear(searchId, "A")).toBe(false);
+    expect(await redis.mget(k.owner, k.epoch, k.state)).toEqual(["B", "bbbbbb", "{}"]);
+    expect(await redis.llen(k.results)).toBe(1);
+    // B's own: claimed again, then cleared.
+    expect(await store.claim(searchId, "B", { epoch: "cccccc", continuing: true })).toBe(true);
+    expect(await store.clear(searchId, "B")).toBe(true);
+    expect(await redis.exists(k.owner, k.epoch, k.state, k.results)).toBe(0);
+    // Nobody owns it (cleared after a first try): the coordinator going on claims it.
+    expect(await store.claim(searchId, "A", { epoch: "dddddd", continuing: true })).toBe(true);
+    expect(await store.clear(searchId)).toBe(true);
+  });
+});
+
+describe("a coordinator frozen through its first try", () => {
+  it("stops superseded, leaving the plan of the coordinator that took the search over", async () => {
+    const searchId = "solve-first-try-stale";
+    const k = splitKeys(config.redisPrefix, searchId);
+    const successor: SplitRecord = {
+      epoch: "bbbbbb",
+      startedAt: Date.now(),
+      nodes: 0,
+      folded: 0,
+      reruns: 0,
+      threads: [],
+    };
+    // The first try's thread: while it runs, another coordinator (B) takes the search over and saves
+    // its split plan; then the unit pushes its outcome (onto B's results list) and ends.
+    fakeUnitWorker(async (job) => {
+      expect(await store.claim(searchId, "B", { epoch: "bbbbbb" })).toBe(true);
+      expect(await store.save(searchId, "B", successor, 0)).toBe(true);
+      const result = { status: "timed_out", nodes: 1000, lowerBound: 44, elapsedMs: 200, optimal: false };
+      await store.push(
+        searchId,
+        { unitJobId: job.id as string, result, thread: "w/1", runs: 1 },
+        { owner: "platform", tag: 1, costMs: 200 },
+        UNIT_DONE_TOPIC,
+      );
+    });
+    const lines: Record<string, unknown>[] = [];
+    const coordinator = coordinatorWith(lines);
+    try {
+      await expect(coordinator.search(searchId, "A", autoSearch(4000), {})).rejects.toBeInstanceOf(
+        SupersededError,
+      );
+    } finally {
+      await coordinator.close();
+    }
+    // B's state, owner and epoch are untouched (the outcome it discards is left on its list), and A
+    // planned nothing.
+    expect(await redis.mget(k.owner, k.epoch)).toEqual(["B", "bbbbbb"]);
+    expect(JSON.parse((await redis.get(k.state)) as string)).toEqual(successor);
+    expect(lines.some((line) => line.msg === "split search planned")).toBe(false);
+    expect(await units.getJobCounts("wait", "prioritized", "delayed")).toEqual({
+      wait: 0,
+      prioritized: 0,
+      delayed: 0,
+    });
+    await store.clear(searchId);
+  }, 20_000);
+});
+
+describe("a first try whose thread froze", () => {
+  it("is given up FIRST_TRY_GRACE_MS after its budget: the search splits", async () => {
+    const searchId = "solve-first-try-frozen";
+    let taken = false;
+    // The thread takes the whole unit and never answers (its worker frozen).
+    fakeUnitWorker(async () => {
+      taken = true;
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+    });
+    const lines: Record<string, unknown>[] = [];
+    const coordinator = coordinatorWith(lines);
+    const stop = new AbortController();
+    // A 20 s limit; cancelled after 4 s: by then the first try has long been given up.
+    const timer = setTimeout(() => stop.abort(CANCELLED), 4000);
+    try {
+      const result = await coordinator.search(searchId, "A", autoSearch(20_000), { signal: stop.signal });
+      expect(taken).toBe(true);
+      const first = lines.find((line) => line.msg === "first try ended");
+      expect(first).toMatchObject({ status: "timed_out", split: true });
+      expect(first?.ms as number).toBeLessThan(2500);
+      expect(lines.some((line) => line.msg === "first try never answered: split without it")).toBe(true);
+      expect(lines.some((line) => line.msg === "split search planned")).toBe(true);
+      expect(result.status).toBe("cancelled");
+    } finally {
+      clearTimeout(timer);
+      await coordinator.close();
+    }
+    await store.clear(searchId);
+  }, 20_000);
+});
