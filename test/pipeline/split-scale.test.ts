@@ -37,7 +37,8 @@ describe("a split search on 8 worker processes x 1 thread", () => {
   it("uses every thread, answers optimally, and accounts for every unit", async () => {
     const { client } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, BOARDS.another);
-    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, timeLimitSeconds: 600 });
+    // Split at once: the nodes below are the split search's own (AUTO would add a first try's).
+    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 600 });
     const jobId = await jobIdOf(api, solve.id);
     const planned = await Promise.any(
       workers.map((w) => w.waitForLog((l) => l.msg === "split search planned" && l.jobId === jobId)),
