@@ -358,7 +358,9 @@ export class SplitCoordinator {
     startedAt: number,
     firstTry: boolean,
   ): Promise<SolveResult> {
-    await this.unitJobs.stopUnits(searchId, [id], true);
+    // A first try stops its own unit only: stopping the search as a whole would make every process
+    // refuse the split units that follow for a minute (unit-stops.ts).
+    await this.unitJobs.stopUnits(searchId, [id], !firstTry);
     this.deps.log.warn(
       { jobId: searchId, unit: id },
       firstTry ? "first try never answered: split without it" : "whole search never answered: timed out",

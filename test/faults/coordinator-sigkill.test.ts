@@ -36,7 +36,8 @@ describe("the coordinator of a split search killed with SIGKILL", () => {
   it("is taken over by the other worker, which resumes from Redis and finishes once", async () => {
     const { client, token } = await api.client().signUp();
     const puzzleId = await createPuzzle(client, BOARDS.twoSeconds);
-    const solve = await requestSolve(client, puzzleId, IDA_LC);
+    // Split at once: with AUTO's first try, nodes come before any unit result is folded.
+    const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true });
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     // Some unit results folded (and saved to Redis): the successor must keep them. (unitsDone can be
     // above 0 before any: units whose own f is above the root's bound start above the proven bound.)

@@ -18,6 +18,7 @@ import {
   UNIT_QUEUE,
   type UnitJobData,
   WHOLE_JOB,
+  UNIT_STOP_TOPIC,
 } from "../../src/solves/index.ts";
 import { CANCELLED } from "../../workers/abort-reasons.ts";
 import { SplitCoordinator } from "../../workers/split-coordinator.ts";
@@ -174,6 +175,12 @@ describe("a first try whose thread froze", () => {
       await new Promise((resolve) => setTimeout(resolve, 15_000));
     });
     const lines: Record<string, unknown>[] = [];
+    // The unit-stop messages: giving up the first try must stop its unit only, never the search as
+    // a whole (every process would then refuse the split units that follow for a minute).
+    const stops: { searchId: string; units?: string[] }[] = [];
+    const listener = new Redis(config.redisUrl);
+    listener.on("message", (_channel, message) => stops.push(JSON.parse(message)));
+    await listener.subscribe(events.channel(UNIT_STOP_TOPIC));
     const coordinator = coordinatorWith(lines);
     const stop = new AbortController();
     // A 20 s limit; cancelled after 4 s: by then the first try has long been given up.
@@ -187,7 +194,10 @@ describe("a first try whose thread froze", () => {
       expect(lines.some((line) => line.msg === "first try never answered: split without it")).toBe(true);
       expect(lines.some((line) => line.msg === "split search planned")).toBe(true);
       expect(result.status).toBe("cancelled");
+      const beforeCancel = stops.filter((message) => message.searchId === searchId).at(0);
+      expect(beforeCancel?.units?.length).toBe(1);
     } finally {
+      listener.disconnect();
       clearTimeout(timer);
       await coordinator.close();
     }
