@@ -15,6 +15,7 @@ import {
   writeSync,
 } from "node:fs";
 import { hostname } from "node:os";
+import { setTimeout as delay } from "node:timers/promises";
 
 /** A lock not refreshed for this long is taken over (holders refresh it every few seconds). */
 const STALE_MS = 60_000;
@@ -111,24 +112,28 @@ function tryCreate(path: string): boolean {
   return true;
 }
 
-/**
- * Takes the lock `path`, waiting (blocking: builds run before a worker takes jobs) while another
- * live process holds it; `onWait` is called once, with the holder, when it has to wait.
- */
-export function acquireBuildLock(path: string, onWait?: (holder: string) => void): BuildLock {
-  let waited = false;
-  while (!tryCreate(path)) {
-    const holder = readHolder(path);
-    if (isStale(path, holder)) {
-      breakLock(path);
-      continue;
-    }
-    if (!waited) {
-      waited = true;
-      onWait?.(holder === undefined ? "another process" : `pid ${holder.pid} on ${holder.host}`);
-    }
-    sleep(POLL_MS);
+/** One try at the lock: true when taken; otherwise the live holder to wait for (a stale one is broken). */
+function tryTake(path: string): true | string | undefined {
+  if (tryCreate(path)) return true;
+  const holder = readHolder(path);
+  if (isStale(path, holder)) {
+    breakLock(path);
+    return undefined; // try again at once
   }
+  return holder === undefined ? "another process" : `pid ${holder.pid} on ${holder.host}`;
+}
+
+/** `onWait`, called the first time only. */
+function once(onWait: ((holder: string) => void) | undefined): (holder: string) => void {
+  let called = false;
+  return (holder) => {
+    if (called) return;
+    called = true;
+    onWait?.(holder);
+  };
+}
+
+function heldLock(path: string): BuildLock {
   held.add(path);
   let refreshed = Date.now();
   return {
@@ -147,4 +152,33 @@ export function acquireBuildLock(path: string, onWait?: (holder: string) => void
       rmSync(path, { force: true });
     },
   };
+}
+
+/**
+ * Takes the lock `path`, waiting (blocking the thread) while another live process holds it;
+ * `onWait` is called once, with the holder, when it has to wait. For callers that cannot await
+ * (ensurePdb); a worker's start-up waits with acquireBuildLockAsync, so that a signal still stops it.
+ */
+export function acquireBuildLock(path: string, onWait?: (holder: string) => void): BuildLock {
+  const waiting = once(onWait);
+  for (let taken = tryTake(path); taken !== true; taken = tryTake(path)) {
+    if (taken === undefined) continue;
+    waiting(taken);
+    sleep(POLL_MS);
+  }
+  return heldLock(path);
+}
+
+/** acquireBuildLock without blocking the thread: the event loop runs while it waits. */
+export async function acquireBuildLockAsync(
+  path: string,
+  onWait?: (holder: string) => void,
+): Promise<BuildLock> {
+  const waiting = once(onWait);
+  for (let taken = tryTake(path); taken !== true; taken = tryTake(path)) {
+    if (taken === undefined) continue;
+    waiting(taken);
+    await delay(POLL_MS);
+  }
+  return heldLock(path);
 }

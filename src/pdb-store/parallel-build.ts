@@ -4,13 +4,15 @@
 // one breadth-first search, so a partition goes as fast as its largest table (6-6-6-6: two tables of
 // 122 MiB, about half the sequential time; 7-8: the 8-tile table dominates). ensurePdb then finds
 // every table in place and lays out the direct-address copies.
+// With one thread, or one table to build, the build still runs off the main thread, and the wait for
+// another process's lock does not block it: a worker's signal handler runs during its start-up.
 
 import { dirname } from "node:path";
 import { pdbTableSpecs } from "../core/pdb/index.ts";
 import type { TableSpec } from "../core/pdb/layout.ts";
 import { startThread } from "../thread-path.ts";
 import { buildFigures } from "./build-figures.ts";
-import { type BuildLock, acquireBuildLock } from "./build-lock.ts";
+import { type BuildLock, acquireBuildLockAsync } from "./build-lock.ts";
 import type { BuildThreadMessage } from "./build-thread.ts";
 import { type PdbEvent, loadTable, tablePath } from "./load-table.ts";
 import { type EnsureOptions, ensurePdb, saveBuiltTable } from "./store.ts";
@@ -20,7 +22,7 @@ interface ParallelBuildOptions {
   readonly dir: string;
   /** Rebuild even when a valid file exists. */
   readonly force?: boolean;
-  /** Tables built at once (default 1: no thread, nothing to do here). */
+  /** Tables built at once (at least 1: each on a thread of its own). */
   readonly threads: number;
   /** Fraction 0..1 of the partition's build work done, and a table being built. */
   readonly onProgress?: (fraction: number, table: TableSpec) => void;
@@ -57,12 +59,12 @@ function buildOnThread(
  * (built here or by another process); false when something is left for ensurePdb.
  */
 async function buildTablesInParallel(name: string, options: ParallelBuildOptions): Promise<boolean> {
-  if (options.threads <= 1) return false;
   const partition = name.replace(/^pdb:/, "");
   const todo = pdbTableSpecs(name)
     .filter((table) => options.force || !loadTable(table, options))
     .sort((a, b) => b.entries - a.entries);
-  if (todo.length <= 1) return false; // one table: no second thread to use; ensurePdb builds it
+  if (todo.length === 0) return true;
+  const threads = Math.max(1, options.threads);
   const total = todo.reduce((sum, t) => sum + t.entries, 0);
   const fractions = new Map<string, number>();
   const began = performance.now();
@@ -86,17 +88,17 @@ async function buildTablesInParallel(name: string, options: ParallelBuildOptions
     path: tablePath(todo[0], options.dir),
     partition,
     tables: todo.length,
-    threads: Math.min(options.threads, todo.length),
+    threads: Math.min(threads, todo.length),
     estimate,
     forced: options.force ?? false,
   });
-  // Every lock first, before any thread starts: waiting for another process's build blocks this
-  // thread, which must not happen while builds here need their locks refreshed.
+  // Every lock first, before any thread starts, always in the same order (largest first), so two
+  // processes cannot each hold a lock the other waits for.
   const mine: { table: TableSpec; path: string; lock: BuildLock }[] = [];
   for (const table of todo) {
     const path = tablePath(table, options.dir);
     makeFolder(dirname(path));
-    const lock = acquireBuildLock(`${path}.lock`, (holder) =>
+    const lock = await acquireBuildLockAsync(`${path}.lock`, (holder) =>
       options.onEvent?.({ kind: "waiting", table, path, holder }),
     );
     if (!options.force && loadTable(table, options))
@@ -124,13 +126,13 @@ async function buildTablesInParallel(name: string, options: ParallelBuildOptions
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.threads, mine.length) }, runner));
+  await Promise.all(Array.from({ length: Math.min(threads, mine.length) }, runner));
   return !failed;
 }
 
 /**
  * ensurePdb with the partition's missing tables first built on up to `threads` threads at once:
- * whatever the threads leave (one table, a failed thread) ensurePdb builds, then it loads every
+ * whatever the threads leave (a failed thread) ensurePdb builds on the main thread, then it loads every
  * table and lays out the direct-address copies. What `puzzle pdb build`, `solve --build-missing`
  * and a worker's start-up run.
  */

@@ -141,16 +141,21 @@ export interface SolveEventView {
   solve: SolveView | null;
 }
 
-/** A worker process on the test server's database and Redis prefix. */
-export function startWorker(api: TestServer, env: Record<string, string> = {}): Promise<WorkerProcess> {
-  return WorkerProcess.start({
+/** A worker's environment on the test server's database and Redis prefix (two threads unless `env` says). */
+export function workerEnv(api: TestServer, env: Record<string, string> = {}): Record<string, string> {
+  return {
     ...FAST_PIPELINE,
     DATABASE_URL: api.config.databaseUrl,
     REDIS_URL: api.config.redisUrl,
     REDIS_PREFIX: api.config.redisPrefix,
     SOLVER_THREADS: "2",
     ...env,
-  });
+  };
+}
+
+/** A worker process on the test server's database and Redis prefix. */
+export function startWorker(api: TestServer, env: Record<string, string> = {}): Promise<WorkerProcess> {
+  return WorkerProcess.start(workerEnv(api, env));
 }
 
 /**
