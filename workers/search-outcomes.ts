@@ -36,13 +36,18 @@ export function newRecord(split?: SplitState, startedAt?: number): SplitRecord {
   };
 }
 
+/** The search's nodes: its plan's folded units' and its first try's (SplitRecord.firstTryNodes). */
+export function searchedNodes(record: SplitRecord): number {
+  return record.nodes + (record.firstTryNodes ?? 0);
+}
+
 /** The split search's progress: the proven bound, work summed over every thread, units settled. */
 export function progressOf(state: SplitState, record: SplitRecord, elapsedMs: number): ReportedProgress {
   const low = lowerBound(state);
   return {
     bound: low,
     lowerBound: low,
-    nodes: record.nodes,
+    nodes: searchedNodes(record),
     elapsedMs,
     unitsDone: state.units.filter((u) => !u.busy && u.bound > low).length,
     unitsTotal: state.units.length,
@@ -62,7 +67,7 @@ export function handsBack(reason: unknown): boolean {
 export function cancelledResult(record: SplitRecord, bound: number): SolveResult {
   return stoppedResult(CANCELLED as "cancelled", bound, {
     algorithm: "idastar",
-    nodes: record.nodes,
+    nodes: searchedNodes(record),
     elapsedMs: Date.now() - record.startedAt,
   });
 }

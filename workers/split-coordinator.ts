@@ -160,9 +160,10 @@ export class SplitCoordinator {
    * that has not ended it, split, planned from the bound the first try proved, on the search's clock,
    * the first try's nodes counted in the answer's (as the CLI's first try: src/cli/first-try.ts).
    * The state in Redis says where a coordinator that takes the search over resumes: a split record
-   * (a plan saved) goes on split; a whole record is the first try under way, which goes on (its unit
-   * is still queued or running, or its outcome waits on the results list); no record, the first try
-   * runs again (it ended, or never started, and no plan was saved yet).
+   * (a plan saved, the first try's nodes kept in it) goes on split; a whole record is the first try
+   * under way, which goes on (its unit is still queued or running, or its outcome waits on the
+   * results list); no record, the first try runs again (it ended, or never started, and no plan was
+   * saved yet: the ended one's nodes are not known then, and the answer's count misses them).
    */
   private async firstTryThenSplit(
     searchId: string,
@@ -192,21 +193,14 @@ export class SplitCoordinator {
     );
     if (last) return result;
     const provenLowerBound = Math.max(data.provenLowerBound ?? 0, result.lowerBound);
-    const counted = result.nodes;
-    const splitHooks: CoordinatorHooks = {
-      signal: hooks.signal,
-      onProgress: (progress) => hooks.onProgress?.({ ...progress, nodes: progress.nodes + counted }),
-    };
     // Split only while this run still owns the search: a coordinator frozen through its first try may
     // have been replaced by one that planned it already (SplitStore.claim refuses: SupersededError).
-    const split = await this.split(
-      searchId,
-      token,
-      { ...data, startedAt, provenLowerBound },
-      splitHooks,
-      true,
-    );
-    return { ...split, nodes: split.nodes + counted };
+    // The first try's nodes go into the plan's record: counted in the answer's and its progress, by
+    // this coordinator or one that takes the plan over.
+    return this.split(searchId, token, { ...data, startedAt, provenLowerBound }, hooks, {
+      continuing: true,
+      firstTryNodes: result.nodes,
+    });
   }
 
   private async split(
@@ -214,7 +208,7 @@ export class SplitCoordinator {
     token: string,
     data: SolveJobData,
     hooks: CoordinatorHooks,
-    continuing = false,
+    after: { readonly continuing?: boolean; readonly firstTryNodes?: number } = {},
   ): Promise<SolveResult> {
     const run = await SplitRun.load({
       deps: this.deps,
@@ -223,7 +217,7 @@ export class SplitCoordinator {
       token,
       data,
       hooks,
-      continuing,
+      ...after,
     });
     return run.search();
   }

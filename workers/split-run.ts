@@ -26,7 +26,14 @@ import {
   unitJobId,
 } from "../src/solves/index.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
-import { cancelledResult, failedSearch, handsBack, newRecord, progressOf } from "./search-outcomes.ts";
+import {
+  cancelledResult,
+  failedSearch,
+  handsBack,
+  newRecord,
+  progressOf,
+  searchedNodes,
+} from "./search-outcomes.ts";
 import type { SplitRecord } from "./split-store.ts";
 import { currentTask, foldOutcome, unitResultTrace, unitTask } from "./split-units.ts";
 import { SupersededError } from "./superseded-error.ts";
@@ -53,6 +60,8 @@ export interface SplitRunJob {
    * if no other coordinator took it over meanwhile (SplitStore.claim), else stops (SupersededError).
    */
   readonly continuing?: boolean;
+  /** Nodes of the first try this split follows: kept in a new plan's record (SplitRecord.firstTryNodes). */
+  readonly firstTryNodes?: number;
 }
 
 type Stop = "cancelled" | "timed_out" | "shutdown";
@@ -101,7 +110,8 @@ export class SplitRun {
         heuristic: data.heuristic,
         provenBound: data.provenLowerBound,
       });
-    const record = resumed ?? newRecord(plan(), data.startedAt);
+    const firstTry = job.firstTryNodes === undefined ? {} : { firstTryNodes: job.firstTryNodes };
+    const record = resumed ?? { ...newRecord(plan(), data.startedAt), ...firstTry };
     // A pattern database no live worker holds fails the search here, as its units would: even a board
     // whose plan already met the goal (before, such a board came back SOLVED "with" tables no worker
     // held, in zero units). Held by another worker only: its units go there (table-holders.ts).
@@ -301,6 +311,7 @@ export class SplitRun {
         jobId: searchId,
         length: state.best?.length,
         nodes: record.nodes,
+        firstTryNodes: record.firstTryNodes,
         unitResults: record.folded,
         reruns: record.reruns,
         threads: record.threads,
@@ -312,7 +323,7 @@ export class SplitRun {
       },
       "split search done",
     );
-    return splitResult(state, elapsedMs, record.nodes);
+    return splitResult(state, elapsedMs, searchedNodes(record));
   }
 
   /**
@@ -332,6 +343,7 @@ export class SplitRun {
         stop,
         lowerBound: lowerBound(state),
         nodes: record.nodes,
+        firstTryNodes: record.firstTryNodes,
         stoppedUnitsReported: late,
         ...ledger.tally,
         abandoned: ledger.open.size,
@@ -339,7 +351,7 @@ export class SplitRun {
       },
       "split search stopped",
     );
-    return splitResult(state, Date.now() - record.startedAt, record.nodes, stop);
+    return splitResult(state, Date.now() - record.startedAt, searchedNodes(record), stop);
   }
 
   /** The jobs of units in flight for `olderThanMs` or more that are gone from the queue. */

@@ -18,6 +18,12 @@ export interface SplitRecord {
   readonly startedAt: number;
   /** Nodes of every folded unit, stopped ones included. */
   nodes: number;
+  /**
+   * An AUTO search's first try, run whole before this plan: its nodes, counted in the search's (the
+   * answer's and its progress') but not in `nodes`. Kept here so that a coordinator taking the plan
+   * over counts them too. Absent: no first try (or a record saved by a version before this field).
+   */
+  readonly firstTryNodes?: number;
   /** Unit results folded (each round of each unit counts once). */
   folded: number;
   /** Units whose job ran more than once (a worker died mid-unit): their lost runs are not counted. */
