@@ -93,7 +93,7 @@ function createServices(deps: ServiceDeps) {
   deps.onClose(() => settleOnSolve.close());
   return {
     daily,
-    analysis: new AnalysisService(oracle, daily),
+    analysis: new AnalysisService(oracle, daily, { leaderboards: repositories.leaderboards, ratings }),
     hints: new HintService(oracle, daily, ratings),
     settleOnSolve,
     accounts: new AccountService(repositories.users, events),

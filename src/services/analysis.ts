@@ -1,13 +1,16 @@
 // Analysis of a solution (docs/competition.md): for each move, the exact optimal distance to the goal
 // before and after it, and whether it brought the goal one step closer; the moves lost overall.
 // Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
-// running daily puzzle is never analysed, nor any board that passes through its position.
+// running daily puzzle is never analysed, nor any board that passes through its position. An analysis
+// a player asks for before their first submission on the puzzle is help, as a hint is (ratings.ts).
 import { normalizeMoves, positionsAlong, PuzzleInputError, replayMoves } from "../core/index.ts";
 import { AnalysisUnavailableError, BadInputError } from "../errors/index.ts";
+import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
 import { puzzleSpec } from "../solves/index.ts";
 import type { DailyService } from "./daily.ts";
 import type { DistanceOracle } from "./distance-oracle.ts";
+import type { RatingService } from "./ratings.ts";
 
 /** Longer solutions are not analysed (a 4x4 one costs a proof per position). */
 const MAX_ANALYSED_MOVES = 1000;
@@ -41,10 +44,18 @@ export type SolutionAnalysis =
       readonly mistakes: null;
     };
 
+/** What recording an analysis as help needs: whether the player has played the puzzle, and the record. */
+export interface AnalysisHelp {
+  readonly leaderboards: Pick<LeaderboardRepository, "bestOf">;
+  readonly ratings: Pick<RatingService, "recordHelp">;
+}
+
 export class AnalysisService {
   constructor(
     private readonly oracle: DistanceOracle,
     private readonly daily: DailyService,
+    /** Absent: no analysis is recorded as help. */
+    private readonly help?: AnalysisHelp,
   ) {}
 
   /**
@@ -64,9 +75,10 @@ export class AnalysisService {
 
   /**
    * Analyses `moves` on the puzzle: ILLEGAL_MOVE / NOT_A_SOLUTION as submitSolution, DAILY_IN_PROGRESS
-   * on a running daily board, ANALYSIS_UNAVAILABLE beyond 4x4.
+   * on a running daily board, ANALYSIS_UNAVAILABLE beyond 4x4. `playerId`: who asked (analyzeSolution),
+   * whose answer is help when they have not played the puzzle yet (recordHelpBeforePlay).
    */
-  async analyze(puzzle: Puzzle, moves: string): Promise<SolutionAnalysis> {
+  async analyze(puzzle: Puzzle, moves: string, playerId?: number): Promise<SolutionAnalysis> {
     const spec = puzzleSpec(puzzle);
     this.oracle.check(spec);
     const normalized = normalizeMoves(moves);
@@ -101,6 +113,7 @@ export class AnalysisService {
         mistakes: null,
       };
     }
+    if (playerId !== undefined) await this.recordHelpBeforePlay(puzzle, playerId, boards);
     const { distances } = answer;
     const analysed = [...normalized].map((move, i) => ({
       index: i + 1,
@@ -118,5 +131,29 @@ export class AnalysisService {
       moves: analysed,
       mistakes: analysed.filter((move) => !move.optimal),
     };
+  }
+
+  /**
+   * A READY analysis for a player with no submission on the puzzle yet is help on its board and on
+   * the board at each position along the moves (each taken as a puzzle of its own), as a hint at each
+   * of them would be: every distance is given, and a move whose distance does not drop is flagged, so
+   * trying a move and back at the first mistake walks an optimal route out of any solution. Before,
+   * that walk ended in a rated optimal first game. After one's first submission on the puzzle an
+   * analysis reviews a game already played (the web page analyses every submission): recording its
+   * positions would unrate the player's later games on every board along their routes.
+   */
+  private async recordHelpBeforePlay(
+    puzzle: Puzzle,
+    playerId: number,
+    boards: readonly (readonly number[])[],
+  ): Promise<void> {
+    if (this.help === undefined) return;
+    const { leaderboards, ratings } = this.help;
+    if ((await leaderboards.bestOf(playerId, [puzzle.id])).size > 0) return;
+    const spec = puzzleSpec(puzzle);
+    const distinct = new Map(boards.map((board) => [board.join(","), board]));
+    await Promise.all(
+      [...distinct.values()].map((board) => ratings.recordHelp(playerId, { ...spec, start: [...board] })),
+    );
   }
 }

@@ -46,8 +46,8 @@ export const competitionResolvers = {
   Mutation: {
     async analyzeSolution(_: unknown, args: { puzzleId: string; moves: string }, ctx: GraphQLContext) {
       const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
-      await limitWork(ctx);
-      return ctx.services.analysis.analyze(puzzle, args.moves);
+      const user = await limitWork(ctx);
+      return ctx.services.analysis.analyze(puzzle, args.moves, user.id);
     },
   },
   DailyPuzzle: {
@@ -65,6 +65,8 @@ export const competitionResolvers = {
       // point per analysis asked for (a viewer who may read moves always has a token).
       await limitWork(ctx);
       try {
+        // No player: whoever may read a submission's moves has a submission on its puzzle (their own,
+        // or an optimal one), so this analysis reviews a game played and is no help.
         return await ctx.services.analysis.analyze(puzzle, submission.moves);
       } catch (error) {
         if (error instanceof DailyInProgressError) return null;
