@@ -1,12 +1,17 @@
 // A worker process' container: only what the pipeline's consumer side needs (Postgres, one Redis
-// client to publish with, the event bus, the Solve repository and announcer), built from the same
+// client to publish with, the event bus, the Solve repositories and announcer), built from the same
 // pieces as the API's (src/app.ts), which workers never load: no rate limits, accounts or boards.
 import type { Config } from "../src/config.ts";
 import { createPrismaClient, type PrismaClient, processApplicationName } from "../src/db/client.ts";
 import { createLogger, type Logger } from "../src/logger.ts";
 import { createRedis, watchRedis } from "../src/redis/connection.ts";
 import { EventBus } from "../src/services/events.ts";
-import { type SolveAnnouncer, SolveRepository, solveAnnouncer } from "../src/solves/index.ts";
+import {
+  type SolveAnnouncer,
+  SolveJobRepository,
+  SolveRepository,
+  solveAnnouncer,
+} from "../src/solves/index.ts";
 
 export interface WorkerContainer {
   readonly config: Config;
@@ -14,6 +19,8 @@ export interface WorkerContainer {
   readonly prisma: PrismaClient;
   readonly events: EventBus;
   readonly solves: SolveRepository;
+  /** The rows of the search jobs this worker runs, and the reconciler's. */
+  readonly solveJobs: SolveJobRepository;
   /** Progress and finished Solves, to the API processes. */
   readonly announce: SolveAnnouncer;
   close(): Promise<void>;
@@ -39,6 +46,7 @@ export function createWorkerContainer(
     prisma,
     events,
     solves: new SolveRepository(prisma),
+    solveJobs: new SolveJobRepository(prisma),
     announce: solveAnnouncer(events),
     close() {
       closing ??= (async () => {

@@ -14,7 +14,7 @@ import {
   type SolveJobData,
   type SolveJobResult,
   type SolveOutcome,
-  type SolveRepository,
+  type SolveJobRepository,
   outcomeOfResult,
 } from "../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN, SUPERSEDED } from "./abort-reasons.ts";
@@ -34,7 +34,7 @@ export interface SearchProcessorDeps {
   readonly search: SearchRunner;
   /** Recognises the error of a coordinator superseded by another one (not a failure of the search). */
   readonly isSuperseded?: (error: unknown) => boolean;
-  readonly solves: SolveRepository;
+  readonly jobs: SolveJobRepository;
   /** Tells the API processes the job's progress and the Solves its result was written to, as committed. */
   readonly announce: SolveAnnouncer;
   readonly log: Logger;
@@ -62,7 +62,7 @@ const RETAKE_DELAY_MS = 1000;
 const MARK_RUNNING_AFTER_MS = 10;
 
 /**
- * The job's data with what an earlier run of it left on its Solves (SolveRepository.jobStart), where
+ * The job's data with what an earlier run of it left on its Solves (SolveJobRepository.jobStart), where
  * the data lacks it: a job BullMQ runs again (a failed attempt, a stalled job taken again) carries
  * neither the proven bound nor the start that the reconciler's re-added job carries.
  *
@@ -96,7 +96,7 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 }
 
 export function createSearchProcessor(deps: SearchProcessorDeps) {
-  const { solves, log } = deps;
+  const { jobs, log } = deps;
 
   /**
    * Stops the search when its signal aborts or when no Solve waits for it any more. The same poll
@@ -116,7 +116,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     const poll = setInterval(() => {
       // The statement updates only the rows holding less (a follower that joined since included):
       // a poll whose bound has not risen writes nothing.
-      solves.pollActive(jobId, proven).then(
+      jobs.pollActive(jobId, proven).then(
         (waiting) => {
           if (waiting === 0) stop.abort(CANCELLED);
         },
@@ -205,7 +205,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       provenBound,
       startedAt: firstStart,
     } = await persistently("reading a known answer", jobId, () =>
-      solves.jobStart(job.data.canonicalKey, jobId),
+      jobs.jobStart(job.data.canonicalKey, jobId),
     );
     if (known !== null) return answerFromKnown(jobId, job.data.canonicalKey, known, startedAt);
     const data = withEarlierRun(job.data, provenBound, firstStart);
@@ -253,7 +253,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       let waiting: number;
       try {
         waiting = await persistently("marking the search's Solves RUNNING", jobId, () =>
-          solves.markRunning(jobId),
+          jobs.markRunning(jobId),
         );
       } catch (error) {
         await abandon();
@@ -318,7 +318,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
   }
 
   /**
-   * One locked write of `outcome` to every Solve still waiting for the job (SolveRepository.
+   * One locked write of `outcome` to every Solve still waiting for the job (SolveJobRepository.
    * finishJobDurably, `cached` for a known answer); returns how many rows it wrote. Subscribers get
    * the rows as soon as they are committed; it resolves only once they are on disk. Should the flush
    * fail (Postgres crashed), the write is made again: it is conditional, so a result that survived is
@@ -338,7 +338,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
       for (const row of rows) written.add(row.id);
     };
     await persistently(what, jobId, () =>
-      solves.finishJobDurably(canonicalKey, jobId, outcome, announce, startedAt, cached),
+      jobs.finishJobDurably(canonicalKey, jobId, outcome, announce, startedAt, cached),
     );
     return written.size;
   }
@@ -376,7 +376,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
   }
 
   /**
-   * Writes a known optimal answer (SolveRepository.jobStart) to every Solve waiting for the job,
+   * Writes a known optimal answer (SolveJobRepository.jobStart) to every Solve waiting for the job,
    * marked `cached`, through the same locked write as a search's result (followers that join after it
    * find the answer themselves).
    */
@@ -393,7 +393,7 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
 
   /** A search stopped by a shutdown: back to the queue, for another worker (or this one, restarted). */
   async function requeue(job: SearchJob, token: string | undefined): Promise<never> {
-    await solves.requeue(job.id as string);
+    await jobs.requeue(job.id as string);
     await job.moveToWait(token);
     log.info({ jobId: job.id }, "search returned to the queue (shutdown)");
     throw new WaitingError();

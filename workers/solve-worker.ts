@@ -28,7 +28,7 @@ import {
   type SolveJobData,
   type SolveJobResult,
   type SolveQueue,
-  type SolveRepository,
+  type SolveJobRepository,
   createSolveQueue,
 } from "../src/solves/index.ts";
 import type { WorkerContainer } from "./container.ts";
@@ -151,11 +151,11 @@ export class SolveWorker {
   static async start(
     settings: WorkerSettings,
     {
-      solves,
+      solveJobs,
       announce,
       events,
       logger: log,
-    }: Pick<WorkerContainer, "solves" | "announce" | "events" | "logger">,
+    }: Pick<WorkerContainer, "solveJobs" | "announce" | "events" | "logger">,
     metrics?: WorkerMetrics,
   ): Promise<SolveWorker> {
     const tables = await prepareTables(settings.pdbs, settings.pdbDir, settings.threads, (event) => {
@@ -210,7 +210,7 @@ export class SolveWorker {
     const processor = createSearchProcessor({
       search: (jobId, token, data, hooks) => coordinator.search(jobId, token, data, hooks),
       isSuperseded: (error) => error instanceof SupersededError,
-      solves,
+      jobs: solveJobs,
       announce,
       log,
       progressIntervalMs: settings.progressIntervalMs,
@@ -234,7 +234,7 @@ export class SolveWorker {
     worker.on("stalled", (jobId) => log.warn({ jobId }, "stalled job moved back to the queue"));
     worker.on("failed", (job, error) => {
       if (job && !(error instanceof SupersededError))
-        markFailedForGood(job, error, solves, announce.finished, log, (id) => coordinator.discard(id));
+        markFailedForGood(job, error, solveJobs, announce.finished, log, (id) => coordinator.discard(id));
     });
     const stops = new UnitStops();
     const unitWorker = new Worker<UnitJobData, void>(
@@ -274,7 +274,7 @@ export class SolveWorker {
     })();
     const queue = createSolveQueue({ redisUrl: settings.redisUrl, prefix: settings.queuePrefix });
     queue.on("error", (error) => log.debug({ err: error }, "reconciler queue error"));
-    const reconciler = new Reconciler(solves, queue, {
+    const reconciler = new Reconciler(solveJobs, queue, {
       intervalMs: settings.reconcileIntervalMs,
       graceMs: settings.reconcileGraceMs,
       onError: (error) => log.debug({ err: error }, "reconcile pass failed"),
@@ -385,7 +385,7 @@ export class SolveWorker {
 function markFailedForGood(
   job: Job<SolveJobData, SolveJobResult>,
   error: Error,
-  solves: SolveRepository,
+  jobs: SolveJobRepository,
   announce: (written: readonly Solve[]) => Promise<void>,
   log: Logger,
   /** Its split state and units, which no coordinator will read again (SplitCoordinator.discard). */
@@ -395,7 +395,7 @@ function markFailedForGood(
     .getState()
     .then(async (state) => {
       if (state !== "failed" || !job.id) return;
-      const written = await solves.finishJobDurably(
+      const written = await jobs.finishJobDurably(
         job.data.canonicalKey,
         job.id,
         { status: "FAILED", error: error.message.slice(0, 500) },

@@ -11,7 +11,9 @@ export { storedAlgorithmUsed } from "./search-options.ts";
 export { type RequestSolveOptions, createSolveService } from "./service.ts";
 
 // The rows (Postgres, the source of truth).
-export { type NewSolve, SolveRepository } from "./repository.ts";
+export { SolveJobRepository } from "./job-repository.ts";
+export { SolveRepository } from "./repository.ts";
+export type { NewSolve } from "./solve-rows.ts";
 
 // Queued: the job contract between the API and the workers, the producer, the reconciler.
 export {

@@ -9,15 +9,15 @@
 // stalled check: 30-50 s by default). So, every min(intervalMs, 1 s), the Solves still waiting
 // OVERDUE_MARGIN_MS past their job's start + limit are ended TIMED_OUT here (expireOverdue), with the
 // bound stored on them, and the search is stopped the way a cancel stops it. The start and the now
-// it is compared with are both Postgres' clock (SolveRepository.overdueJobs), never two machines'.
+// it is compared with are both Postgres' clock (SolveJobRepository.overdueJobs), never two machines'.
 // The write is the result's own conditional one (solve_finish_job, under the key's lock): of this and
 // a coordinator writing its own result at the same moment, exactly one ends the Solves; a coordinator
 // whose write comes after this one fills in its figures, and a late SOLVED its answer, status kept
-// (SolveRepository.finishJob). One pass never waits long for Redis: each announce is bounded, and
+// (SolveJobRepository.finishJob). One pass never waits long for Redis: each announce is bounded, and
 // the jobs are ended and stopped side by side.
 import type { Redis } from "ioredis";
 import type { Solve } from "../generated/prisma/client.ts";
-import type { SolveRepository, SolveWithPuzzle } from "./repository.ts";
+import type { SolveJobRepository, SolveWithPuzzle } from "./job-repository.ts";
 import { searchJobData, puzzleSpec } from "./job-data.ts";
 import { fulfilledWithin, withTimeout } from "../with-timeout.ts";
 import { addSearchJob, removeUnheldSearch } from "./queue.ts";
@@ -33,7 +33,7 @@ import type { SolveQueue } from "./queue.ts";
  * practice; a dead or hung one is still ended within 5-6 s of its limit (the check runs every second),
  * where before the reconciler nothing ended it until a takeover 30-50 s later. A coordinator later
  * still loses nothing but the status: its figures, and a SOLVED answer, are kept on the rows
- * (SolveRepository.finishJob).
+ * (SolveJobRepository.finishJob).
  */
 const OVERDUE_MARGIN_MS = 5000;
 
@@ -79,7 +79,7 @@ export class Reconciler {
   private expiring: Promise<number> | undefined;
 
   constructor(
-    private readonly solves: SolveRepository,
+    private readonly jobs: SolveJobRepository,
     private readonly queue: SolveQueue,
     private readonly options: ReconcilerOptions,
   ) {}
@@ -125,19 +125,21 @@ export class Reconciler {
   }
 
   private async timeOutOverdue(): Promise<number> {
-    const overdue = await this.solves.overdueJobs(OVERDUE_MARGIN_MS);
+    const overdue = await this.jobs.overdueJobs(OVERDUE_MARGIN_MS);
     // Side by side: one job's slow announce or stop does not delay the others'.
     const ended = await Promise.all(overdue.map((job) => this.timeOut(job)));
     return ended.reduce((sum, rows) => sum + rows, 0);
   }
 
   /** Ends one overdue job's Solves TIMED_OUT and stops its search; returns how many rows it ended. */
-  private async timeOut(job: Awaited<ReturnType<SolveRepository["overdueJobs"]>>[number]): Promise<number> {
+  private async timeOut(
+    job: Awaited<ReturnType<SolveJobRepository["overdueJobs"]>>[number],
+  ): Promise<number> {
     // What is known without the coordinator: the bound its poll stored (null if none was: a search
     // run whole stores none) and how long it ran. Its nodes, units and heuristic come with the write
-    // of whichever coordinator stops the search later (SolveRepository.finishJob fills them in).
+    // of whichever coordinator stops the search later (SolveJobRepository.finishJob fills them in).
     const outcome = { status: "TIMED_OUT", lowerBound: job.provenBound, durationMs: job.ranMs } as const;
-    const rows = await this.solves.finishJobDurably(job.canonicalKey, job.jobId, outcome, async (written) => {
+    const rows = await this.jobs.finishJobDurably(job.canonicalKey, job.jobId, outcome, async (written) => {
       const announced = this.options.onFinished?.(written) ?? Promise.resolve();
       if (!(await fulfilledWithin(announced, ANNOUNCE_WAIT_MS)))
         this.options.onError?.(new Error(`announcing the overdue search ${job.jobId} failed or timed out`));
@@ -175,7 +177,7 @@ export class Reconciler {
     let enqueued = 0;
     let failed = 0;
     for (let afterId = 0; ; ) {
-      const { page, byJob } = await this.solves.waitingJobs(olderThan, limit, afterId);
+      const { page, byJob } = await this.jobs.waitingJobs(olderThan, limit, afterId);
       for (const solve of byJob) {
         if (seen.has(solve.jobId as string)) continue;
         seen.add(solve.jobId as string);
@@ -201,7 +203,7 @@ export class Reconciler {
       // The worker marks Solves FAILED when a job fails for good; this covers a worker that could not.
       const job = await this.queue.getJob(jobId);
       const failure = { status: "FAILED", error: job?.failedReason ?? "search failed" } as const;
-      await this.solves.finishJobDurably(solve.canonicalKey, jobId, failure, (rows) =>
+      await this.jobs.finishJobDurably(solve.canonicalKey, jobId, failure, (rows) =>
         this.options.onFinished?.(rows),
       );
       return false;

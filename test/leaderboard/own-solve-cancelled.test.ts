@@ -3,6 +3,7 @@
 // are rated. Through the API (HTTP) with real Postgres, Redis and a worker process started once the
 // cancelled search is out of the way (else a near-goal 4x4 is proven before it can be cancelled).
 import { afterAll, describe, expect, it } from "vitest";
+import { SolveJobRepository } from "../../src/solves/index.ts";
 import type { GraphQLClient } from "../helpers/graphql.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { FAST_PIPELINE, startWorker } from "../pipeline/pipeline.ts";
@@ -143,7 +144,7 @@ describe("the platform's searches for a board stay bounded", () => {
     const puzzleId = await createPuzzle(alice.client, ONE_UP);
     await submit(alice.client, puzzleId, "DUD");
     const [own] = await platformSolves(puzzleId);
-    await api.server.app.repositories.solves.finishJob(own!.canonicalKey, own!.jobId!, {
+    await new SolveJobRepository(api.server.app.prisma).finishJob(own!.canonicalKey, own!.jobId!, {
       status: "TIMED_OUT",
       lowerBound: 1,
     });
@@ -157,7 +158,7 @@ describe("the platform's searches for a board stay bounded", () => {
     const puzzleId = await createPuzzle(alice.client, TWO_UP);
     await submit(alice.client, puzzleId, "DUDD");
     const [own] = await platformSolves(puzzleId);
-    await api.server.app.repositories.solves.finishJob(own!.canonicalKey, own!.jobId!, {
+    await new SolveJobRepository(api.server.app.prisma).finishJob(own!.canonicalKey, own!.jobId!, {
       status: "FAILED",
       error: "worker lost",
     });

@@ -2,6 +2,7 @@
 // requestedBy null; a 3x3 is answered within the request (optimal known at once), a 4x4 goes to the
 // queue (optimal null until the result is written).
 import { describe, expect, it } from "vitest";
+import { SolveJobRepository } from "../../src/solves/index.ts";
 import { useTestServer } from "../helpers/server.ts";
 import { createPuzzle, submit, type PuzzleFixture } from "./fixtures.ts";
 
@@ -51,7 +52,7 @@ describe("the platform's own solve", () => {
     await submit(client, puzzleId, NEAR_4X4.solutions[4]); // still pending: no second request
     expect(await ownSolves(puzzleId)).toHaveLength(1);
 
-    await api.server.app.repositories.solves.finishJob(own!.canonicalKey, own!.jobId!, {
+    await new SolveJobRepository(api.server.app.prisma).finishJob(own!.canonicalKey, own!.jobId!, {
       status: "SOLVED",
       moves: "RR",
       length: 2,

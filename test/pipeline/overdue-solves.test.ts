@@ -16,6 +16,7 @@ import {
   Reconciler,
   type SolveOutcome,
   type SolveQueue,
+  SolveJobRepository,
   SolveRepository,
   addSearchJob,
   createSolveQueue,
@@ -34,6 +35,7 @@ let db: PrismaClient;
 let queue: SolveQueue;
 let redis: Redis;
 let solves: SolveRepository;
+let solveJobs: SolveJobRepository;
 let base: NewSolve;
 let keys = 0;
 
@@ -43,6 +45,7 @@ beforeAll(async () => {
   queue = createSolveQueue({ redisUrl: REDIS_URL, prefix });
   redis = new Redis(REDIS_URL);
   solves = new SolveRepository(db);
+  solveJobs = new SolveJobRepository(db);
   const user = await db.user.create({ data: { name: "overdue", tokenHash: "5".repeat(64) } });
   const puzzle = await db.puzzle.create({
     data: {
@@ -82,7 +85,7 @@ async function searchStarted(agoMs: number | null, limitSeconds = 5) {
   const jobId = solve.jobId as string;
   expect(follower.solve.jobId).toBe(jobId);
   if (agoMs !== null) {
-    await solves.markRunning(jobId);
+    await solveJobs.markRunning(jobId);
     // As if marked `agoMs` ago (Postgres' clock, as markRunning writes it).
     await db.$executeRaw`UPDATE "solves" SET "started_at" = now() - make_interval(secs => ${agoMs / 1000}::float8)
       WHERE "job_id" = ${jobId}`;
@@ -91,7 +94,7 @@ async function searchStarted(agoMs: number | null, limitSeconds = 5) {
 }
 
 function reconcilerFor(finished: Solve[], stopped: string[]) {
-  return new Reconciler(solves, queue, {
+  return new Reconciler(solveJobs, queue, {
     intervalMs: 60_000,
     graceMs: 0,
     redis,
@@ -114,7 +117,7 @@ async function expectFilled(
   late: SolveOutcome,
   figures: Partial<Solve>,
 ) {
-  const filled = await solves.finishJob(job.canonicalKey, job.jobId, late);
+  const filled = await solveJobs.finishJob(job.canonicalKey, job.jobId, late);
   expect(filled.map((row) => row.id).sort((a, b) => a - b)).toEqual(job.ids);
   for (const id of job.ids)
     expect(await solves.findById(id)).toMatchObject({
@@ -132,7 +135,7 @@ afterEach(() => {
 describe("the reconciler's time-limit check", () => {
   it("ends TIMED_OUT the Solves waiting past their limit, with their stored bound, and stops the search", async () => {
     const overdue = await searchStarted(5000 + OVERDUE_MARGIN_MS + 500);
-    await solves.pollActive(overdue.jobId, 41);
+    await solveJobs.pollActive(overdue.jobId, 41);
     // Within the margin, not started, or a longer limit: left alone.
     const justDue = await searchStarted(5000 + OVERDUE_MARGIN_MS - 1000);
     const queued = await searchStarted(null);
@@ -166,7 +169,7 @@ describe("the reconciler's time-limit check", () => {
   it("writes nothing once the coordinator's own result is written", async () => {
     const job = await searchStarted(10_000);
     const result = { status: "TIMED_OUT", lowerBound: 44, nodesExpanded: 1000, durationMs: 5000 } as const;
-    expect(await solves.finishJob(job.canonicalKey, job.jobId, result)).toHaveLength(2);
+    expect(await solveJobs.finishJob(job.canonicalKey, job.jobId, result)).toHaveLength(2);
     const finished: Solve[] = [];
     const stopped: string[] = [];
     expect(await reconcilerFor(finished, stopped).expireOverdue()).toBe(0);
@@ -177,7 +180,7 @@ describe("the reconciler's time-limit check", () => {
 
   it("keeps the status a coordinator's late write finds, and takes its figures", async () => {
     const job = await searchStarted(10_000);
-    await solves.pollActive(job.jobId, 40);
+    await solveJobs.pollActive(job.jobId, 40);
     await reconcilerFor([], []).expireOverdue();
     const ended = await solves.findById(job.ids[0]);
     // A coordinator that woke up (SIGCONT), or the worker that took the job over, stops the search.
@@ -197,11 +200,11 @@ describe("the reconciler's time-limit check", () => {
       unitsTotal: 12,
     });
     // Once: a second write changes nothing, and a lower bound never replaces a higher one.
-    expect(await solves.finishJob(job.canonicalKey, job.jobId, { ...late, lowerBound: 30 })).toEqual([]);
+    expect(await solveJobs.finishJob(job.canonicalKey, job.jobId, { ...late, lowerBound: 30 })).toEqual([]);
     const other = await searchStarted(10_000);
-    await solves.pollActive(other.jobId, 50);
+    await solveJobs.pollActive(other.jobId, 50);
     await reconcilerFor([], []).expireOverdue();
-    await solves.finishJob(other.canonicalKey, other.jobId, { ...late, status: "TIMED_OUT" });
+    await solveJobs.finishJob(other.canonicalKey, other.jobId, { ...late, status: "TIMED_OUT" });
     expect(await solves.findById(other.ids[0])).toMatchObject({ lowerBound: 50, nodesExpanded: 9_000_000n });
   });
 
@@ -224,7 +227,7 @@ describe("the reconciler's time-limit check", () => {
 
   it("keeps a SOLVED answer written after the reconciler's TIMED_OUT, where the board's next job finds it", async () => {
     const job = await searchStarted(10_000);
-    await solves.pollActive(job.jobId, 3);
+    await solveJobs.pollActive(job.jobId, 3);
     expect(await reconcilerFor([], []).expireOverdue()).toBe(2);
     const ended = await solves.findById(job.ids[0]);
     // The coordinator was alive: its answer, found just before the limit, is written after the margin.
@@ -250,17 +253,17 @@ describe("the reconciler's time-limit check", () => {
     });
     // The board's next search is answered from it.
     const next = await solves.createQueued({ ...base, canonicalKey: job.canonicalKey }, newSolveJobId());
-    const start = await solves.jobStart(job.canonicalKey, next.solve.jobId as string);
+    const start = await solveJobs.jobStart(job.canonicalKey, next.solve.jobId as string);
     expect(start.known).toMatchObject({ status: "SOLVED", moves: "RDLU", length: 4, optimal: true });
     // Once: a duplicate write changes nothing.
-    expect(await solves.finishJob(job.canonicalKey, job.jobId, { ...answer, moves: "LURD" })).toEqual([]);
+    expect(await solveJobs.finishJob(job.canonicalKey, job.jobId, { ...answer, moves: "LURD" })).toEqual([]);
   });
 
   it("does not let a hung announce or stop hold up the pass", async () => {
     const jobs = [await searchStarted(12_000), await searchStarted(12_000)];
     const never = new Promise<void>(() => undefined);
     const errors: unknown[] = [];
-    const reconciler = new Reconciler(solves, queue, {
+    const reconciler = new Reconciler(solveJobs, queue, {
       intervalMs: 60_000,
       graceMs: 0,
       redis,

@@ -10,6 +10,7 @@ import {
   Reconciler,
   createSolveQueue,
   type SolveQueue,
+  SolveJobRepository,
   SolveRepository,
 } from "../../src/solves/index.ts";
 import { createTestDatabase } from "../helpers/database.ts";
@@ -67,7 +68,11 @@ describe("Reconciler", () => {
       await solves.createQueued(request, newSolveJobId());
       jobIds.push(solve.jobId as string);
     }
-    const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0, batch: 3 });
+    const reconciler = new Reconciler(new SolveJobRepository(db), queue, {
+      intervalMs: 60_000,
+      graceMs: 0,
+      batch: 3,
+    });
     // graceMs 0 compares created_at (microseconds) with Date.now() (milliseconds): a row written in the
     // current millisecond would still count as too young.
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -125,7 +130,7 @@ describe("Reconciler", () => {
     }
     expect(new Set(jobs.values()).size).toBe(3);
 
-    const reconciler = new Reconciler(solves, queue, { intervalMs: 60_000, graceMs: 0 });
+    const reconciler = new Reconciler(new SolveJobRepository(db), queue, { intervalMs: 60_000, graceMs: 0 });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await reconciler.runOnce();
     expect((await queue.getJob(jobs.get(true)!))?.data.split).toBe(true);

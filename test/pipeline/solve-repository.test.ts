@@ -3,13 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
-import { type NewSolve, SolveRepository } from "../../src/solves/index.ts";
+import { type NewSolve, SolveJobRepository, SolveRepository } from "../../src/solves/index.ts";
 import { createTestDatabase } from "../helpers/database.ts";
 import type { TestDatabase } from "../helpers/database.ts";
 
 let database: TestDatabase;
 let db: PrismaClient;
 let solves: SolveRepository;
+let jobs: SolveJobRepository;
 let base: NewSolve;
 let keyCounter = 0;
 
@@ -17,6 +18,7 @@ beforeAll(async () => {
   database = await createTestDatabase({ prefix: "solves" });
   db = createPrismaClient(database.url, { poolSize: 4 });
   solves = new SolveRepository(db);
+  jobs = new SolveJobRepository(db);
   const user = await db.user.create({ data: { name: "repo-user", tokenHash: "0".repeat(64) } });
   const puzzle = await db.puzzle.create({
     data: {
@@ -51,7 +53,7 @@ function fresh(overrides: Partial<NewSolve> = {}): NewSolve {
 
 /** Marks job `jobId` RUNNING, started `agoMs` before Postgres' now (markRunning writes its now()). */
 async function markedAgo(jobId: string, agoMs: number): Promise<{ waiting: number; startedAt: Date }> {
-  const waiting = await solves.markRunning(jobId);
+  const waiting = await jobs.markRunning(jobId);
   const [row] = await db.$queryRaw<{ started_at: Date }[]>`
     UPDATE "solves" SET "started_at" = now() - make_interval(secs => ${agoMs / 1000}::float8)
     WHERE "job_id" = ${jobId} AND "status" = 'RUNNING' RETURNING "started_at"`;
@@ -93,7 +95,7 @@ describe("SolveRepository", () => {
     expect(late.solve).toMatchObject({ status: "RUNNING", jobId: "solve-j1" });
     expect(late.solve.startedAt?.getTime()).toBe(startedAt.getTime());
     // The result reaches it like every other follower.
-    const rows = await solves.finishJob(request.canonicalKey, "solve-j1", solved, new Date());
+    const rows = await jobs.finishJob(request.canonicalKey, "solve-j1", solved, new Date());
     expect(rows.map((row) => row.id).sort()).toContain(late.solve.id);
   });
 
@@ -101,14 +103,14 @@ describe("SolveRepository", () => {
     const request = fresh();
     const a = await solves.createQueued(request, "solve-b1");
     const b = await solves.createQueued(request, "solve-b1-unused");
-    expect(await solves.markRunning("solve-b1")).toBe(2);
-    expect(await solves.finishJob(request.canonicalKey, "solve-b1", solved)).toHaveLength(2);
+    expect(await jobs.markRunning("solve-b1")).toBe(2);
+    expect(await jobs.finishJob(request.canonicalKey, "solve-b1", solved)).toHaveLength(2);
     // A duplicated or retried job: nothing moves, nothing is overwritten.
-    expect(await solves.markRunning("solve-b1")).toBe(0);
+    expect(await jobs.markRunning("solve-b1")).toBe(0);
     expect(
-      await solves.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 }),
+      await jobs.finishJob(request.canonicalKey, "solve-b1", { ...solved, moves: "RL", length: 2 }),
     ).toHaveLength(0);
-    expect(await solves.requeue("solve-b1")).toBe(0);
+    expect(await jobs.requeue("solve-b1")).toBe(0);
     for (const id of [a.solve.id, b.solve.id]) {
       const row = await solves.findById(id);
       expect(row).toMatchObject({
@@ -126,7 +128,7 @@ describe("SolveRepository", () => {
   it("answers from an earlier optimal result, whatever the options", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-c1");
-    await solves.finishJob(request.canonicalKey, "solve-c1", solved);
+    await jobs.finishJob(request.canonicalKey, "solve-c1", solved);
     const again = await solves.createQueued({ ...request, algorithm: "ASTAR" }, "solve-c2");
     expect(again.via).toBe("cached");
     expect(again.solve).toMatchObject({
@@ -164,13 +166,13 @@ describe("SolveRepository", () => {
     const request = fresh();
     const first = await solves.createQueued(request, "solve-s1");
     let late: number | undefined;
-    let writing: Promise<Awaited<ReturnType<SolveRepository["finishJob"]>>> | undefined;
+    let writing: Promise<Awaited<ReturnType<SolveJobRepository["finishJob"]>>> | undefined;
     // A follower that chose this job under the canonical key's lock (as createQueued does) and
     // commits only once the result's write waits for that lock.
     await db.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${request.canonicalKey}, 0))`;
       late = (await tx.solve.create({ data: { ...request, jobId: "solve-s1" } })).id;
-      writing = solves.finishJob(request.canonicalKey, "solve-s1", solved);
+      writing = jobs.finishJob(request.canonicalKey, "solve-s1", solved);
       for (let waited = 0; ; waited += 10) {
         const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
           SELECT count(*)::int AS waiting FROM pg_locks
@@ -192,20 +194,20 @@ describe("SolveRepository", () => {
     const { waiting, startedAt: markedAt } = await markedAgo("solve-t1", 5000);
     expect(waiting).toBe(1);
     // Marked again (a retried job): the first start stays.
-    expect(await solves.markRunning("solve-t1")).toBe(1);
-    const [markedRow] = await solves.finishJob(marked.canonicalKey, "solve-t1", solved, new Date());
+    expect(await jobs.markRunning("solve-t1")).toBe(1);
+    const [markedRow] = await jobs.finishJob(marked.canonicalKey, "solve-t1", solved, new Date());
     expect(markedRow.startedAt?.getTime()).toBe(markedAt.getTime());
     const direct = fresh();
     await solves.createQueued(direct, "solve-t2");
     const startedAt = new Date(Date.now() - 3000);
-    const [directRow] = await solves.finishJob(direct.canonicalKey, "solve-t2", solved, startedAt);
+    const [directRow] = await jobs.finishJob(direct.canonicalKey, "solve-t2", solved, startedAt);
     expect(directRow).toMatchObject({ status: "SOLVED", startedAt });
   });
 
   it("does not answer from a result that is not proven optimal", async () => {
     const request = fresh();
     await solves.createQueued(request, "solve-d1");
-    await solves.finishJob(request.canonicalKey, "solve-d1", { status: "TIMED_OUT", lowerBound: 30 });
+    await jobs.finishJob(request.canonicalKey, "solve-d1", { status: "TIMED_OUT", lowerBound: 30 });
     const again = await solves.createQueued(request, "solve-d2");
     expect(again.via).toBe("new");
   });
@@ -219,7 +221,7 @@ describe("SolveRepository", () => {
     const second = await solves.cancel(b.solve.id);
     expect(second).toMatchObject({ cancelled: true, stillFollowing: 0 });
     expect(await solves.cancel(b.solve.id)).toMatchObject({ cancelled: false });
-    expect(await solves.finishJob(request.canonicalKey, "solve-e1", solved)).toHaveLength(0);
+    expect(await jobs.finishJob(request.canonicalKey, "solve-e1", solved)).toHaveLength(0);
     expect(await solves.cancel(999_999)).toBeNull();
   });
 
@@ -248,7 +250,7 @@ describe("SolveRepository", () => {
       algorithmUsed: "idastar",
       heuristicUsed: "linear-conflict",
     } as const;
-    const rows = await solves.finishJob(request.canonicalKey, "solve-f1", stopped, new Date());
+    const rows = await jobs.finishJob(request.canonicalKey, "solve-f1", stopped, new Date());
     expect(rows.map((row) => row.id).sort((x, y) => x - y)).toEqual([a.solve.id, b.solve.id]);
     for (const id of [a.solve.id, b.solve.id]) {
       const row = await solves.findById(id);
@@ -267,7 +269,7 @@ describe("SolveRepository", () => {
     }
     // Written once: a retried write changes nothing.
     expect(
-      await solves.finishJob(request.canonicalKey, "solve-f1", {
+      await jobs.finishJob(request.canonicalKey, "solve-f1", {
         ...stopped,
         lowerBound: 50,
         nodesExpanded: 1,
@@ -286,7 +288,7 @@ describe("SolveRepository", () => {
     await solves.createQueued(shared, "solve-f3-unused");
     await solves.cancel(gone.solve.id);
     const timedOut = { status: "TIMED_OUT", lowerBound: 30, nodesExpanded: 9, durationMs: 5 } as const;
-    expect(await solves.finishJob(shared.canonicalKey, "solve-f3", timedOut)).toHaveLength(1);
+    expect(await jobs.finishJob(shared.canonicalKey, "solve-f3", timedOut)).toHaveLength(1);
     expect(await solves.findById(gone.solve.id)).toMatchObject({ status: "CANCELLED", lowerBound: null });
   });
 
@@ -303,26 +305,26 @@ describe("SolveRepository", () => {
   it("stores a running search's proven bound on its open Solves, only upwards, with the waiting count", async () => {
     const request = fresh();
     const leader = await solves.createQueued(request, "solve-lb1");
-    expect(await solves.markRunning("solve-lb1")).toBe(1);
+    expect(await jobs.markRunning("solve-lb1")).toBe(1);
     const bound = async (id: number) => (await solves.findById(id))?.provenLowerBound;
     // No bound known yet: a count, nothing written.
-    expect(await solves.pollActive("solve-lb1")).toBe(1);
+    expect(await jobs.pollActive("solve-lb1")).toBe(1);
     expect(await bound(leader.solve.id)).toBeNull();
-    expect(await solves.pollActive("solve-lb1", 52)).toBe(1);
+    expect(await jobs.pollActive("solve-lb1", 52)).toBe(1);
     expect(await bound(leader.solve.id)).toBe(52);
     // Never lowered (a search planned again proves its bounds again from lower down).
-    expect(await solves.pollActive("solve-lb1", 48)).toBe(1);
+    expect(await jobs.pollActive("solve-lb1", 48)).toBe(1);
     expect(await bound(leader.solve.id)).toBe(52);
     // A follower that joins gets it at the next poll; the reconciler's row for the job carries it.
     const follower = await solves.createQueued(request, "solve-lb2");
     expect(follower.via).toBe("followed");
-    expect(await solves.pollActive("solve-lb1", 54)).toBe(2);
+    expect(await jobs.pollActive("solve-lb1", 54)).toBe(2);
     expect(await bound(follower.solve.id)).toBe(54);
-    const { byJob } = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
+    const { byJob } = await jobs.waitingJobs(new Date(Date.now() + 1000), 1000);
     expect(byJob.find((s) => s.jobId === "solve-lb1")?.provenLowerBound).toBe(54);
     // A finished Solve keeps it and is no longer written to nor counted.
-    await solves.finishJob(request.canonicalKey, "solve-lb1", { ...solved, length: 56, lowerBound: 56 });
-    expect(await solves.pollActive("solve-lb1", 56)).toBe(0);
+    await jobs.finishJob(request.canonicalKey, "solve-lb1", { ...solved, length: 56, lowerBound: 56 });
+    expect(await jobs.pollActive("solve-lb1", 56)).toBe(0);
     expect(await bound(leader.solve.id)).toBe(54);
   });
 
@@ -330,7 +332,7 @@ describe("SolveRepository", () => {
     const request = fresh();
     await solves.createQueued(request, "solve-js1");
     // Nothing stored yet.
-    expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
+    expect(await jobs.jobStart(request.canonicalKey, "solve-js1")).toEqual({
       known: null,
       provenBound: null,
       startedAt: null,
@@ -338,24 +340,24 @@ describe("SolveRepository", () => {
     const { startedAt: firstStart } = await markedAgo("solve-js1", 5000);
     // A Solve that joins the running job later keeps the job's first start.
     await solves.createQueued(request, "solve-js1");
-    await solves.markRunning("solve-js1");
-    await solves.pollActive("solve-js1", 44);
+    await jobs.markRunning("solve-js1");
+    await jobs.pollActive("solve-js1", 44);
     // A follower asking for another heuristic's search of the same board is another job: its own bound.
     await solves.createQueued({ ...request, heuristic: "MANHATTAN" }, "solve-js2");
-    await solves.pollActive("solve-js2", 40);
-    expect(await solves.jobStart(request.canonicalKey, "solve-js1")).toEqual({
+    await jobs.pollActive("solve-js2", 40);
+    expect(await jobs.jobStart(request.canonicalKey, "solve-js1")).toEqual({
       known: null,
       provenBound: 44,
       startedAt: firstStart,
     });
     // A job whose Solves never ran has no start.
-    expect((await solves.jobStart(request.canonicalKey, "solve-js2")).startedAt).toBeNull();
-    expect((await solves.jobStart(request.canonicalKey, "solve-js2")).provenBound).toBe(40);
+    expect((await jobs.jobStart(request.canonicalKey, "solve-js2")).startedAt).toBeNull();
+    expect((await jobs.jobStart(request.canonicalKey, "solve-js2")).provenBound).toBe(40);
     // Another board's key never lends its bound to the job.
-    expect((await solves.jobStart("another-key", "solve-js1")).provenBound).toBeNull();
+    expect((await jobs.jobStart("another-key", "solve-js1")).provenBound).toBeNull();
     // Once the board's optimum is proven (by the other job), a job starting finds it.
-    await solves.finishJob(request.canonicalKey, "solve-js2", { ...solved, length: 46, lowerBound: 46 });
-    const { known, provenBound } = await solves.jobStart(request.canonicalKey, "solve-js1");
+    await jobs.finishJob(request.canonicalKey, "solve-js2", { ...solved, length: 46, lowerBound: 46 });
+    const { known, provenBound } = await jobs.jobStart(request.canonicalKey, "solve-js1");
     expect(known).toMatchObject({
       status: "SOLVED",
       moves: "R",
@@ -370,7 +372,7 @@ describe("SolveRepository", () => {
     const request = fresh();
     await solves.createQueued(request, "solve-g1");
     await solves.createQueued(request, "solve-g1-unused");
-    const { byJob } = await solves.waitingJobs(new Date(Date.now() + 1000), 1000);
+    const { byJob } = await jobs.waitingJobs(new Date(Date.now() + 1000), 1000);
     const mine = byJob.filter((s) => s.jobId === "solve-g1");
     expect(mine).toHaveLength(1);
     expect(mine[0].puzzle.kind).toBe("SLIDING");
