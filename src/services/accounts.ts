@@ -11,7 +11,13 @@ import { BadInputError } from "../errors/index.ts";
 import type { PublicUser, UserRepository } from "../repositories/users.ts";
 import type { EventBus } from "./events.ts";
 import { TokenCache } from "./token-cache.ts";
-import { foldUserName, normalizeUserName, userNameSkeleton, validateUserName } from "./user-names.ts";
+import {
+  foldUserName,
+  normalizeUserName,
+  refusePlatformName,
+  userNameSkeleton,
+  validateUserName,
+} from "./user-names.ts";
 
 const TOKEN_PREFIX = "pzt_";
 const LISTENER_DELAY_MS = 50;
@@ -54,6 +60,7 @@ export class AccountService {
   async signUp(requested: string): Promise<{ user: PublicUser; token: string }> {
     const name = normalizeUserName(requested);
     validateUserName(name);
+    refusePlatformName(name);
     const keys = { folded: foldUserName(name), skeleton: userNameSkeleton(name) };
     const token = newToken();
     const user = await this.users.create(name, keys, hashToken(token));

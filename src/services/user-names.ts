@@ -90,6 +90,31 @@ export function validateUserName(name: string): void {
   }
 }
 
+/**
+ * The platform's own accounts: `daily puzzle` owns the daily puzzles. Its space, which no user name
+ * may contain, keeps users from that very name, but not from `daily_puzzle` or `dailypuzzle`, which
+ * read as it on every page that shows an owner.
+ */
+const PLATFORM_NAMES = ["daily puzzle"];
+
+/** A name's look-alike key, case folded first (as the unique keys together are), separators dropped. */
+function bareSkeleton(name: string): string {
+  return userNameSkeleton(foldUserName(name).replace(/[\s_-]/gu, ""));
+}
+
+const PLATFORM_SKELETONS = new Map(PLATFORM_NAMES.map((name) => [bareSkeleton(name), name]));
+
+/**
+ * Throws BAD_INPUT (field `name`) when `name` (already NFKC) reads as a platform account's name: the
+ * same look-alike key once separators are dropped (`daily_puzzle`, `Daily-Puzzle`, `dai1ypuzzle`).
+ */
+export function refusePlatformName(name: string): void {
+  const platform = PLATFORM_SKELETONS.get(bareSkeleton(name));
+  if (platform !== undefined) {
+    throw new BadInputError(`name "${name}" looks like the platform's account "${platform}"`, "name");
+  }
+}
+
 /** NFKC and full case folding: the key under which names are unique. */
 export function foldUserName(name: string): string {
   // One pass is not always a fixed point ("ẞ" lowers to "ß", which uppers to "SS"): repeat until stable.
