@@ -9,7 +9,9 @@
 //   Before, the worker that took it over found no Solve waiting and wrote nothing: lowerBound,
 //   nodesExpanded, durationMs and unitsTotal stayed null for good.
 import { afterEach, describe, expect, it } from "vitest";
+import { requestEndlessSplit } from "../helpers/endless-split.ts";
 import { useTestServer } from "../helpers/server.ts";
+import { storedBound } from "../helpers/stored-bound.ts";
 import {
   BOARDS,
   FAST_PIPELINE,
@@ -45,17 +47,6 @@ async function row(solveId: string) {
   return api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
 }
 
-/** The row's stored proven bound, once there is one. */
-async function storedBound(solveId: string): Promise<number> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { provenLowerBound } = await row(solveId);
-    if (provenLowerBound !== null) return provenLowerBound;
-    if (Date.now() > deadline) throw new Error("no bound stored");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The row once the worker that took the job over has written the search's node count. */
 async function filledRow(solveId: string) {
   const deadline = Date.now() + 30_000;
@@ -88,15 +79,10 @@ describe("a split search whose coordinator's worker died", () => {
     await twoWorkers();
     const { client, token } = await api.client().signUp();
     const limitSeconds = 5;
-    const puzzleId = await createPuzzle(client, [...BOARDS.endless], 5);
-    const solve = await requestSolve(client, puzzleId, {
-      ...IDA_LC,
-      split: true,
-      timeLimitSeconds: limitSeconds,
-    });
+    const solve = await requestEndlessSplit(client, limitSeconds);
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     const jobId = await jobIdOf(api, solve.id);
-    await storedBound(solve.id);
+    await storedBound(api, solve.id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const survivor = await killCoordinator(jobId);
     const stored = (await row(solve.id)).provenLowerBound as number;
@@ -140,7 +126,7 @@ describe("a split search whose coordinator's worker died", () => {
     const puzzleId = await createPuzzle(client, [...BOARDS.hard], 4);
     const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 120 });
     const jobId = await jobIdOf(api, solve.id);
-    await storedBound(solve.id);
+    await storedBound(api, solve.id);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const survivor = await killCoordinator(jobId);
     const stored = (await row(solve.id)).provenLowerBound as number;

@@ -3,60 +3,26 @@
 // worker was stopped: the coordinator handed the job back), and failed for good when its worker died
 // (stalled-job limit reached): the split keys are gone at once, and the units still queued are not
 // searched by the next worker.
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { UNIT_QUEUE } from "../../src/solves/index.ts";
+import { describe, expect, it } from "vitest";
+import { requestEndlessSplit } from "../helpers/endless-split.ts";
 import { useTestServer } from "../helpers/server.ts";
-import {
-  BOARDS,
-  FAST_PIPELINE,
-  IDA_LC,
-  createPuzzle,
-  requestSolve,
-  startWorker,
-  waitUntilFinished,
-  jobIdOf,
-} from "./pipeline.ts";
+import { FAST_PIPELINE, jobIdOf, useSplitRedis, waitUntilFinished } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: FAST_PIPELINE });
-const workers: WorkerProcess[] = [];
-let redis: Redis;
-let units: Queue;
+const split = useSplitRedis(api);
 
-beforeAll(() => {
-  redis = new Redis(api.config.redisUrl);
-  units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix: api.config.redisPrefix });
-});
-
-afterAll(async () => {
-  redis?.disconnect();
-  await units?.close();
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-});
-
-async function worker(env: Record<string, string> = {}): Promise<WorkerProcess> {
-  const started = await startWorker(api, { SOLVER_THREADS: "1", DAILY_PUZZLES: "false", ...env });
-  workers.push(started);
-  return started;
-}
-
-const splitKeysOf = (jobId: string) => redis.keys(`${api.config.redisPrefix}:split:${jobId}*`);
+const splitKeysOf = (jobId: string) => split.redis.keys(`${api.config.redisPrefix}:split:${jobId}*`);
 
 async function queuedUnitsOf(jobId: string): Promise<number> {
-  const jobs = await units.getJobs(["waiting", "prioritized", "active", "delayed"]);
+  const jobs = await split.units.getJobs(["waiting", "prioritized", "active", "delayed"]);
   return jobs.filter((j) => j?.id?.startsWith(`unit-${jobId}-`)).length;
 }
 
 /** A split search of a board far beyond the test's patience, under way; `coordinator` runs its job. */
 async function runningSplitSearch(candidates: readonly WorkerProcess[]) {
   const { client } = await api.client().signUp();
-  const puzzleId = await createPuzzle(client, BOARDS.endless);
-  const solve = await requestSolve(client, puzzleId, { ...IDA_LC, split: true, timeLimitSeconds: 600 });
+  const solve = await requestEndlessSplit(client, 600);
   const jobId = await jobIdOf(api, solve.id);
   const planned = (l: Record<string, unknown>) => l.msg === "split search planned" && l.jobId === jobId;
   const coordinator = await Promise.any(candidates.map((w) => w.waitForLog(planned).then(() => w)));
@@ -70,7 +36,7 @@ const skipped = (jobId: string) => (l: Record<string, unknown>) =>
 
 describe("a split search that ends without its coordinator", () => {
   it("cancelled while its job waits (no worker running): its keys go and its queued units are not searched", async () => {
-    const first = await worker({ WORKER_SHUTDOWN_GRACE_MS: "200" });
+    const first = await split.worker({ WORKER_SHUTDOWN_GRACE_MS: "200" });
     const { client, solve, jobId } = await runningSplitSearch([first]);
     // Every worker stops: the coordinator hands its job back to the queue, the units stay queued.
     await first.stop();
@@ -86,7 +52,7 @@ describe("a split search that ends without its coordinator", () => {
     expect(await splitKeysOf(jobId)).toEqual([]);
 
     // The next worker drops the units left queued instead of searching them.
-    const next = await worker();
+    const next = await split.worker();
     await next.waitForLog(skipped(jobId), 10_000);
     const deadline = Date.now() + 5000;
     while ((await queuedUnitsOf(jobId)) > 0 && Date.now() < deadline)
@@ -98,7 +64,7 @@ describe("a split search that ends without its coordinator", () => {
   it("failed for good when its coordinator's worker died: its keys and units go with it", async () => {
     // No second chance for a stalled job: the first stall fails it for good.
     const env = { WORKER_MAX_STALLED_COUNT: "0", SOLVER_THREADS: "1" };
-    const [a, b] = await Promise.all([worker(env), worker(env)]);
+    const [a, b] = await Promise.all([split.worker(env), split.worker(env)]);
     const { client, solve, jobId, coordinator } = await runningSplitSearch([a, b]);
     coordinator.signal("SIGKILL");
     await coordinator.exited;
@@ -115,7 +81,7 @@ describe("a split search that ends without its coordinator", () => {
   }, 60_000);
 
   it("cancelled after its coordinator's worker died: the worker taking the job over clears it", async () => {
-    const [a, b] = await Promise.all([worker(), worker()]);
+    const [a, b] = await Promise.all([split.worker(), split.worker()]);
     const { client, solve, jobId, coordinator } = await runningSplitSearch([a, b]);
     const survivor = coordinator === a ? b : a;
     coordinator.signal("SIGKILL");

@@ -8,7 +8,6 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
 import type { Solve } from "../../src/generated/prisma/client.ts";
 import {
@@ -23,14 +22,14 @@ import {
   newSolveJobId,
   splitKeys,
 } from "../../src/solves/index.ts";
-import { createTestDatabase } from "../helpers/database.ts";
-import type { TestDatabase } from "../helpers/database.ts";
+import { openTestPrisma, type TestPrisma } from "../helpers/prisma-database.ts";
+import { createPuzzleRow } from "../helpers/puzzle-row.ts";
 
 /** The margin the workers use (OVERDUE_MARGIN_MS in src/solves/reconciler.ts). */
 const OVERDUE_MARGIN_MS = 5000;
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = `test-${randomBytes(4).toString("hex")}`;
-let database: TestDatabase;
+let database: TestPrisma;
 let db: PrismaClient;
 let queue: SolveQueue;
 let redis: Redis;
@@ -40,24 +39,17 @@ let base: NewSolve;
 let keys = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ prefix: "overdue" });
-  db = createPrismaClient(database.url, { poolSize: 4 });
+  database = await openTestPrisma("overdue");
+  db = database.db;
   queue = createSolveQueue({ redisUrl: REDIS_URL, prefix });
   redis = new Redis(REDIS_URL);
   solves = new SolveRepository(db);
   solveJobs = new SolveJobRepository(db);
-  const user = await db.user.create({ data: { name: "overdue", tokenHash: "5".repeat(64) } });
-  const puzzle = await db.puzzle.create({
-    data: {
-      ownerId: user.id,
-      kind: "SLIDING",
-      rows: 3,
-      cols: 3,
-      start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
-      goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
-      canonicalKey: "o",
-      solvable: true,
-    },
+  const { user, puzzle } = await createPuzzleRow(db, "overdue", {
+    rows: 3,
+    cols: 3,
+    start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+    canonicalKey: "o",
   });
   base = {
     puzzleId: puzzle.id,
@@ -73,8 +65,7 @@ afterAll(async () => {
   await queue?.obliterate({ force: true }).catch(() => undefined);
   await queue?.close();
   redis?.disconnect();
-  await db?.$disconnect();
-  await database?.drop();
+  await database?.close();
 });
 
 /** A job with a Solve and a follower, marked RUNNING `agoMs` ago (never, when null). */

@@ -3,7 +3,6 @@
 // Solves asked for it (SolveOptions.split included).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
 import {
   newSolveJobId,
@@ -13,16 +12,16 @@ import {
   SolveJobRepository,
   SolveRepository,
 } from "../../src/solves/index.ts";
-import { createTestDatabase } from "../helpers/database.ts";
-import type { TestDatabase } from "../helpers/database.ts";
+import { openTestPrisma, type TestPrisma } from "../helpers/prisma-database.ts";
+import { createPuzzleRow } from "../helpers/puzzle-row.ts";
 
-let database: TestDatabase;
+let database: TestPrisma;
 let db: PrismaClient;
 let queue: SolveQueue;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ prefix: "reconcile" });
-  db = createPrismaClient(database.url, { poolSize: 4 });
+  database = await openTestPrisma("reconcile");
+  db = database.db;
   queue = createSolveQueue({
     redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
     prefix: `test-${randomBytes(4).toString("hex")}`,
@@ -32,26 +31,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await queue?.obliterate({ force: true }).catch(() => undefined);
   await queue?.close();
-  await db?.$disconnect();
-  await database?.drop();
+  await database?.close();
 });
 
 describe("Reconciler", () => {
   it("re-adds every missing job, page after page, and only once", async () => {
     const solves = new SolveRepository(db);
-    const user = await db.user.create({ data: { name: "reconcile", tokenHash: "4".repeat(64) } });
     const start = [1, 2, 3, 4, 5, 6, 7, 0, 8];
-    const puzzle = await db.puzzle.create({
-      data: {
-        ownerId: user.id,
-        kind: "SLIDING",
-        rows: 3,
-        cols: 3,
-        start,
-        goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
-        canonicalKey: "r",
-        solvable: true,
-      },
+    const { user, puzzle } = await createPuzzleRow(db, "reconcile", {
+      rows: 3,
+      cols: 3,
+      start,
+      canonicalKey: "r",
     });
     const jobIds = [];
     for (let i = 0; i < 5; i++) {
@@ -93,19 +84,11 @@ describe("Reconciler", () => {
 
   it("re-adds a job with the split its Solves asked for; a Solve follows only a search of the same split", async () => {
     const solves = new SolveRepository(db);
-    const user = await db.user.create({ data: { name: "reconcile-split", tokenHash: "5".repeat(64) } });
-    const start = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15];
-    const puzzle = await db.puzzle.create({
-      data: {
-        ownerId: user.id,
-        kind: "SLIDING",
-        rows: 4,
-        cols: 4,
-        start,
-        goal: [...Array.from({ length: 15 }, (_, i) => i + 1), 0],
-        canonicalKey: "split-key",
-        solvable: true,
-      },
+    const { user, puzzle } = await createPuzzleRow(db, "reconcile-split", {
+      rows: 4,
+      cols: 4,
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
+      canonicalKey: "split-key",
     });
     const request = (split: boolean | null) => ({
       puzzleId: puzzle.id,

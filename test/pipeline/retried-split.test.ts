@@ -5,56 +5,15 @@
 // the read of a known answer it already makes) and plans from it: here the coordinator's worker is
 // SIGKILLed once the stored bound is 4 above the first plan's, the search's split state and unit jobs
 // are deleted, and a new worker takes the stalled job. Before, the new plan started from h(root) again.
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { UNIT_QUEUE } from "../../src/solves/index.ts";
+import { describe, expect, it } from "vitest";
+import { requestEndlessSplit } from "../helpers/endless-split.ts";
 import { useTestServer } from "../helpers/server.ts";
-import {
-  BOARDS,
-  FAST_PIPELINE,
-  IDA_LC,
-  createPuzzle,
-  jobIdOf,
-  requestSolve,
-  startHardSplit,
-  startWorker,
-  waitUntilFinished,
-} from "./pipeline.ts";
+import { storedBound } from "../helpers/stored-bound.ts";
+import { FAST_PIPELINE, jobIdOf, startHardSplit, useSplitRedis, waitUntilFinished } from "./pipeline.ts";
 import type { WorkerProcess } from "./worker-process.ts";
 
 const api = useTestServer({ env: FAST_PIPELINE });
-const workers: WorkerProcess[] = [];
-let redis: Redis;
-
-beforeAll(() => {
-  redis = new Redis(api.config.redisUrl);
-});
-
-afterAll(() => {
-  redis?.disconnect();
-});
-
-afterEach(async () => {
-  await Promise.all(workers.splice(0).map((w) => w.stop()));
-});
-
-async function worker(): Promise<WorkerProcess> {
-  const started = await startWorker(api, { SOLVER_THREADS: "1", DAILY_PUZZLES: "false" });
-  workers.push(started);
-  return started;
-}
-
-/** The Solve row's stored proven bound, once it is at least `atLeast`. */
-async function storedBound(solveId: string, atLeast: number): Promise<number> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solveId) } });
-    if ((row.provenLowerBound ?? 0) >= atLeast) return row.provenLowerBound as number;
-    if (Date.now() > deadline) throw new Error(`provenLowerBound ${row.provenLowerBound} < ${atLeast}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const split = useSplitRedis(api);
 
 /**
  * The coordinator's worker dies; the search's state and unit jobs go (as with an empty Redis), the
@@ -63,27 +22,24 @@ async function storedBound(solveId: string, atLeast: number): Promise<number> {
 async function killAndWipe(coordinator: WorkerProcess, jobId: string): Promise<void> {
   coordinator.signal("SIGKILL");
   await coordinator.exited;
-  const prefix = api.config.redisPrefix;
-  const splitKeys = await redis.keys(`${prefix}:split:${jobId}*`);
+  const splitKeys = await split.redis.keys(`${api.config.redisPrefix}:split:${jobId}*`);
   expect(splitKeys.length).toBeGreaterThan(0);
-  await redis.del(...splitKeys);
-  const units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix });
-  await units.obliterate({ force: true });
-  await units.close();
+  await split.redis.del(...splitKeys);
+  await split.units.obliterate({ force: true });
 }
 
 describe("a split search retried with no state left in Redis", () => {
   it("is planned again from the bound stored on its Solve row, and still ends optimal", async () => {
-    const first = await worker();
+    const first = await split.worker();
     const { client, solve, jobId, planned, firstPlan } = await startHardSplit(api, first);
-    const stored = await storedBound(solve.id, (firstPlan.rootBound as number) + 4);
+    const stored = await storedBound(api, solve.id, (firstPlan.rootBound as number) + 4);
 
     await killAndWipe(first, jobId);
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
     expect(row.status).toBe("RUNNING");
 
     // A new worker's stalled check takes the job again: no state, so it is planned afresh.
-    const second = await worker();
+    const second = await split.worker();
     const replanned = await second.waitForLog(planned, 20_000);
     expect(firstPlan.rootBound as number).toBeLessThan(stored);
     expect(replanned.rootBound as number).toBeGreaterThanOrEqual(stored);
@@ -94,16 +50,11 @@ describe("a split search retried with no state left in Redis", () => {
   }, 120_000);
 
   it("keeps its time limit counting from the first run's start", async () => {
-    const first = await worker();
+    const first = await split.worker();
     const { client } = await api.client().signUp();
     const limitSeconds = 8;
     // Never solved in a test's time (the other case's board is solved by then: its answer is known).
-    const puzzleId = await createPuzzle(client, [...BOARDS.endless], 5);
-    const solve = await requestSolve(client, puzzleId, {
-      ...IDA_LC,
-      split: true,
-      timeLimitSeconds: limitSeconds,
-    });
+    const solve = await requestEndlessSplit(client, limitSeconds);
     const jobId = await jobIdOf(api, solve.id);
     await first.waitForLog((line) => line.msg === "split search planned" && line.jobId === jobId, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -111,7 +62,7 @@ describe("a split search retried with no state left in Redis", () => {
 
     // The new worker takes the stalled job ~3 s later with no state: the limit still ends the search
     // 8 s after it first started, not 8 s after the retry.
-    await worker();
+    await split.worker();
     const finished = await waitUntilFinished(client, solve.id, 60_000);
     expect(finished.status).toBe("TIMED_OUT");
     const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });

@@ -1,13 +1,12 @@
 // The Solve repository against a real Postgres: cached answers, following a running search, and
 // the conditional updates that make result writing idempotent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../../src/db/client.ts";
 import type { PrismaClient } from "../../src/db/client.ts";
 import { type NewSolve, SolveJobRepository, SolveRepository } from "../../src/solves/index.ts";
-import { createTestDatabase } from "../helpers/database.ts";
-import type { TestDatabase } from "../helpers/database.ts";
+import { openTestPrisma, type TestPrisma } from "../helpers/prisma-database.ts";
+import { createPuzzleRow } from "../helpers/puzzle-row.ts";
 
-let database: TestDatabase;
+let database: TestPrisma;
 let db: PrismaClient;
 let solves: SolveRepository;
 let jobs: SolveJobRepository;
@@ -15,22 +14,15 @@ let base: NewSolve;
 let keyCounter = 0;
 
 beforeAll(async () => {
-  database = await createTestDatabase({ prefix: "solves" });
-  db = createPrismaClient(database.url, { poolSize: 4 });
+  database = await openTestPrisma("solves");
+  db = database.db;
   solves = new SolveRepository(db);
   jobs = new SolveJobRepository(db);
-  const user = await db.user.create({ data: { name: "repo-user", tokenHash: "0".repeat(64) } });
-  const puzzle = await db.puzzle.create({
-    data: {
-      ownerId: user.id,
-      kind: "SLIDING",
-      rows: 2,
-      cols: 2,
-      start: [1, 2, 0, 3],
-      goal: [1, 2, 3, 0],
-      canonicalKey: "k",
-      solvable: true,
-    },
+  const { user, puzzle } = await createPuzzleRow(db, "repo-user", {
+    rows: 2,
+    cols: 2,
+    start: [1, 2, 0, 3],
+    canonicalKey: "k",
   });
   base = {
     puzzleId: puzzle.id,
@@ -43,8 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.$disconnect();
-  await database?.drop();
+  await database?.close();
 });
 
 function fresh(overrides: Partial<NewSolve> = {}): NewSolve {
