@@ -13,7 +13,8 @@ export interface CompetitionWorkers {
   /** Takes no further job, at once (analysis and daily jobs alike). */
   stopIntake(): void;
   /**
-   * Gives a running analysis job `graceMs`, then closes everything, each step bounded by `stepMs`.
+   * Gives a running analysis job `graceMs`, then hands it back to the queue (AnalysisWorker.close),
+   * and closes everything, each step bounded by `stepMs`.
    */
   close(graceMs?: number, stepMs?: number): Promise<void>;
   /** The analysis jobs close() had to abandon. */

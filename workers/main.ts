@@ -92,7 +92,7 @@ function drain(signal: NodeJS.Signals, { worker, competition, metricsServer }: R
   }, deadlineMs);
   worker.stopIntake();
   competition.stopIntake();
-  Promise.all([worker.close(), competition.close(graceMs + HAND_BACK_MS, CLOSE_STEP_MS)])
+  Promise.all([worker.close(), competition.close(graceMs, CLOSE_STEP_MS)])
     .then(async ([report]) => {
       await fulfilledWithin(metricsServer?.close() ?? Promise.resolve(), CLOSE_STEP_MS);
       await fulfilledWithin(container.close(), CLOSE_STEP_MS);
