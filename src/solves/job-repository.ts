@@ -225,7 +225,8 @@ export class SolveJobRepository {
    * answered from at once, `cached`): a job that was queued before it existed (other options, the same
    * board) is answered from it instead of searching again. Also one a coordinator wrote after the
    * reconciler had ended its Solves TIMED_OUT (finishJob keeps it on those rows, status unchanged):
-   * solve_create_queued does not answer from such a row, the board's next job does, at once.
+   * a job queued before it was written answers from it here, and a request made since is answered
+   * from it by solve_create_queued (migration …_solve_cache_late_answer).
    *
    * `provenBound`: the highest bound stored on the job's Solves while an earlier run of it searched
    * (pollActive), or null. A job BullMQ runs again (a failed attempt, a stalled job taken again) does
