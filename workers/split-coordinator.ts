@@ -6,6 +6,7 @@
 // splits first runs whole under a short budget (its first try) and splits only if that has not
 // ended it. A coordinator that dies is replaced by another worker's (BullMQ stalled-job recovery),
 // which resumes from the state in Redis; units in flight go on meanwhile.
+import { stoppedResult } from "../src/core/results.ts";
 import { isSlidingSolvable } from "../src/core/sliding/solvability.ts";
 import type { SolveResult } from "../src/core/types.ts";
 import {
@@ -17,6 +18,7 @@ import {
   WHOLE_JOB,
   wholeJobId,
 } from "../src/solves/index.ts";
+import { CANCELLED } from "./abort-reasons.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
 import {
   cancelledResult,
@@ -176,10 +178,9 @@ export class SplitCoordinator {
     const began = Date.now();
     const first = await this.whole(searchId, token, data, hooks, FIRST_TRY_MS);
     const { result, startedAt } = first;
-    const last =
-      result.status !== "timed_out" ||
-      hooks.signal?.aborted === true ||
-      Date.now() - startedAt >= data.timeLimitMs;
+    const { signal } = hooks;
+    const outOfTime = Date.now() - startedAt >= data.timeLimitMs;
+    const last = result.status !== "timed_out" || signal?.aborted === true || outOfTime;
     this.deps.log.info(
       {
         jobId: searchId,
@@ -191,6 +192,11 @@ export class SplitCoordinator {
       },
       "first try ended",
     );
+    // Stopped to be handed back (a shutdown, or this process taking the job again) as its first try
+    // ran out of its budget: that TIMED_OUT is the try's, not the search's, which goes back as it is
+    // (the processor requeues a cancelled search on a shutdown) instead of ending TIMED_OUT.
+    if (result.status === "timed_out" && signal?.aborted === true && handsBack(signal.reason) && !outOfTime)
+      return stoppedResult(CANCELLED as "cancelled", result.lowerBound, result);
     if (last) return result;
     const provenLowerBound = Math.max(data.provenLowerBound ?? 0, result.lowerBound);
     // Split only while this run still owns the search: a coordinator frozen through its first try may

@@ -4,7 +4,9 @@
 // knowing another worker took the search over and planned it: it must stop (SupersededError) without
 // touching its successor's state, owner, results or epoch, and not claim the search again. A first
 // try whose thread took the unit and froze holds the search FIRST_TRY_MS + FIRST_TRY_GRACE_MS, not its
-// whole time limit. Real Redis and BullMQ; the coordinator in this process, a fake unit worker.
+// whole time limit. A first try that runs out of its budget as its worker shuts down (or takes the
+// job again) hands the search back, not TIMED_OUT. Real Redis and BullMQ; the coordinator in this
+// process, a fake unit worker.
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { pino } from "pino";
@@ -20,7 +22,7 @@ import {
   WHOLE_JOB,
   UNIT_STOP_TOPIC,
 } from "../../src/solves/index.ts";
-import { CANCELLED } from "../../workers/abort-reasons.ts";
+import { CANCELLED, SHUTDOWN, SUPERSEDED } from "../../workers/abort-reasons.ts";
 import { SplitCoordinator } from "../../workers/split-coordinator.ts";
 import { type SplitRecord, SplitStore } from "../../workers/split-store.ts";
 import { SupersededError } from "../../workers/superseded-error.ts";
@@ -93,6 +95,21 @@ function fakeUnitWorker(whole: (job: { id?: string }) => Promise<void>): void {
   );
 }
 
+/** The first try's unit `unitJobId` answers TIMED_OUT (its budget) with `figures`. */
+async function pushTimedOut(
+  searchId: string,
+  unitJobId: string,
+  figures: { nodes: number; lowerBound: number; elapsedMs: number },
+): Promise<void> {
+  const result = { status: "timed_out", ...figures, optimal: false };
+  await store.push(
+    searchId,
+    { unitJobId, result, thread: "w/1", runs: 1 },
+    { owner: "platform", tag: 1, costMs: figures.elapsedMs },
+    UNIT_DONE_TOPIC,
+  );
+}
+
 describe("the store's owner checks", () => {
   it("claims a search going on only while no other coordinator owns it, and clears only its own", async () => {
     const searchId = "solve-owner-checks";
@@ -134,13 +151,7 @@ describe("a coordinator frozen through its first try", () => {
     fakeUnitWorker(async (job) => {
       expect(await store.claim(searchId, "B", { epoch: "bbbbbb" })).toBe(true);
       expect(await store.save(searchId, "B", successor, 0)).toBe(true);
-      const result = { status: "timed_out", nodes: 1000, lowerBound: 44, elapsedMs: 200, optimal: false };
-      await store.push(
-        searchId,
-        { unitJobId: job.id as string, result, thread: "w/1", runs: 1 },
-        { owner: "platform", tag: 1, costMs: 200 },
-        UNIT_DONE_TOPIC,
-      );
+      await pushTimedOut(searchId, job.id as string, { nodes: 1000, lowerBound: 44, elapsedMs: 200 });
     });
     const lines: Record<string, unknown>[] = [];
     const coordinator = coordinatorWith(lines);
@@ -204,3 +215,29 @@ describe("a first try whose thread froze", () => {
     await store.clear(searchId);
   }, 20_000);
 });
+
+describe.each([SHUTDOWN, SUPERSEDED])(
+  "a first try whose budget runs out as the search is stopped (%s)",
+  (reason) => {
+    // The try's TIMED_OUT is its budget's, not the search's: the search is handed back (`cancelled`,
+    // which the search processor requeues on a shutdown). Before, it was the search's answer, written
+    // TIMED_OUT: npm start's Ctrl-C test (test/api/main-process.test.ts) saw it 2 runs in 3.
+    it("hands the search back: cancelled, not TIMED_OUT", async () => {
+      const searchId = `solve-first-try-${reason}`;
+      const stop = new AbortController();
+      // The thread reaches the budget and pushes its TIMED_OUT; the stop comes before the coordinator reads it.
+      fakeUnitWorker(async (job) => {
+        await pushTimedOut(searchId, job.id as string, { nodes: 8448, lowerBound: 56, elapsedMs: 250 });
+        stop.abort(reason);
+      });
+      const coordinator = coordinatorWith([]);
+      try {
+        const result = await coordinator.search(searchId, "A", autoSearch(60_000), { signal: stop.signal });
+        expect(result).toMatchObject({ status: "cancelled", lowerBound: 56, nodes: 8448 });
+      } finally {
+        await coordinator.close();
+      }
+      await store.clear(searchId);
+    });
+  },
+);
