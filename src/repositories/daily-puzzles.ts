@@ -77,6 +77,12 @@ export class DailyPuzzleRepository {
     });
   }
 
+  /** The `daily puzzle` account's id (made by the daily puzzles' migration); null without it. */
+  async ownerId(): Promise<number | null> {
+    const owner = await this.prisma.user.findUnique({ where: { name: DAILY_OWNER }, select: { id: true } });
+    return owner?.id ?? null;
+  }
+
   async publish(date: string, category: DailyCategory, optimalLength: number): Promise<DailyRow> {
     const row = await this.prisma.dailyPuzzle.update({
       where: { date_category: { date: asDate(date), category } },

@@ -124,6 +124,9 @@ function family(spec: PuzzleSpec): string {
 /** A daily puzzle whose day runs, as its guard sees it. */
 interface RunningDaily {
   readonly key: string;
+  readonly puzzleId: number;
+  /** Shown by `dailyPuzzle`: its optimum is proven. */
+  readonly published: boolean;
   readonly family: string;
   /** Null until proven (a 4x4 is published minutes after its creation). */
   readonly optimum: number | null;
@@ -141,6 +144,8 @@ export class DailyService {
    * rather than one or more per request.
    */
   private running: { readonly today: string; readonly reader: FreshRead<RunningDaily[]> } | undefined;
+  /** The `daily puzzle` account's id, read once. */
+  private owner: Promise<number | null> | undefined;
   /** Each running daily's neighbourhood by canonical key: computed once per daily and process. */
   private nearSets = new Map<string, ReadonlyMap<string, number>>();
 
@@ -178,6 +183,20 @@ export class DailyService {
   async get(category: DailyCategory, date: string): Promise<DailyRow | null> {
     const row = await this.dailies.find(date, category);
     return row?.publishedAt ? row : null;
+  }
+
+  /**
+   * Whether the puzzle is a daily puzzle not published yet (its optimum still being proven): until
+   * `dailyPuzzle` shows it, nothing else may (`puzzle(id)`, its Solves, submissions). Puzzles of any
+   * other owner answer without a query; the daily account's read the running dailies (shared read).
+   */
+  async unpublished(puzzle: { readonly id: number; readonly ownerId: number }): Promise<boolean> {
+    this.owner ??= this.dailies.ownerId().catch((error: unknown) => {
+      this.owner = undefined;
+      throw error;
+    });
+    if (puzzle.ownerId !== (await this.owner)) return false;
+    return (await this.runningDailies()).some((daily) => daily.puzzleId === puzzle.id && !daily.published);
   }
 
   /** Published days, newest first. */
@@ -290,7 +309,14 @@ export class DailyService {
       const spec = specOfKey(row.canonicalKey);
       const near = this.nearSets.get(row.canonicalKey) ?? neighbourhood(spec, SPOILER_RADIUS[row.category]);
       nearSets.set(row.canonicalKey, near);
-      return { key: row.canonicalKey, family: family(spec), optimum: row.optimalLength, near };
+      return {
+        key: row.canonicalKey,
+        puzzleId: row.puzzleId,
+        published: row.publishedAt !== null,
+        family: family(spec),
+        optimum: row.optimalLength,
+        near,
+      };
     });
     this.nearSets = nearSets; // the dailies whose day is over are forgotten
     return dailies;

@@ -114,6 +114,11 @@ export const leaderboardResolvers = {
     async submitSolution(_: unknown, args: { puzzleId: string; moves: string }, ctx: GraphQLContext) {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
+      // A daily puzzle not published yet cannot be played before everyone sees it.
+      const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
+      if (puzzle !== null && (await ctx.services.daily.unpublished(puzzle))) {
+        throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+      }
       return ctx.services.submissions.submit(user, puzzleId, args.moves);
     },
   },

@@ -95,8 +95,11 @@ async function puzzleConnection(ctx: GraphQLContext, args: PuzzleListArgs) {
 
 export const puzzleResolvers = {
   Query: {
-    puzzle: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
-      ctx.loaders.puzzleById.load(parseId(args.id)),
+    // A daily puzzle not published yet is no puzzle to anyone (docs/competition.md, "Daily puzzles").
+    puzzle: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
+      const puzzle = await ctx.loaders.puzzleById.load(parseId(args.id));
+      return puzzle !== null && (await ctx.services.daily.unpublished(puzzle)) ? null : puzzle;
+    },
     puzzles: (_: unknown, args: PuzzleListArgs, ctx: GraphQLContext) => puzzleConnection(ctx, args),
   },
   Mutation: {

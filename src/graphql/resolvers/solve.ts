@@ -31,10 +31,18 @@ async function givesDailyAway(ctx: GraphQLContext, puzzleId: number, moves: stri
   return puzzle !== null && ctx.services.daily.givesAway(puzzleSpec(puzzle), moves);
 }
 
+/** A Solve of a daily puzzle not published yet carries that puzzle: it is not found until then. */
+async function ofUnpublishedDaily(ctx: GraphQLContext, puzzleId: number): Promise<boolean> {
+  const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
+  return puzzle !== null && ctx.services.daily.unpublished(puzzle);
+}
+
 export const solveResolvers = {
   Query: {
-    solve: (_: unknown, args: { id: string }, ctx: GraphQLContext) =>
-      ctx.services.solves.findById(parseId(args.id)),
+    async solve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
+      const solve = await ctx.services.solves.findById(parseId(args.id));
+      return solve !== null && (await ofUnpublishedDaily(ctx, solve.puzzleId)) ? null : solve;
+    },
   },
   Mutation: {
     async requestSolve(
@@ -72,7 +80,11 @@ export const solveResolvers = {
     solveProgress: {
       async subscribe(_: unknown, args: { solveId: string }, ctx: GraphQLContext) {
         const id = parseId(args.solveId, "solveId");
-        const stream = await ctx.services.solves.progress(id);
+        const solve = await ctx.services.solves.findById(id);
+        const stream =
+          solve === null || (await ofUnpublishedDaily(ctx, solve.puzzleId))
+            ? undefined
+            : await ctx.services.solves.progress(id);
         if (!stream) throw new NotFoundError(`no solve with id ${id}`);
         return stream;
       },
