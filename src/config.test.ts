@@ -99,6 +99,14 @@ describe("loadConfig", () => {
     expect(all).not.toContain("hunter2");
   });
 
+  it("shows the bad value of a setting that is no secret, though its name holds TOKEN", () => {
+    // GRAPHQL_MAX_TOKENS counts a document's tokens: a number to show, like every other limit.
+    expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: "10" })).toThrow(
+      'GRAPHQL_MAX_TOKENS="10": Too small: expected number to be >=50',
+    );
+    expect(() => loadConfig({ GRAPHQL_MAX_TOKENS: "lots" })).toThrow('GRAPHQL_MAX_TOKENS="lots"');
+  });
+
   it("refuses API_METRICS_PORT equal to PORT, naming both", () => {
     expect(() => loadConfig({ PORT: "4100", API_METRICS_PORT: "4100" })).toThrow(
       /API_METRICS_PORT=4100: the same port as PORT=4100/,

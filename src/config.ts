@@ -241,8 +241,12 @@ export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** Variables whose value is a secret: an error names them and says the value's length, never the value. */
-const SECRET_NAME = /SECRET|TOKEN|PASSWORD/;
+/**
+ * Variables whose value is a secret: an error names them and says the value's length, never the value.
+ * The whole last word of the name (METRICS_TOKEN, DAILY_SECRET), so that GRAPHQL_MAX_TOKENS, a count,
+ * is shown like any other limit.
+ */
+const SECRET_NAME = /(^|_)(SECRET|TOKEN|PASSWORD)$/;
 
 /**
  * A bad value as an error shows it: quoted, with a URL's password (and `password` parameter) masked,
