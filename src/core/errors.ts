@@ -26,3 +26,19 @@ export class IllegalMoveError extends PuzzleInputError {
     super(message, "ILLEGAL_MOVE", "moves");
   }
 }
+
+/** Legal moves that end on another board than the goal. The message counts them in plain words. */
+export class NotASolutionError extends PuzzleInputError {
+  override readonly name: string = "NotASolutionError";
+  constructor(readonly moveCount: number) {
+    super(
+      moveCount === 0
+        ? "no moves given, and the start is not the goal"
+        : moveCount === 1
+          ? "the 1 move is legal but does not reach the goal"
+          : `the ${moveCount} moves are legal but do not reach the goal`,
+      "NOT_A_SOLUTION",
+      "moves",
+    );
+  }
+}

@@ -2,7 +2,7 @@
 // when they must keep their import graph small, as the CLI's judge does).
 
 export type * from "./types.ts";
-export { PuzzleInputError, IllegalMoveError } from "./errors.ts";
+export { PuzzleInputError, IllegalMoveError, NotASolutionError } from "./errors.ts";
 export { pdbAvailable } from "./pdb/index.ts";
 export { TableNotLoadedError } from "./pdb/table-not-loaded-error.ts";
 export type { PuzzleErrorCode } from "./errors.ts";

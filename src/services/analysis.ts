@@ -3,7 +3,7 @@
 // Distances come from the DistanceOracle (tables within the request, 4x4 through the workers). A
 // running daily puzzle is never analysed, nor any board that passes through its position. An analysis
 // a player asks for before their first submission on the puzzle is help, as a hint is (ratings.ts).
-import { normalizeMoves, positionsAlong, PuzzleInputError, replayMoves } from "../core/index.ts";
+import { NotASolutionError, normalizeMoves, positionsAlong, replayMoves } from "../core/index.ts";
 import { AnalysisUnavailableError, BadInputError } from "../errors/index.ts";
 import type { LeaderboardRepository } from "../repositories/leaderboard.ts";
 import type { Puzzle } from "../repositories/puzzles.ts";
@@ -89,11 +89,7 @@ export class AnalysisService {
       );
     }
     if (!replayMoves(spec, normalized).solved) {
-      throw new PuzzleInputError(
-        `the ${normalized.length} moves are legal but do not reach the goal`,
-        "NOT_A_SOLUTION",
-        "moves",
-      );
+      throw new NotASolutionError(normalized.length);
     }
     const boards = positionsAlong(spec, normalized);
     // Each position's distance is the answer of the puzzle from there to the goal.

@@ -2,7 +2,7 @@
 // stores only sequences that are legal and end at the goal. A new personal best is announced on the
 // event bus (leaderboardChanged), and a puzzle without a proven optimum gets a Solve of the platform's
 // own, so that `optimal` becomes known without anyone asking.
-import { PuzzleInputError, normalizeMoves, replayMoves } from "../core/index.ts";
+import { NotASolutionError, normalizeMoves, replayMoves } from "../core/index.ts";
 import { BadInputError, LimitExceededError, NotFoundError } from "../errors/index.ts";
 import type { Logger } from "../logger.ts";
 import { puzzleSpec } from "../solves/index.ts";
@@ -51,11 +51,7 @@ export class SubmissionService {
     }
     const { solved } = replayMoves(puzzleSpec(puzzle), normalized);
     if (!solved) {
-      throw new PuzzleInputError(
-        `the ${normalized.length} moves are legal but do not reach the goal`,
-        "NOT_A_SOLUTION",
-        "moves",
-      );
+      throw new NotASolutionError(normalized.length);
     }
     const { submission, newBest } = await this.submissions.create({
       puzzleId: puzzle.id,
