@@ -32,7 +32,11 @@ export function tablesFailure(error: unknown, pdbDir: string): ConfigurationFail
   };
 }
 
-/** The metrics endpoint could not listen (the port taken, or not allowed). */
+/**
+ * The metrics endpoint could not listen: the port taken or not allowed (WORKER_METRICS_PORT), or HOST
+ * no address of this machine or no name at all (getaddrinfo's ENOTFOUND: the name does not exist;
+ * EAI_AGAIN, a resolver that did not answer, may pass and stays a plain start-up failure).
+ */
 export function metricsPortFailure(
   error: unknown,
   port: number,
@@ -44,10 +48,15 @@ export function metricsPortFailure(
       setting: "WORKER_METRICS_PORT",
       message: `WORKER_METRICS_PORT=${port}: ${host}:${port} is already in use (another process listens there; its /healthz, which the container healthcheck asks, would never answer)`,
     };
-  if (code === "EACCES" || code === "EADDRNOTAVAIL")
+  if (code === "EACCES")
     return {
       setting: "WORKER_METRICS_PORT",
       message: `WORKER_METRICS_PORT=${port}: cannot listen on ${host}:${port} (${code})`,
+    };
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return {
+      setting: "HOST",
+      message: `HOST=${host} ${code === "ENOTFOUND" ? "does not resolve" : "is not an address of this machine"} (${code}): the metrics endpoint (WORKER_METRICS_PORT=${port}) cannot listen there (use 127.0.0.1, 0.0.0.0 or one of this machine's addresses)`,
     };
   return undefined;
 }

@@ -147,6 +147,29 @@ describe("start-up", () => {
     }
   }, 20_000);
 
+  it.each([
+    ["does not resolve", "no-such-host.invalid", "ENOTFOUND"],
+    ["is not this machine's", "192.0.2.1", "EADDRNOTAVAIL"],
+  ])(
+    "a HOST that %s, with WORKER_METRICS_PORT: exit 2 naming HOST",
+    async (_, host, code) => {
+      const worker = WorkerProcess.launch({
+        ...env(),
+        WORKER_PDBS: "none",
+        WORKER_METRICS_PORT: String(await freePort()),
+        HOST: host,
+      });
+      workers.push(worker);
+      expect(await exitWithin(worker, 15_000)).toBe(EXIT_CONFIGURATION);
+      const fatal = worker.logs.find((line) => line.level === 60);
+      expect(fatal?.setting).toBe("HOST");
+      expect(fatal?.msg).toContain(`HOST=${host}`);
+      expect(fatal?.msg).toContain(code);
+      expect(messages(worker)).not.toContain("worker ready");
+    },
+    20_000,
+  );
+
   it("SIGTERM during a first-run table build: logged, lock files removed, exit 0 at once", async () => {
     const dir = scratchPdbDir("worker-build-stop-");
     const worker = WorkerProcess.launch({ ...env(), PDB_DIR: dir, WORKER_PDBS: "663", SOLVER_THREADS: "2" });
