@@ -140,6 +140,31 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
     expect(await page.getByTestId("hint-text").textContent()).toMatch(/larger than 4×4/);
   });
 
+  it("lists every size a puzzle can be made in, 2x5 and 5x3 included, in the size filter", async () => {
+    await signIn(page);
+    const twoByFive = await createThroughApi({
+      kind: "SLIDING",
+      rows: 2,
+      cols: 5,
+      start: [1, 2, 3, 4, 5, 6, 7, 8, 0, 9],
+    });
+    await page.goto(`${api.origin}/puzzles?size=2x5`);
+    await expect
+      .poll(() => page.locator(".puzzle-results .puzzle-item").first().getAttribute("data-puzzle-id"))
+      .toBe(twoByFive);
+    // Before: no 2x5 option, so the list of 2x5 puzzles showed an empty size field.
+    expect(await page.getByLabel("size").inputValue()).toBe("2x5");
+    const offered = await page
+      .getByLabel("size")
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => (option as unknown as { value: string }).value));
+    const everySize = [2, 3, 4, 5].flatMap((rows) => [2, 3, 4, 5].map((cols) => `${rows}x${cols}`));
+    expect([...offered].sort()).toEqual(["", ...everySize].sort());
+    await page.getByLabel("size").selectOption("5x3");
+    await page.waitForURL(/size=5x3/);
+    await expect.poll(() => page.locator(".puzzle-results").textContent()).toContain("No puzzle matches");
+  });
+
   it("shows the not-found page for a malformed address", async () => {
     await page.goto(`${api.origin}/users/%E0%A4%A`);
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Page not found");

@@ -9,6 +9,7 @@ import {
 } from "../../web/src/puzzle/controls.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../../web/src/puzzle/random.ts";
 import { coalesced } from "../../web/src/ui/coalesced.ts";
+import { compactCount, formatDuration } from "../../web/src/ui/figures.ts";
 
 describe("shuffled boards", () => {
   it("are solvable, valid and not already solved, for every size", () => {
@@ -102,5 +103,32 @@ describe("coalesced refetches", () => {
     release();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(runs).toBe(2);
+  });
+});
+
+describe("the search's figures", () => {
+  it("read counts in the unit they round into", () => {
+    expect(compactCount(0)).toBe("0");
+    expect(compactCount(950)).toBe("950");
+    expect(compactCount(999.6)).toBe("1.0 k");
+    expect(compactCount(12_345)).toBe("12.3 k");
+    // Before: "1000.0 k", "1000.0 M" (the unit was chosen before rounding).
+    expect(compactCount(999_960)).toBe("1.0 M");
+    expect(compactCount(999_999_999)).toBe("1.0 G");
+    expect(compactCount(4_080_000)).toBe("4.1 M");
+    expect(compactCount(36_000_000_000)).toBe("36.0 G");
+  });
+
+  it("read durations in ms, s, then minutes and seconds", () => {
+    expect(formatDuration(0)).toBe("0 ms");
+    expect(formatDuration(968)).toBe("968 ms");
+    // Before: "1000 ms", "10.0 s", "73 s", "3547 s".
+    expect(formatDuration(999.6)).toBe("1.0 s");
+    expect(formatDuration(2_449)).toBe("2.4 s");
+    expect(formatDuration(9_960)).toBe("10 s");
+    expect(formatDuration(13_000)).toBe("13 s");
+    expect(formatDuration(59_600)).toBe("1 min 0 s");
+    expect(formatDuration(73_000)).toBe("1 min 13 s");
+    expect(formatDuration(3_547_000)).toBe("59 min 7 s");
   });
 });

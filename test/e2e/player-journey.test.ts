@@ -1,8 +1,8 @@
 // What a new player met on the page, each kind of puzzle in turn, in headless Chromium against a real
 // API server and worker: a board typed for another size survives picking that size; the Rotation
 // Game is not offered A* (which the server refuses for it); a 4x4 submitted before its optimum is
-// known learns it when the platform's own search ends (verdict, leaderboard, facts), without a
-// reload, from leaderboardChanged (OPTIMUM_PROVEN), not by following the search; a daily puzzle's player count follows other players' submissions live.
+// known learns it when the platform's own search ends (verdict, leaderboard, facts), and then whether
+// its game was rated, without a reload, from leaderboardChanged (OPTIMUM_PROVEN), not by following the search; a daily puzzle's player count follows other players' submissions live.
 import type { Page, WebSocket } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSlidingSpec, defaultSlidingGoal, solve } from "../../src/core/index.ts";
@@ -225,9 +225,11 @@ describe.skipIf(missing !== undefined)("a new player's journey through every kin
     await page.getByRole("button", { name: "Submit to leaderboard" }).click();
     const verdict = page.locator(".play .message.info");
     await expect.poll(() => verdict.textContent()).toMatch(/^Accepted: 58 moves · rank 1/);
+    // The proof settles the first submission's game too: the verdict says so (before, it never did,
+    // as the server announces the optimum before it rates the games waiting for it).
     await expect
       .poll(() => verdict.textContent(), { timeout: 20_000 })
-      .toBe("Accepted: 58 moves · rank 1 · optimal ✓");
+      .toBe("Accepted: 58 moves · rank 1 · optimal ✓ · rated");
     await expect
       .poll(() => page.locator(".board-list .muted.small").textContent())
       .toBe("1 player · optimum: 58");

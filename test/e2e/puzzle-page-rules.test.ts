@@ -105,12 +105,27 @@ describe.skipIf(missing !== undefined)("the rules on a puzzle's page", () => {
     await page.locator(".puzzle-facts .badge").first().waitFor();
     expect(await page.locator('[data-testid="unrated-note"]:visible').count()).toBe(0);
 
-    // Anonymous visitors can use neither.
-    const anonymous = await newPage();
-    await anonymous.goto(`${api.origin}/puzzles/${createPuzzle.id}`);
-    await anonymous.locator(".puzzle-facts .badge").first().waitFor();
-    expect(await anonymous.locator('[data-testid="unrated-note"]:visible').count()).toBe(0);
-    await anonymous.close();
+    // Anonymous visitors can use neither: a browser of their own (this one's pages share the player's
+    // localStorage, so a page opened here is signed in). Before, they read the note: the page took
+    // "no session" (undefined) for a session.
+    const elsewhere = await launchBrowser();
+    try {
+      const anonymous = await elsewhere.newPage();
+      anonymous.on("pageerror", (error) => pageErrors.push(error.message));
+      await anonymous.goto(`${api.origin}/puzzles/${createPuzzle.id}`);
+      await anonymous.locator(".puzzle-facts .badge").first().waitFor();
+      expect(await anonymous.evaluate('localStorage.getItem("puzzles.token")')).toBeNull();
+      expect(await anonymous.locator('[data-testid="unrated-note"]:visible').count()).toBe(0);
+      // Signing up there shows it (the facts reload with the new viewer, who has no submission).
+      await anonymous
+        .locator("header")
+        .getByRole("textbox", { name: "name" })
+        .fill(`anon${Date.now() % 1_000_000}`);
+      await anonymous.locator("header").getByRole("button", { name: "Sign up" }).click();
+      await expect.poll(() => anonymous.locator('[data-testid="unrated-note"]:visible').count()).toBe(2);
+    } finally {
+      await elsewhere.close();
+    }
     await page.close();
   }, 60_000);
 

@@ -260,8 +260,10 @@ const PuzzleExtrasDocument = graphql(`
         moves
       }
       myBest {
+        id
         length
         optimal
+        game
       }
     }
   }

@@ -25,7 +25,7 @@ type Documents = {
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleDocument,
     "\n  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {\n    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {\n      edges {\n        node {\n          ...PuzzleListFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": typeof types.PuzzlesDocument,
-    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n": typeof types.PuzzleExtrasDocument,
+    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        id\n        length\n        optimal\n        game\n      }\n    }\n  }\n": typeof types.PuzzleExtrasDocument,
     "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": typeof types.PuzzleCreatedDocument,
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": typeof types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": typeof types.CancelSolveDocument,
@@ -56,7 +56,7 @@ const documents: Documents = {
     "\n  mutation CreatePuzzle($input: CreatePuzzleInput!) {\n    createPuzzle(input: $input) {\n      ...PuzzleFields\n    }\n  }\n": types.CreatePuzzleDocument,
     "\n  query Puzzle($id: ID!) {\n    puzzle(id: $id) {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleDocument,
     "\n  query Puzzles($first: Int, $after: String, $filter: PuzzleFilter, $orderBy: PuzzleOrder) {\n    puzzles(first: $first, after: $after, filter: $filter, orderBy: $orderBy) {\n      edges {\n        node {\n          ...PuzzleListFields\n        }\n      }\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n    }\n  }\n": types.PuzzlesDocument,
-    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n": types.PuzzleExtrasDocument,
+    "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        id\n        length\n        optimal\n        game\n      }\n    }\n  }\n": types.PuzzleExtrasDocument,
     "\n  subscription PuzzleCreated {\n    puzzleCreated {\n      ...PuzzleFields\n    }\n  }\n": types.PuzzleCreatedDocument,
     "\n  mutation RequestSolve($puzzleId: ID!, $options: SolveOptions) {\n    requestSolve(puzzleId: $puzzleId, options: $options) {\n      ...SolveFields\n    }\n  }\n": types.RequestSolveDocument,
     "\n  mutation CancelSolve($id: ID!) {\n    cancelSolve(id: $id) {\n      ...SolveFields\n    }\n  }\n": types.CancelSolveDocument,
@@ -120,7 +120,7 @@ export function graphql(source: "\n  query Puzzles($first: Int, $after: String, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        length\n        optimal\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzleExtrasDocument;
+export function graphql(source: "\n  query PuzzleExtras($id: ID!) {\n    puzzle(id: $id) {\n      difficulty {\n        optimalLength\n        percentile\n      }\n      rating {\n        value\n        deviation\n        games\n      }\n      optimalSolution {\n        length\n        moves\n      }\n      myBest {\n        id\n        length\n        optimal\n        game\n      }\n    }\n  }\n"): typeof import('./graphql').PuzzleExtrasDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

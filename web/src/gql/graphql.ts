@@ -222,7 +222,7 @@ export type PuzzleExtrasQueryVariables = Exact<{
 }>;
 
 
-export type PuzzleExtrasQuery = { puzzle: { difficulty: { optimalLength: number, percentile: number | null } | null, rating: { value: number, deviation: number, games: number } | null, optimalSolution: { length: number | null, moves: string | null } | null, myBest: { length: number, optimal: boolean | null } | null } | null };
+export type PuzzleExtrasQuery = { puzzle: { difficulty: { optimalLength: number, percentile: number | null } | null, rating: { value: number, deviation: number, games: number } | null, optimalSolution: { length: number | null, moves: string | null } | null, myBest: { id: string, length: number, optimal: boolean | null, game: SubmissionGame } | null } | null };
 
 export type PuzzleCreatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
 
@@ -577,8 +577,10 @@ export const PuzzleExtrasDocument = new TypedDocumentString(`
       moves
     }
     myBest {
+      id
       length
       optimal
+      game
     }
   }
 }

@@ -2,6 +2,7 @@
 // (elapsed ms, bound), and the final state closes the line at the search's duration. The axes
 // rescale as points arrive: time in ms under a second (a fast solve must not read "0.0 s"), the bound
 // on whole moves, with a flat line drawn in the middle of a one-move range rather than on an axis.
+import { formatDuration } from "./figures.ts";
 import { svg } from "./svg.ts";
 
 const WIDTH = 320;
@@ -14,13 +15,6 @@ export interface BoundChart {
   /** Closes the line at the end of the search (its duration, its final bound); ignored before any point. */
   finish(elapsedMs: number, bound: number): void;
   readonly points: number;
-}
-
-/** "850 ms", "2.4 s", "73 s". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
-  return `${Math.round(ms / 1000)} s`;
 }
 
 export function createBoundChart(): BoundChart {

@@ -11,6 +11,7 @@ import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { analysisPanel } from "./analysis-panel.ts";
 import { hintButton } from "./hint-button.ts";
+import { followGame } from "./settled-game.ts";
 import { counted } from "../ui/counted.ts";
 
 /**
@@ -46,7 +47,7 @@ function verdict(submission: Submission, dayEndsAt: string | undefined, dayEntry
 const GAME_NOTE: Record<Submission["game"], string> = {
   RATED: " · rated",
   UNRATED: " · unrated: your rating does not change",
-  PENDING: "", // said once the optimum is known (learnOptimum), whose proof also settles the game
+  PENDING: "", // said once the optimum's proof has settled the game (learnOptimum, then followGame)
   NOT_A_GAME: "",
 };
 
@@ -78,7 +79,7 @@ export function playPanel(
   } = {},
 ): {
   element: HTMLElement;
-  /** The puzzle's optimum became known: a verdict that said "not known yet" says now. */
+  /** The puzzle's optimum became known: a verdict that said "not known yet" says now, then its game. */
   learnOptimum(optimalLength: number | null | undefined): void;
   cleanup: Cleanup;
 } {
@@ -98,6 +99,8 @@ export function playPanel(
   let pending: Submission | undefined;
   /** The viewer's day entry, as the verdict shown says it. */
   let entry: DayEntry;
+  /** Stops asking what the verdict's game turned out to be (a new verdict, or the page left). */
+  let stopGame: Cleanup | undefined;
 
   const play = (letters: string) => {
     if (!letters) return;
@@ -160,6 +163,7 @@ export function playPanel(
   reset.addEventListener("click", () => {
     game.reset();
     pending = undefined;
+    stopGame?.();
     result.clear();
     analysis.clear();
     draw();
@@ -171,6 +175,7 @@ export function playPanel(
       const submission = await submitSolution(puzzleId, game.moves);
       submitted = game.moves;
       pending = submission.optimal === null ? submission : undefined;
+      stopGame?.();
       entry = await dayEntryOf(submission);
       result.show(verdict(submission, options.dayEndsAt, entry));
       options.onSubmitted?.(submission);
@@ -226,8 +231,13 @@ export function playPanel(
       const known = { ...pending, optimal: pending.length === optimalLength };
       pending = undefined;
       result.show(verdict(known, options.dayEndsAt, entry));
+      if (known.game === "PENDING")
+        stopGame = followGame(puzzleId, known.id, (settled) =>
+          result.show(verdict({ ...known, game: settled }, options.dayEndsAt, entry)),
+        );
     },
     cleanup: () => {
+      stopGame?.();
       window.removeEventListener("keydown", onKey);
       hint.cleanup();
       analysis.cleanup();

@@ -44,7 +44,7 @@ export const puzzleView: View = (outlet, { id }) => {
       const facts = puzzleFacts(puzzle.id, {
         solvable: puzzle.solvable,
         dailyEndsAt,
-        onLoaded: (extras) => notes.show(currentSession() !== null && !extras.myBest),
+        onLoaded: (extras) => notes.show(currentSession() !== undefined && !extras.myBest),
       });
       // The leaderboard event of a submission can come before the server knows the optimum (it asks
       // for it next): once the submission is accepted, the board and facts are fetched again.

@@ -8,7 +8,18 @@ import { puzzleList } from "./puzzle-list.ts";
 import { type PuzzleQuery, parsePuzzleQuery, puzzleQueryPath, puzzleQueryVariables } from "./puzzle-query.ts";
 
 const PAGE_SIZE = 20;
-const SIZES = ["2x2", "2x3", "3x2", "3x3", "2x4", "4x2", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5"];
+/**
+ * Every size a puzzle can be made in (2..5 rows and columns, as the new puzzle page offers), by the
+ * longer side, then the shorter: 2×2, 2×3, 3×2, 3×3, 2×4 … 5×5. Before, 2×5, 5×2, 3×5 and 5×3 were
+ * missing: their puzzles could not be picked, and /puzzles?size=2x5 showed an empty select.
+ */
+const SIZES = [2, 3, 4, 5].flatMap((longer) =>
+  [2, 3, 4, 5]
+    .filter((shorter) => shorter <= longer)
+    .flatMap((shorter) =>
+      shorter === longer ? [`${shorter}x${longer}`] : [`${shorter}x${longer}`, `${longer}x${shorter}`],
+    ),
+);
 
 function select(name: string, value: string, options: [string, string][]): HTMLSelectElement {
   const element = h(

@@ -14,7 +14,7 @@ import {
 import { workersOnline } from "../api/fleet.ts";
 import { currentSession } from "../api/session.ts";
 import { isLiveGiveUp } from "../api/subscriptions.ts";
-import { type BoundChart, createBoundChart, formatDuration } from "../ui/chart.ts";
+import { type BoundChart, createBoundChart } from "../ui/chart.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
 import { h, replace } from "../ui/dom.ts";
 import { refocus } from "../ui/focus.ts";
@@ -22,6 +22,7 @@ import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { solutionPlayer } from "./solution-player.ts";
 import { counted } from "../ui/counted.ts";
+import { compactCount as compact, formatDuration } from "../ui/figures.ts";
 
 const STATUS_TEXT: Record<SolveStatus, string> = {
   QUEUED: "Waiting for a worker…",
@@ -42,13 +43,6 @@ const WORKER_CHECK_MS = 5000;
 const ANNOUNCE_PROGRESS_MS = 15_000;
 
 const FINISHED = new Set<SolveStatus>(["SOLVED", "UNSOLVABLE", "CANCELLED", "TIMED_OUT", "FAILED"]);
-
-function compact(value: number): string {
-  if (value >= 1e9) return `${(value / 1e9).toFixed(1)} G`;
-  if (value >= 1e6) return `${(value / 1e6).toFixed(1)} M`;
-  if (value >= 1e3) return `${(value / 1e3).toFixed(1)} k`;
-  return String(Math.round(value));
-}
 
 function select(name: string, options: [string, string][]): HTMLSelectElement {
   return h(
