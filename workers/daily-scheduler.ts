@@ -10,12 +10,11 @@ import { consumerRedisOptions, producerRedisOptions } from "../src/redis/connect
 import { DailyPuzzleRepository } from "../src/repositories/daily-puzzles.ts";
 import { PuzzleRepository } from "../src/repositories/puzzles.ts";
 import { DAILY_CATEGORIES } from "../src/services/daily-boards.ts";
-import { DailyService, utcDay } from "../src/services/daily.ts";
+import { DAILY_QUEUE, DailyService, utcDay } from "../src/services/daily.ts";
 import { createSolveService } from "../src/solves/index.ts";
 import { fulfilledWithin } from "../src/with-timeout.ts";
 import type { WorkerContainer } from "./container.ts";
 
-const DAILY_QUEUE = "daily-puzzles";
 const SCHEDULER_ID = "daily-puzzles-midnight";
 const JOB = "create-daily-puzzles";
 

@@ -39,6 +39,9 @@ export interface DailySettings {
   readonly now?: () => Date;
 }
 
+/** The BullMQ queue of the daily puzzles' scheduler (workers/daily-scheduler.ts; the dashboard shows it). */
+export const DAILY_QUEUE = "daily-puzzles";
+
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The days a user may name (`dailyPuzzle(date:)`, `dailyPuzzles` cursors): years 2000..9999. */

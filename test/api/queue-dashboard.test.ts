@@ -1,5 +1,5 @@
 // The queue dashboard (bull-board at /admin/queues): off without ADMIN_TOKEN, 401 without the token,
-// the solve queue with it, and read-only: no retry, clean, promote, pause or remove goes through.
+// every queue with it, and read-only: no retry, clean, promote, pause or remove goes through.
 import { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_QUEUES } from "../../src/http/plugins/use-queue-dashboard.ts";
@@ -83,6 +83,9 @@ describe("with ADMIN_TOKEN", () => {
       }[];
     };
     expect(body.queues.map((q) => q.name).sort()).toEqual([...DASHBOARD_QUEUES].sort());
+    // Every queue a process of the platform creates: searches, their units, the 4x4 analyses' proofs
+    // (hints, analyzeSolution) and the daily puzzles' scheduler.
+    expect(body.queues.map((q) => q.name).sort()).toEqual(["analysis", "daily-puzzles", "solve", "unit"]);
     const solve = body.queues.find((q) => q.name === SOLVE_QUEUE);
     expect(solve?.readOnlyMode).toBe(true);
     expect(solve?.counts.failed).toBe(1);

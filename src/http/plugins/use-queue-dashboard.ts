@@ -12,6 +12,8 @@ import express, { type Router } from "express";
 import type { App } from "../../app.ts";
 import { QUEUE_CLOSE_MS, closeWithin } from "../../redis/close-bullmq.ts";
 import { errorBody } from "../../graphql/errors.ts";
+import { ANALYSIS_QUEUE } from "../../services/analysis-jobs.ts";
+import { DAILY_QUEUE } from "../../services/daily.ts";
 import { SOLVE_QUEUE, UNIT_QUEUE } from "../../solves/index.ts";
 import { producerRedisOptions } from "../../redis/connection.ts";
 import { requireOperatorToken } from "../operator-token.ts";
@@ -19,11 +21,13 @@ import { requireOperatorToken } from "../operator-token.ts";
 const QUEUE_DASHBOARD_PATH = "/admin/queues";
 
 /**
- * The queues shown, by name (src/solves/contracts.ts): one more queue is one more name here. The solve
- * queue holds searches (their coordinators, active as soon as a worker takes them); the unit queue
- * holds the work solver threads take, where a search waits for a thread (docs/distributed.md).
+ * The queues shown, by name: every queue of the platform; one more queue is one more name here. The
+ * solve queue holds searches (their coordinators, active as soon as a worker takes them); the unit
+ * queue holds the work solver threads take, where a search waits for a thread (docs/distributed.md);
+ * the analysis queue the proofs of 4x4 hints and analyses; the daily-puzzles queue the scheduler's
+ * midnight job and each worker's catch-up job.
  */
-export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE, UNIT_QUEUE];
+export const DASHBOARD_QUEUES: readonly string[] = [SOLVE_QUEUE, UNIT_QUEUE, ANALYSIS_QUEUE, DAILY_QUEUE];
 
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
