@@ -29,6 +29,7 @@ import {
 } from "./search-outcomes.ts";
 import { SearchWakeups } from "./search-wakeups.ts";
 import { SplitRun } from "./split-run.ts";
+import type { SplitRecord } from "./split-store.ts";
 import { SupersededError } from "./superseded-error.ts";
 import { POLL_MS, type UnitJob, UnitJobs } from "./unit-jobs.ts";
 
@@ -85,6 +86,8 @@ interface WholeRun {
   readonly result: SolveResult;
   /** When the search started (the record's `startedAt`): a split search after a first try keeps it. */
   readonly startedAt: number;
+  /** The result is a first try's TIMED_OUT, kept in the record in Redis for the split that follows. */
+  readonly kept: boolean;
 }
 
 /**
@@ -107,6 +110,15 @@ function wholeJob(searchId: string, data: SolveJobData, startedAt: number, budge
       owner: data.owner ?? "platform",
     },
   };
+}
+
+/** The first try's TIMED_OUT a record keeps (SplitRecord.firstTryBound): what the split goes on from. */
+function keptFirstTry(record: SplitRecord): SolveResult {
+  return stoppedResult("timed_out", record.firstTryBound ?? 0, {
+    algorithm: "idastar",
+    nodes: record.firstTryNodes ?? 0,
+    elapsedMs: Date.now() - record.startedAt,
+  });
 }
 
 export class SplitCoordinator {
@@ -162,10 +174,11 @@ export class SplitCoordinator {
    * that has not ended it, split, planned from the bound the first try proved, on the search's clock,
    * the first try's nodes counted in the answer's (as the CLI's first try: src/cli/first-try.ts).
    * The state in Redis says where a coordinator that takes the search over resumes: a split record
-   * (a plan saved, the first try's nodes kept in it) goes on split; a whole record is the first try
-   * under way, which goes on (its unit is still queued or running, or its outcome waits on the
-   * results list); no record, the first try runs again (it ended, or never started, and no plan was
-   * saved yet: the ended one's nodes are not known then, and the answer's count misses them).
+   * (a plan saved, the first try's nodes kept in it) goes on split; a whole record with the first
+   * try's bound (it answered TIMED_OUT, no plan saved yet) goes on split from it, the try not run
+   * again; a whole record without is the first try under way, which goes on (its unit is still queued
+   * or running, or its outcome waits on the results list); no record, the first try runs again (it
+   * never started, or ended with no answer of its thread, or the search's answer was written).
    */
   private async firstTryThenSplit(
     searchId: string,
@@ -177,7 +190,7 @@ export class SplitCoordinator {
     if (stored?.split !== undefined) return this.split(searchId, token, data, hooks);
     const began = Date.now();
     const first = await this.whole(searchId, token, data, hooks, FIRST_TRY_MS);
-    const { result, startedAt } = first;
+    const { result, startedAt, kept } = first;
     const { signal } = hooks;
     const outOfTime = Date.now() - startedAt >= data.timeLimitMs;
     const last = result.status !== "timed_out" || signal?.aborted === true || outOfTime;
@@ -197,7 +210,11 @@ export class SplitCoordinator {
     // (the processor requeues a cancelled search on a shutdown) instead of ending TIMED_OUT.
     if (result.status === "timed_out" && signal?.aborted === true && handsBack(signal.reason) && !outOfTime)
       return stoppedResult(CANCELLED as "cancelled", result.lowerBound, result);
-    if (last) return result;
+    if (last) {
+      // No split comes (cancelled, or out of time): the first try's answer kept for it goes.
+      if (kept && !(await this.deps.store.clear(searchId, token))) throw new SupersededError(searchId);
+      return result;
+    }
     const provenLowerBound = Math.max(data.provenLowerBound ?? 0, result.lowerBound);
     // Split only while this run still owns the search: a coordinator frozen through its first try may
     // have been replaced by one that planned it already (SplitStore.claim refuses: SupersededError).
@@ -253,7 +270,13 @@ export class SplitCoordinator {
     const stored = await store.load(searchId);
     const record = stored ?? newRecord(undefined, data.startedAt);
     const { startedAt } = record;
-    const ran = (result: SolveResult): WholeRun => ({ result, startedAt });
+    const ran = (result: SolveResult, kept = false): WholeRun => ({ result, startedAt, kept });
+    // A first try's TIMED_OUT answer is kept in the record (for the split that follows), not cleared.
+    const keep = budgetMs === undefined ? undefined : record;
+    const answer = async (): Promise<WholeRun | undefined> => {
+      const read = await this.wholeOutcome(searchId, token, id, keep);
+      return read === undefined ? undefined : ran(read.result, read.kept);
+    };
     // A first try's unit is withdrawn at its budget, and one a thread took is given up
     // FIRST_TRY_GRACE_MS later; a whole search's at its time limit, and WHOLE_GRACE_MS later.
     const deadline = startedAt + Math.min(data.timeLimitMs, budgetMs ?? Number.POSITIVE_INFINITY);
@@ -261,16 +284,15 @@ export class SplitCoordinator {
     const id = wholeJobId(searchId);
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
+    // Taken over after the first try answered TIMED_OUT (kept in the record): not tried again.
+    if (budgetMs !== undefined && stored?.firstTryBound !== undefined) return ran(keptFirstTry(stored), true);
     // Taken over: a unit that answered meanwhile (its job gone) is not run again.
-    const answered = stored === null ? undefined : await this.wholeOutcome(searchId, token, id);
-    if (answered !== undefined) return ran(answered);
+    const answered = stored === null ? undefined : await answer();
+    if (answered !== undefined) return answered;
     await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
     // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
     const unanswered = async (reason: "cancelled" | "timed_out"): Promise<WholeRun> =>
-      ran(
-        (await this.wholeOutcome(searchId, token, id)) ??
-          (await this.endUnanswered(searchId, token, data, reason, startedAt)),
-      );
+      (await answer()) ?? ran(await this.endUnanswered(searchId, token, data, reason, startedAt));
     let checked = Date.now();
     let stoppedAt: number | undefined;
     // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
@@ -286,8 +308,8 @@ export class SplitCoordinator {
         checked = Date.now();
         lost = await unitJobs.isLost(id);
       }
-      const outcome = await this.wholeOutcome(searchId, token, id);
-      if (outcome !== undefined) return ran(outcome);
+      const outcome = await answer();
+      if (outcome !== undefined) return outcome;
       const reason = hooks.signal?.reason;
       // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
       if (hooks.signal?.aborted && handsBack(reason)) return ran(cancelledResult(record, 0));
@@ -324,14 +346,34 @@ export class SplitCoordinator {
 
   /**
    * The whole search's answer, if its unit pushed one (the state then goes, if this run still owns
-   * the search: else SupersededError); throws its failure.
+   * the search: else SupersededError); throws its failure. A first try's TIMED_OUT (`keep`: its
+   * record) is kept instead, in the same round trip: the record saved with its nodes and bound
+   * (`kept`), so that a coordinator taking the search over before its plan is saved plans it from
+   * them rather than trying first again (and losing the first try's nodes).
    */
-  private async wholeOutcome(searchId: string, token: string, id: string): Promise<SolveResult | undefined> {
-    const outcome = (await this.deps.store.pending(searchId)).find((o) => o.unitJobId === id);
+  private async wholeOutcome(
+    searchId: string,
+    token: string,
+    id: string,
+    keep?: SplitRecord,
+  ): Promise<{ result: SolveResult; kept: boolean } | undefined> {
+    const { store } = this.deps;
+    const pending = await store.pending(searchId);
+    const outcome = pending.find((o) => o.unitJobId === id);
     if (outcome === undefined) return undefined;
-    if (!(await this.deps.store.clear(searchId, token))) throw new SupersededError(searchId);
+    const result = outcome.result as SolveResult;
+    const kept = keep !== undefined && outcome.failure === undefined && result.status === "timed_out";
+    const firstTry = {
+      ...keep,
+      firstTryNodes: result.nodes,
+      firstTryBound: result.lowerBound,
+    } as SplitRecord;
+    const owned = kept
+      ? await store.save(searchId, token, firstTry, pending.length)
+      : await store.clear(searchId, token);
+    if (!owned) throw new SupersededError(searchId);
     if (outcome.failure !== undefined) throw failedSearch(this.deps.log, searchId, outcome.failure);
-    return outcome.result as SolveResult;
+    return { result, kept };
   }
 
   private async endUnanswered(

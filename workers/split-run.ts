@@ -100,7 +100,9 @@ export class SplitRun {
   static async load(job: SplitRunJob): Promise<SplitRun> {
     const { deps, searchId, data } = job;
     const threads = await deps.liveThreads();
-    const resumed = await deps.store.load(searchId);
+    // A whole record (the first try's, kept for this split: SplitRecord.firstTryBound) is no plan.
+    const stored = await deps.store.load(searchId);
+    const resumed = stored?.split === undefined ? null : stored;
     // Planned afresh after Redis lost the state (a job the reconciler re-added, or one BullMQ runs
     // again after a failed attempt or a stall): from the bound the search had proved, stored on its
     // Solve rows (the job's data, or read when the job started: search-processor.ts), not from h(root).

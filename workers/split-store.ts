@@ -24,6 +24,12 @@ export interface SplitRecord {
    * over counts them too. Absent: no first try (or a record saved by a version before this field).
    */
   readonly firstTryNodes?: number;
+  /**
+   * A whole record (no plan yet) whose first try answered TIMED_OUT (its budget) with this bound: the
+   * search goes on split, planned from it. A coordinator that takes such a record over plans the
+   * search without trying it first again (its nodes: firstTryNodes).
+   */
+  readonly firstTryBound?: number;
   /** Unit results folded (each round of each unit counts once). */
   folded: number;
   /** Units whose job ran more than once (a worker died mid-unit): their lost runs are not counted. */

@@ -241,3 +241,49 @@ describe.each([SHUTDOWN, SUPERSEDED])(
     });
   },
 );
+
+describe("a coordinator gone between its first try's answer and its plan's first save", () => {
+  it("leaves the first try's nodes and bound to the coordinator that takes over, which does not try again", async () => {
+    const searchId = "solve-first-try-answered";
+    let wholeRuns = 0;
+    fakeUnitWorker(async (job) => {
+      wholeRuns += 1;
+      // The first run searched 8448 nodes; a run again (its budget long spent) ends at once.
+      const figures = wholeRuns === 1 ? { nodes: 8448, lowerBound: 56 } : { nodes: 10, lowerBound: 48 };
+      await pushTimedOut(searchId, job.id as string, { ...figures, elapsedMs: 250 });
+    });
+    const log = pino({ level: "silent" });
+    // A: its first try answers, then it dies before planning (its fleet read fails).
+    const gone = new SplitCoordinator({
+      store,
+      units,
+      events,
+      liveThreads: async () => {
+        throw new Error("worker gone");
+      },
+      log,
+    });
+    try {
+      await expect(gone.search(searchId, "A", autoSearch(60_000), {})).rejects.toThrow("worker gone");
+    } finally {
+      await gone.close();
+    }
+    // B takes the search over, plans it, and is cancelled at once (its units are never searched).
+    const lines: Record<string, unknown>[] = [];
+    const next = coordinatorWith(lines);
+    const stop = new AbortController();
+    const planned = setInterval(() => {
+      if (lines.some((line) => line.msg === "split search planned")) stop.abort(CANCELLED);
+    }, 10);
+    try {
+      const result = await next.search(searchId, "B", autoSearch(60_000), { signal: stop.signal });
+      expect(wholeRuns).toBe(1);
+      expect(lines.find((line) => line.msg === "split search planned")?.rootBound).toBeGreaterThanOrEqual(56);
+      expect(result).toMatchObject({ status: "cancelled", nodes: 8448 });
+    } finally {
+      clearInterval(planned);
+      await next.close();
+    }
+    await store.clear(searchId);
+  }, 20_000);
+});
