@@ -45,7 +45,7 @@ const DESCRIBE_FOCUS = `(() => {
   const drawn = el.matches(".segmented input") ? el.nextElementSibling : el;
   const style = getComputedStyle(drawn);
   const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
-  const name = (el.getAttribute("aria-label") || el.textContent || el.getAttribute("placeholder") || el.getAttribute("name") || "").trim();
+  const name = (el.getAttribute("aria-label") || el.labels?.[0]?.textContent || el.textContent || el.getAttribute("placeholder") || el.getAttribute("name") || "").trim();
   return { tag: el.tagName.toLowerCase(), name, inMain: !!el.closest("main"), inHeader: !!el.closest("header.top"), ring };
 })()`;
 
@@ -184,7 +184,7 @@ describe.skipIf(missing !== undefined)("the page for a keyboard, a screen reader
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/new$/);
     expect((await focused(page)).inMain).toBe(true);
-    await tabTo(page, "tiles");
+    await tabTo(page, "Tiles, row by row (0, x, . or _ is the blank)");
     await page.keyboard.press("Control+A"); // over the shuffled board it starts with
     await page.keyboard.type("1 2 3 4 5 6 0 7 8");
     await tabTo(page, "Save puzzle");

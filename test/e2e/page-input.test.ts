@@ -67,6 +67,25 @@ describe.skipIf(missing !== undefined)("the page with input it cannot use", () =
     expect(await page.getByRole("button", { name: /^Save/ }).isDisabled()).toBe(false);
   });
 
+  it("names the tiles field by its visible label, which says how to type them", async () => {
+    await signIn(page);
+    await page.goto(`${api.origin}/new`);
+    // Before: the field's name was "tiles", whatever the label said (the blank's characters, or the
+    // Rotation Game's symbols), so a screen reader never read them and a voice command naming the
+    // label found nothing.
+    const sliding = page.getByRole("textbox", {
+      name: "Tiles, row by row (0, x, . or _ is the blank)",
+      exact: true,
+    });
+    await expect.poll(() => sliding.count()).toBe(1);
+    await page.locator(".segmented label", { hasText: "Rotation Game" }).click();
+    const rotation = page.getByRole("textbox", {
+      name: "Symbols 1, 2 and 3 (eight of each), row by row",
+      exact: true,
+    });
+    await expect.poll(() => rotation.count()).toBe(1);
+  });
+
   it("saves a preset size though the hidden custom size was left out of range (before: Save did nothing)", async () => {
     await signIn(page);
     await page.goto(`${api.origin}/new`);

@@ -82,11 +82,12 @@ export const createView: View = (outlet) => {
   const colsInput = sideInput("cols", "cols");
   const custom = h("div", { class: "custom-size", hidden: true }, rowsInput, " × ", colsInput);
   const title = h("input", { name: "title", maxlength: 200, placeholder: "optional", "aria-label": "title" });
+  // Named by its <label> (tilesLabel), which says how to type the board: an aria-label here would
+  // replace that sentence with one word for screen readers and voice commands.
   const tiles = h("textarea", {
     name: "tiles",
     rows: 5,
     spellcheck: "false",
-    "aria-label": "tiles",
     placeholder: "e.g. 1 2 3 / 4 0 6 / 7 5 8",
   });
   const goal = h("textarea", {
