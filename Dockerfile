@@ -28,7 +28,9 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 # Read at run time: SQL migrations (applied by the API at start-up), the launcher that adds the
-# product's settings (huge pages), and the `puzzle` command (`docker compose exec worker npx puzzle ...`).
+# product's settings (huge pages), and the `puzzle` command (`docker compose exec worker node
+# bin/puzzle.mjs ...`, as docs/operations.md says; `npx puzzle` goes through npm, which may try to
+# install this package into its cache, and fails offline).
 COPY prisma ./prisma
 COPY scripts/tuned-node.sh ./scripts/tuned-node.sh
 COPY bin ./bin
