@@ -117,6 +117,8 @@ const envSchema = z.object({
   SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
   /** A unit running this long is stopped and split when another user's unit waits (fairness). */
   SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
+  /** An AUTO split search first runs whole this long at most (queue wait included), then splits. */
+  SPLIT_FIRST_TRY_MS: int(1, 3_600_000).default(250),
   /**
    * A unit of a split search in flight this long has its job looked up (gone for good: queued again).
    * The same default as DEFAULT_LOST_CHECK_MS (workers/coordinator-deps.ts).
@@ -223,6 +225,7 @@ export type Config = Readonly<{
     heartbeatMs: number;
     unitSliceMs: number;
     lostCheckMs: number;
+    firstTryMs: number;
   }>;
   /** undefined: the worker serves no metrics endpoint. */
   workerMetricsPort: number | undefined;
@@ -352,6 +355,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
       unitSliceMs: e.SPLIT_UNIT_SLICE_MS,
       lostCheckMs: e.SPLIT_LOST_CHECK_MS,
+      firstTryMs: e.SPLIT_FIRST_TRY_MS,
     }),
     workerMetricsPort: e.WORKER_METRICS_PORT,
     apiMetricsPort: e.API_METRICS_PORT,

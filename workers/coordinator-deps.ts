@@ -26,6 +26,8 @@ export interface CoordinatorDeps {
   readonly unitsPerThread?: number;
   /** A unit in flight longer than this has its job looked up (lost for good: queued again). */
   readonly lostCheckMs?: number;
+  /** An AUTO split search's first try, whole, lasts this long at most (default FIRST_TRY_MS, 250). */
+  readonly firstTryMs?: number;
 }
 
 /** `lostCheckMs` when not given (the default of SPLIT_LOST_CHECK_MS, src/config.ts). */

@@ -61,6 +61,8 @@ export interface WorkerSettings {
   readonly sliceMs: number;
   /** A unit in flight this long has its job looked up (lost for good: queued again). */
   readonly lostCheckMs: number;
+  /** An AUTO split search's first try: whole for this long at most, then split. */
+  readonly firstTryMs: number;
   readonly progressIntervalMs: number;
   readonly cancelPollMs: number;
   /** A job whose lock is not renewed for this long is considered stalled (its worker died). */
@@ -90,6 +92,7 @@ export function workerSettings(
     heartbeatMs: p.heartbeatMs,
     sliceMs: p.unitSliceMs,
     lostCheckMs: p.lostCheckMs,
+    firstTryMs: p.firstTryMs,
     progressIntervalMs: p.progressIntervalMs,
     cancelPollMs: p.cancelPollMs,
     lockDurationMs: p.lockDurationMs,
@@ -206,6 +209,7 @@ export class SolveWorker {
       log,
       unitsPerThread: settings.unitsPerThread,
       lostCheckMs: settings.lostCheckMs,
+      firstTryMs: settings.firstTryMs,
     });
     const processor = createSearchProcessor({
       search: (jobId, token, data, hooks) => coordinator.search(jobId, token, data, hooks),

@@ -47,7 +47,8 @@ const WHOLE_GRACE_MS = 5000;
  * unit queue, counted from the search's start, queue wait included); only if that has not ended it
  * is it split, planned from the bound the first try proved. Most 4x4 and small 4x5 / 3x5 searches end
  * within it at a whole search's latency; split at once they cost 50-500 ms more, their units' first
- * jobs deepening past the answer (docs/distributed.md, "Which searches split").
+ * jobs deepening past the answer (docs/distributed.md, "Which searches split"). The default of
+ * SPLIT_FIRST_TRY_MS (CoordinatorDeps.firstTryMs).
  */
 const FIRST_TRY_MS = 250;
 
@@ -189,7 +190,7 @@ export class SplitCoordinator {
     const stored = await this.deps.store.load(searchId);
     if (stored?.split !== undefined) return this.split(searchId, token, data, hooks);
     const began = Date.now();
-    const first = await this.whole(searchId, token, data, hooks, FIRST_TRY_MS);
+    const first = await this.whole(searchId, token, data, hooks, this.deps.firstTryMs ?? FIRST_TRY_MS);
     const { result, startedAt, kept } = first;
     const { signal } = hooks;
     const outOfTime = Date.now() - startedAt >= data.timeLimitMs;
