@@ -179,10 +179,22 @@ export function createSearchProcessor(deps: SearchProcessorDeps) {
     }
     const run = new AbortController();
     runs.set(jobId, run);
+    // A shutdown hands the search back once it has stopped, and a split search stops its units
+    // through Redis: with Redis away that never comes and the job is abandoned (taken again when its
+    // lock expires). So its Solves go back to QUEUED in Postgres at the shutdown itself, not RUNNING
+    // while nobody runs them; a result that still comes is written to QUEUED Solves as to RUNNING ones.
+    const onShutdown = () => {
+      if (signal?.reason !== SHUTDOWN) return;
+      jobs
+        .requeue(jobId)
+        .catch((error: unknown) => log.warn({ err: error, jobId }, "shutdown: Solves not set QUEUED"));
+    };
+    signal?.addEventListener("abort", onShutdown, { once: true });
     try {
       const stop = signal === undefined ? run.signal : AbortSignal.any([signal, run.signal]);
       return await runSearch(job, jobId, token, signal, stop);
     } finally {
+      signal?.removeEventListener("abort", onShutdown);
       if (runs.get(jobId) === run) runs.delete(jobId);
     }
   };

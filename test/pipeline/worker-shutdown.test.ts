@@ -2,9 +2,11 @@
 // the operator's terms (workers/main.ts, src/worker-shutdown.ts, docs/operations.md "Stopping").
 // - SIGTERM while Redis is away: it stops taking jobs, gives its search WORKER_SHUTDOWN_GRACE_MS,
 //   cannot hand it back (moveToWait needs Redis), and exits 1 within its drain deadline, naming the
-//   job it abandoned; an idle worker exits 0. (Before: BullMQ's Worker.close() waited for Redis
-//   forever, the solve worker's close was never called, and the process never exited.)
-// - PDB_DIR that is a file, a busy WORKER_METRICS_PORT: exit 2 with a message naming the setting.
+//   job it abandoned, its Solve QUEUED again in Postgres; an idle worker exits 0. (Before: BullMQ's
+//   Worker.close() waited for Redis forever, the solve worker's close was never called, and the
+//   process never exited.)
+// - PDB_DIR that is a file, a busy WORKER_METRICS_PORT, a HOST the metrics endpoint cannot listen on:
+//   exit 2 with a message naming the setting.
 // - SIGTERM during a first-run table build: logged, its lock files removed, exit 0 at once.
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
@@ -91,6 +93,10 @@ describe("SIGTERM while Redis is away", () => {
     );
     const abandoned = worker.logs.find((line) => line.msg === "worker stopped with work abandoned");
     expect(abandoned?.abandoned).toEqual(expect.arrayContaining([jobId]));
+    // Postgres is there: the Solve no longer reads RUNNING while nobody runs its search (a split
+    // search's hand-back waits for Redis to stop its units, and was abandoned before it got that far).
+    const row = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
+    expect(row.status).toBe("QUEUED");
     await redis.start();
   }, 30_000);
 
