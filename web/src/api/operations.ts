@@ -18,6 +18,7 @@ import type {
   SolveOptions,
   SolveProgressSubscription,
   SubmitMutation,
+  LeaderboardQuery,
   PuzzleExtrasQuery,
   RatingChartQuery,
   TopSolversQuery,
@@ -53,7 +54,14 @@ export interface Leaderboard {
    * the day (the puzzle's all-time entries less the day's).
    */
   readonly afterTheDay?: number;
+  /**
+   * The viewer's best on the puzzle's all-time board (`Puzzle.myBest`): its row is added under a board
+   * that stops before it. Null when anonymous or without a submission; absent for a day ranking.
+   */
+  readonly viewerBest?: ViewerBest | null;
 }
+
+type ViewerBest = NonNullable<NonNullable<LeaderboardQuery["puzzle"]>["myBest"]>;
 
 type UserPageUser = NonNullable<UserPageQuery["user"]>;
 export interface UserPage extends Omit<UserPageUser, "puzzles" | "submissions"> {
@@ -376,12 +384,27 @@ const LeaderboardDocument = graphql(`
         }
       }
     }
+    puzzle(id: $puzzleId) {
+      myBest {
+        rank
+        length
+        optimal
+        createdAt
+      }
+    }
   }
 `);
 
+/** The first `first` entries, and the viewer's own best (in the same request) for a board that stops before it. */
 export async function leaderboard(puzzleId: string, first = 20): Promise<Leaderboard> {
-  const board = (await request(LeaderboardDocument, { puzzleId, first })).leaderboard;
-  return { optimalLength: board.optimalLength, totalEntries: board.totalEntries, entries: nodes(board) };
+  const data = await request(LeaderboardDocument, { puzzleId, first });
+  const board = data.leaderboard;
+  return {
+    optimalLength: board.optimalLength,
+    totalEntries: board.totalEntries,
+    entries: nodes(board),
+    viewerBest: data.puzzle?.myBest ?? null,
+  };
 }
 
 const LeaderboardChangedDocument = graphql(`

@@ -265,7 +265,7 @@ export type LeaderboardQueryVariables = Exact<{
 }>;
 
 
-export type LeaderboardQuery = { leaderboard: { optimalLength: number | null, totalEntries: number, edges: Array<{ node: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } }> } };
+export type LeaderboardQuery = { leaderboard: { optimalLength: number | null, totalEntries: number, edges: Array<{ node: { rank: number, length: number, submittedAt: string, optimal: boolean | null, user: { name: string } } }> }, puzzle: { myBest: { rank: number, length: number, optimal: boolean | null, createdAt: string } | null } | null };
 
 export type LeaderboardChangedSubscriptionVariables = Exact<{
   puzzleId: string | number;
@@ -692,6 +692,14 @@ export const LeaderboardDocument = new TypedDocumentString(`
       node {
         ...LeaderboardEntryFields
       }
+    }
+  }
+  puzzle(id: $puzzleId) {
+    myBest {
+      rank
+      length
+      optimal
+      createdAt
     }
   }
 }

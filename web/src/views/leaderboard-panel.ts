@@ -1,7 +1,12 @@
 // A puzzle's leaderboard: one row per player (their best), ranked by length; refreshed live whenever
 // leaderboardChanged reports a new best entry or that the board's optimum was proven (every entry's
 // ✓ changed); the refetch keeps ranks, ties and the optimal marks exact.
-import { leaderboard, onLeaderboardChanged, type Leaderboard } from "../api/operations.ts";
+import {
+  leaderboard,
+  onLeaderboardChanged,
+  type Leaderboard,
+  type LeaderboardEntry,
+} from "../api/operations.ts";
 import { currentSession } from "../api/session.ts";
 import { isLiveGiveUp, onReconnect } from "../api/subscriptions.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
@@ -34,6 +39,31 @@ function table(board: Leaderboard, solvable: boolean, dayOver: boolean): HTMLEle
           : "No submissions yet: solve it and be first.",
     );
   const me = currentSession()?.name;
+  const row = (entry: LeaderboardEntry) =>
+    h(
+      "tr",
+      { class: entry.user.name === me ? "mine" : null },
+      h("td", {}, String(entry.rank)),
+      h("td", {}, link(`/users/${encodeURIComponent(entry.user.name)}`, entry.user.name)),
+      h("td", {}, String(entry.length)),
+      h("td", {}, optimalMark(entry.optimal)),
+      h("td", { class: "when" }, formatTime(entry.submittedAt)),
+    );
+  // A board read in part (its first page) that stops before the viewer: their own row under a gap.
+  const best = board.viewerBest;
+  const own =
+    me !== undefined && best && !board.entries.some((entry) => entry.user.name === me)
+      ? [
+          h("tr", { class: "gap", "aria-hidden": "true" }, h("td", { colspan: 5 }, "…")),
+          row({
+            rank: best.rank,
+            user: { name: me },
+            length: best.length,
+            optimal: best.optimal ?? null,
+            submittedAt: best.createdAt,
+          }),
+        ]
+      : [];
   return h(
     "table",
     { class: "leaderboard" },
@@ -50,21 +80,18 @@ function table(board: Leaderboard, solvable: boolean, dayOver: boolean): HTMLEle
         h("th", { class: "when" }, "When"),
       ),
     ),
-    h(
-      "tbody",
-      {},
-      board.entries.map((entry) =>
-        h(
-          "tr",
-          { class: entry.user.name === me ? "mine" : null },
-          h("td", {}, String(entry.rank)),
-          h("td", {}, link(`/users/${encodeURIComponent(entry.user.name)}`, entry.user.name)),
-          h("td", {}, String(entry.length)),
-          h("td", {}, optimalMark(entry.optimal)),
-          h("td", { class: "when" }, formatTime(entry.submittedAt)),
-        ),
-      ),
-    ),
+    h("tbody", {}, board.entries.map(row), own),
+  );
+}
+
+/** Under a board read in part: how much of it is shown (before, the rest was left out silently). */
+function partNote(board: Leaderboard): HTMLElement | null {
+  const shown = board.entries.length;
+  if (shown === 0 || shown >= board.totalEntries) return null;
+  return h(
+    "p",
+    { class: "muted small", "data-testid": "leaderboard-part" },
+    `The first ${shown} of ${counted(board.totalEntries, "player")}.`,
   );
 }
 
@@ -157,6 +184,7 @@ export function leaderboardPanel(
       replace(
         body,
         table(board, solvable, dayOver()),
+        partNote(board),
         afterTheDayNote(puzzleId, board.afterTheDay, board.totalEntries),
       );
       if (index >= 0) {
@@ -167,7 +195,7 @@ export function leaderboardPanel(
       // A refetch that changed nothing (after a reconnection, say) is not read out.
       if (loaded && body.textContent !== before) {
         const me = currentSession()?.name;
-        const mine = board.entries.find((entry) => entry.user.name === me);
+        const mine = board.entries.find((entry) => entry.user.name === me) ?? board.viewerBest;
         announcer.progress(
           `Leaderboard updated: ${summary.textContent}${mine ? `; you are rank ${mine.rank}` : ""}.`,
         );
