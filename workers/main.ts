@@ -131,14 +131,13 @@ async function startupFailed(
   else log.fatal({ err: error }, `worker start-up failed: ${(error as Error).message}`);
   started.worker?.stopIntake();
   started.competition?.stopIntake();
+  // The jobs first, then the connections they use: a daily-puzzles catch-up under way would otherwise
+  // fail its attempt on a closed pool ("Cannot use a pool after calling end on the pool").
   await fulfilledWithin(
-    Promise.all([
-      started.worker?.close(),
-      started.competition?.close(CLOSE_STEP_MS, CLOSE_STEP_MS),
-      container.close(),
-    ]),
+    Promise.all([started.worker?.close(), started.competition?.close(CLOSE_STEP_MS, CLOSE_STEP_MS)]),
     CLOSE_STEP_MS + HAND_BACK_MS,
   );
+  await fulfilledWithin(container.close(), CLOSE_STEP_MS);
   exit(failure ? EXIT_CONFIGURATION : EXIT_FAILED);
 }
 

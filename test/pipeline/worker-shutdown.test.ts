@@ -7,11 +7,15 @@
 //   process never exited.)
 // - PDB_DIR that is a file, a busy WORKER_METRICS_PORT, a HOST the metrics endpoint cannot listen on:
 //   exit 2 with a message naming the setting.
+// - a start-up that fails once the daily puzzles' catch-up job runs: the job is closed before the
+//   connections it uses (before, its attempt failed on a closed Postgres pool and was retried later).
 // - SIGTERM during a first-run table build: logged, its lock files removed, exit 0 at once.
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
+import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAILY_QUEUE } from "../../src/services/daily.ts";
 import { EXIT_CONFIGURATION, workerDrainMs } from "../../src/worker-shutdown.ts";
 import { startTestServer, type TestServer } from "../helpers/server.ts";
 import {
@@ -150,6 +154,31 @@ describe("start-up", () => {
       expect(messages(worker)).not.toContain("worker ready");
     } finally {
       busy.close();
+    }
+  }, 20_000);
+
+  it("a start-up that fails with the daily puzzles' catch-up under way leaves that job's attempt alone", async () => {
+    const port = await freePort();
+    const busy: Server = createServer();
+    await new Promise<void>((resolve) => busy.listen(port, "127.0.0.1", resolve));
+    const daily = new Queue(DAILY_QUEUE, { connection: { url: redis.url }, prefix: api.config.redisPrefix });
+    try {
+      const worker = WorkerProcess.launch({
+        ...env(),
+        DAILY_PUZZLES: "true",
+        WORKER_PDBS: "none",
+        WORKER_METRICS_PORT: String(port),
+        HOST: "127.0.0.1",
+      });
+      workers.push(worker);
+      expect(await exitWithin(worker, 15_000)).toBe(EXIT_CONFIGURATION);
+      const jobs = await daily.getJobs(["active", "wait", "delayed", "failed", "completed", "prioritized"]);
+      expect(jobs.length).toBeGreaterThan(0); // the catch-up was queued before the failure
+      // Closed before its pool was: not failed with "Cannot use a pool after calling end on the pool".
+      expect(jobs.map((job) => job.failedReason ?? "")).toEqual(jobs.map(() => ""));
+    } finally {
+      busy.close();
+      await daily.close();
     }
   }, 20_000);
 
