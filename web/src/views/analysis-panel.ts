@@ -4,6 +4,7 @@
 // daily puzzle whose day runs, the time left until it opens, counting down; then it is analysed.
 import type { PuzzleSpec } from "../../../src/core/index.ts";
 import { ApiError } from "../api/errors.ts";
+import { NO_WORKER_TO_PROVE, workerWatch } from "../api/fleet.ts";
 import { analyzeSolution, type SolutionAnalysis } from "../api/operations.ts";
 import { distanceChart } from "../ui/distance-chart.ts";
 import { h, replace } from "../ui/dom.ts";
@@ -65,6 +66,8 @@ export function analysisPanel(puzzleId: string, spec: PuzzleSpec, dailyEndsAt?: 
   );
   let run = 0;
   let timer: number | undefined;
+  // A 4x4's proofs wait for a worker: with none online, the pending analysis says so.
+  const workers = workerWatch();
   let lockTimer: number | undefined;
   let stopWaiting: (() => void) | undefined;
 
@@ -100,13 +103,19 @@ export function analysisPanel(puzzleId: string, spec: PuzzleSpec, dailyEndsAt?: 
       if (mine !== run) return;
       if (analysis.status === "PENDING") {
         const percent = Math.round(analysis.progress * 100);
+        const none = (await workers()) === 0;
+        if (mine !== run) return;
         replace(
           body,
           h(
             "div",
             { class: "analysis-pending", "data-testid": "analysis-pending" },
             h("progress", { max: 1, value: analysis.progress }),
-            h("span", { class: "muted small" }, `Proving the distances along your solution… ${percent}%`),
+            h(
+              "span",
+              { class: "muted small" },
+              `Proving the distances along your solution… ${percent}%${none ? `. ${NO_WORKER_TO_PROVE}` : ""}`,
+            ),
           ),
         );
         timer = window.setTimeout(() => void ask(moves, mine), POLL_MS);

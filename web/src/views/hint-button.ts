@@ -3,6 +3,7 @@
 // the distance to the goal. Refused while a daily puzzle's day runs: disabled, with the reason.
 import type { PuzzleSpec } from "../../../src/core/index.ts";
 import { ApiError } from "../api/errors.ts";
+import { NO_WORKER_TO_PROVE, workerWatch } from "../api/fleet.ts";
 import { hint } from "../api/operations.ts";
 import { onSessionChange } from "../api/session.ts";
 import { createAnnouncer } from "../ui/announcer.ts";
@@ -58,6 +59,8 @@ export function hintButton(
   );
   let run = 0;
   let timer: number | undefined;
+  // A 4x4's proof waits for a worker: with none online, the pending hint says so (as a queued search does).
+  const workers = workerWatch();
   let lockTimer: number | undefined;
 
   // Locked until a daily puzzle's day ends: the time left is redrawn as it runs (as the page's facts
@@ -114,7 +117,9 @@ export function hintButton(
       const answer = await hint(puzzleId, board);
       if (mine !== run) return;
       if (answer.status === "PENDING") {
-        text.textContent = `Proving the best move… ${Math.round(answer.progress * 100)}%`;
+        const none = (await workers()) === 0;
+        if (mine !== run) return;
+        text.textContent = `Proving the best move… ${Math.round(answer.progress * 100)}%${none ? `. ${NO_WORKER_TO_PROVE}` : ""}`;
         announcer.progress(text.textContent);
         timer = window.setTimeout(() => void ask(board, mine), POLL_MS);
         return;
