@@ -9,7 +9,7 @@ import {
 } from "../../web/src/puzzle/controls.ts";
 import { randomRotationBoard, randomSlidingBoard } from "../../web/src/puzzle/random.ts";
 import { coalesced } from "../../web/src/ui/coalesced.ts";
-import { compactCount, formatDuration } from "../../web/src/ui/figures.ts";
+import { compactCount, fleetLine, formatDuration } from "../../web/src/ui/figures.ts";
 
 describe("shuffled boards", () => {
   it("are solvable, valid and not already solved, for every size", () => {
@@ -130,5 +130,13 @@ describe("the search's figures", () => {
     expect(formatDuration(59_600)).toBe("1 min 0 s");
     expect(formatDuration(73_000)).toBe("1 min 13 s");
     expect(formatDuration(3_547_000)).toBe("59 min 7 s");
+  });
+
+  it("say a split search's units and threads, and that no thread has a unit yet", () => {
+    expect(fleetLine(37, 120, 4)).toBe("units 37 / 120 · on 4 threads");
+    expect(fleetLine(1, 1, 1)).toBe("units 1 / 1 · on 1 thread");
+    // Before any unit started (before: "on 0 threads").
+    expect(fleetLine(0, 24, 0)).toBe("units 0 / 24 · waiting for a thread");
+    expect(fleetLine(null, null, null)).toBeNull();
   });
 });

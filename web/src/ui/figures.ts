@@ -1,6 +1,8 @@
 // The search's figures in a few characters: counts (nodes, nodes/s: "950", "12.3 k", "4.1 M", "2.0 G") and
 // durations (elapsed, the chart's time axis). No DOM here: the page-logic tests run them in Node.
 
+import { counted } from "./counted.ts";
+
 const UNITS: [number, string][] = [
   [1e9, "G"],
   [1e6, "M"],
@@ -35,4 +37,19 @@ export function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/**
+ * A split search's fleet line, "units 37 / 120 · on 4 threads"; null when the event says neither. Before
+ * any unit has started, its threads read "waiting for a thread" (before: "on 0 threads").
+ */
+export function fleetLine(
+  unitsDone: number | null,
+  unitsTotal: number | null,
+  threads: number | null,
+): string | null {
+  const parts: string[] = [];
+  if (unitsDone !== null && unitsTotal !== null) parts.push(`units ${unitsDone} / ${unitsTotal}`);
+  if (threads !== null) parts.push(threads > 0 ? `on ${counted(threads, "thread")}` : "waiting for a thread");
+  return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -22,7 +22,7 @@ import { createMessage } from "../ui/notice.ts";
 import type { Cleanup } from "../ui/router.ts";
 import { solutionPlayer } from "./solution-player.ts";
 import { counted } from "../ui/counted.ts";
-import { compactCount as compact, formatDuration } from "../ui/figures.ts";
+import { compactCount as compact, fleetLine, formatDuration } from "../ui/figures.ts";
 
 const STATUS_TEXT: Record<SolveStatus, string> = {
   QUEUED: "Waiting for a worker…",
@@ -215,12 +215,9 @@ export function solvePanel(
   function update(event: SolveEvent, chart: BoundChart): void {
     showStatus(event.status);
     if (event.provenLowerBound !== null) proven.value.textContent = String(event.provenLowerBound);
-    const parts: string[] = [];
-    if (event.unitsDone !== null && event.unitsTotal !== null)
-      parts.push(`units ${event.unitsDone} / ${event.unitsTotal}`);
-    if (event.threads !== null) parts.push(`on ${counted(event.threads, "thread")}`);
-    if (parts.length > 0) {
-      fleet.textContent = parts.join(" · ");
+    const line = fleetLine(event.unitsDone, event.unitsTotal, event.threads);
+    if (line !== null) {
+      fleet.textContent = line;
       fleet.hidden = false;
     }
     if (event.lowerBound !== null) {
