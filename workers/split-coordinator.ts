@@ -362,15 +362,16 @@ export class SplitCoordinator {
     const pending = await store.pending(searchId);
     const outcome = pending.find((o) => o.unitJobId === id);
     if (outcome === undefined) return undefined;
+    // A failed outcome carries no result (null): nothing of it is kept.
     const result = outcome.result as SolveResult;
     const kept = keep !== undefined && outcome.failure === undefined && result.status === "timed_out";
-    const firstTry = {
-      ...keep,
-      firstTryNodes: result.nodes,
-      firstTryBound: result.lowerBound,
-    } as SplitRecord;
     const owned = kept
-      ? await store.save(searchId, token, firstTry, pending.length)
+      ? await store.save(
+          searchId,
+          token,
+          { ...keep, firstTryNodes: result.nodes, firstTryBound: result.lowerBound } as SplitRecord,
+          pending.length,
+        )
       : await store.clear(searchId, token);
     if (!owned) throw new SupersededError(searchId);
     if (outcome.failure !== undefined) throw failedSearch(this.deps.log, searchId, outcome.failure);
