@@ -206,15 +206,17 @@ export class SplitCoordinator {
       },
       "first try ended",
     );
-    // Stopped to be handed back (a shutdown, or this process taking the job again) as its first try
-    // ran out of its budget: that TIMED_OUT is the try's, not the search's, which goes back as it is
-    // (the processor requeues a cancelled search on a shutdown) instead of ending TIMED_OUT.
-    if (result.status === "timed_out" && signal?.aborted === true && handsBack(signal.reason) && !outOfTime)
+    // Stopped as its first try ran out of its budget: that TIMED_OUT is the try's, not the search's.
+    // Handed back (a shutdown, or this process taking the job again), the search goes back as it is
+    // (the processor requeues a cancelled search on a shutdown); cancelled by its owner, it ends
+    // CANCELLED with the try's figures (a TIMED_OUT would find the row CANCELLED and write nothing).
+    const stoppedByBudget = result.status === "timed_out" && signal?.aborted === true && !outOfTime;
+    if (stoppedByBudget && handsBack(signal.reason))
       return stoppedResult(CANCELLED as "cancelled", result.lowerBound, result);
     if (last) {
       // No split comes (cancelled, or out of time): the first try's answer kept for it goes.
       if (kept && !(await this.deps.store.clear(searchId, token))) throw new SupersededError(searchId);
-      return result;
+      return stoppedByBudget ? stoppedResult("cancelled", result.lowerBound, result) : result;
     }
     const provenLowerBound = Math.max(data.provenLowerBound ?? 0, result.lowerBound);
     // Split only while this run still owns the search: a coordinator frozen through its first try may

@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle } from "../../src/core/puzzle.ts";
+import type { SolveResult } from "../../src/core/types.ts";
 import { EventBus } from "../../src/services/events.ts";
 import {
   type SolveJobData,
@@ -216,6 +217,24 @@ describe("a first try whose thread froze", () => {
   }, 20_000);
 });
 
+/**
+ * The search `searchId` whose first try's thread reaches its budget and pushes its TIMED_OUT (8448
+ * nodes, bound 56), the search stopped with `reason` before its coordinator reads it: its result.
+ */
+async function stoppedAsBudgetRunsOut(searchId: string, reason: string): Promise<SolveResult> {
+  const stop = new AbortController();
+  fakeUnitWorker(async (job) => {
+    await pushTimedOut(searchId, job.id as string, { nodes: 8448, lowerBound: 56, elapsedMs: 250 });
+    stop.abort(reason);
+  });
+  const coordinator = coordinatorWith([]);
+  try {
+    return await coordinator.search(searchId, "A", autoSearch(60_000), { signal: stop.signal });
+  } finally {
+    await coordinator.close();
+  }
+}
+
 describe.each([SHUTDOWN, SUPERSEDED])(
   "a first try whose budget runs out as the search is stopped (%s)",
   (reason) => {
@@ -224,23 +243,25 @@ describe.each([SHUTDOWN, SUPERSEDED])(
     // TIMED_OUT: npm start's Ctrl-C test (test/api/main-process.test.ts) saw it 2 runs in 3.
     it("hands the search back: cancelled, not TIMED_OUT", async () => {
       const searchId = `solve-first-try-${reason}`;
-      const stop = new AbortController();
-      // The thread reaches the budget and pushes its TIMED_OUT; the stop comes before the coordinator reads it.
-      fakeUnitWorker(async (job) => {
-        await pushTimedOut(searchId, job.id as string, { nodes: 8448, lowerBound: 56, elapsedMs: 250 });
-        stop.abort(reason);
-      });
-      const coordinator = coordinatorWith([]);
-      try {
-        const result = await coordinator.search(searchId, "A", autoSearch(60_000), { signal: stop.signal });
-        expect(result).toMatchObject({ status: "cancelled", lowerBound: 56, nodes: 8448 });
-      } finally {
-        await coordinator.close();
-      }
+      const result = await stoppedAsBudgetRunsOut(searchId, reason);
+      expect(result).toMatchObject({ status: "cancelled", lowerBound: 56, nodes: 8448 });
       await store.clear(searchId);
     });
   },
 );
+
+describe("a first try whose budget runs out as its owner cancels the search", () => {
+  // The try's TIMED_OUT is its budget's: the search ends CANCELLED with the try's figures. Before, it
+  // ended TIMED_OUT, which the worker's write found CANCELLED (cancelSolve's) and left without the
+  // bound and nodes the search proved: solve-flow's cancel case saw lowerBound null 1 run in 4 here.
+  it("ends cancelled with the bound and nodes the try proved, and leaves no state", async () => {
+    const searchId = "solve-first-try-cancelled";
+    const result = await stoppedAsBudgetRunsOut(searchId, CANCELLED);
+    expect(result).toMatchObject({ status: "cancelled", lowerBound: 56, nodes: 8448 });
+    const k = splitKeys(config.redisPrefix, searchId);
+    expect(await redis.exists(k.owner, k.state, k.results)).toBe(0);
+  });
+});
 
 describe("a coordinator gone between its first try's answer and its plan's first save", () => {
   it("leaves the first try's nodes and bound to the coordinator that takes over, which does not try again", async () => {
