@@ -105,7 +105,9 @@ describe("a cancelled platform search", () => {
     const rated = await until(
       "the board's games",
       () => alice.client.data(RATED, vars),
-      (d: any) => d.puzzle.rating?.games === 2,
+      // The puzzle's and the players' ratings are read by separate queries: one read may see the
+      // second game's transaction in one and not yet in the other, so this waits for all three.
+      (d: any) => d.puzzle.rating?.games === 2 && d.a.rating !== null && d.b.rating !== null,
     );
     expect([rated.a.rating?.games, rated.b.rating?.games]).toEqual([1, 1]);
     expect(rated.me.submissions.edges.map((e: any) => e.node.optimal)).toEqual([false]);
