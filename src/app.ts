@@ -109,12 +109,7 @@ function createServices(deps: ServiceDeps) {
       (puzzle, submitter) => solves.request(null, puzzle.id, {}, submitter),
     ),
     ratings,
-    leaderboards: new LeaderboardService(
-      repositories.leaderboards,
-      repositories.submissions,
-      repositories.puzzles,
-      events,
-    ),
+    leaderboards: new LeaderboardService(repositories.leaderboards, repositories.submissions, events),
   };
 }
 

@@ -21,7 +21,6 @@ import {
   EXIT_CONFIGURATION,
   EXIT_FAILED,
   EXIT_OK,
-  HAND_BACK_MS,
   workerDrainMs,
 } from "../src/worker-shutdown.ts";
 import { createWorkerContainer } from "./container.ts";
@@ -132,10 +131,12 @@ async function startupFailed(
   started.worker?.stopIntake();
   started.competition?.stopIntake();
   // The jobs first, then the connections they use: a daily-puzzles catch-up under way would otherwise
-  // fail its attempt on a closed pool ("Cannot use a pool after calling end on the pool").
+  // fail its attempt on a closed pool ("Cannot use a pool after calling end on the pool"). No grace
+  // for a search taken meanwhile: it goes back to the queue at once, and the wait covers the worker's
+  // whole close (workerDrainMs(0)), so the pool is not ended under a search still handing back.
   await fulfilledWithin(
-    Promise.all([started.worker?.close(), started.competition?.close(CLOSE_STEP_MS, CLOSE_STEP_MS)]),
-    CLOSE_STEP_MS + HAND_BACK_MS,
+    Promise.all([started.worker?.close(0), started.competition?.close(CLOSE_STEP_MS, CLOSE_STEP_MS)]),
+    workerDrainMs(0),
   );
   await fulfilledWithin(container.close(), CLOSE_STEP_MS);
   exit(failure ? EXIT_CONFIGURATION : EXIT_FAILED);

@@ -326,33 +326,31 @@ export class SolveWorker {
   }
 
   /**
-   * Stops taking jobs, lets running searches and units finish for `shutdownGraceMs`, then stops the
-   * rest (they go back to the queue for another worker) and closes everything. Bounded whatever
-   * Redis does: a job not handed back within HAND_BACK_MS after the grace is abandoned (reported),
-   * and each closing step gets CLOSE_STEP_MS.
+   * Stops taking jobs, lets running searches and units finish for `graceMs` (default
+   * `shutdownGraceMs`; 0 when start-up failed, as nothing waits for them), then stops the rest (they
+   * go back to the queue for another worker) and closes everything. Bounded whatever Redis does: a
+   * job not handed back within HAND_BACK_MS after the grace is abandoned (reported), and each closing
+   * step gets CLOSE_STEP_MS: workerDrainMs(graceMs) in all. A second call returns the first's promise.
    */
-  close(): Promise<ShutdownReport> {
-    this.closing ??= this.shutdown();
+  close(graceMs = this.settings.shutdownGraceMs): Promise<ShutdownReport> {
+    this.closing ??= this.shutdown(graceMs);
     return this.closing;
   }
 
-  private async shutdown(): Promise<ShutdownReport> {
+  private async shutdown(graceMs: number): Promise<ShutdownReport> {
     const { units, log, settings } = this;
     this.stopIntake();
     const grace = setTimeout(() => {
       log.info("shutdown deadline reached: stopping running searches");
       this.worker.cancelAllJobs(SHUTDOWN);
       units.worker.cancelAllJobs(SHUTDOWN);
-    }, settings.shutdownGraceMs);
+    }, graceMs);
     // Leaving the fleet and stopping the reconciler both need Redis or Postgres: bounded, meanwhile.
     const aside = Promise.all([
       fulfilledWithin(units.heartbeat.stop(), CLOSE_STEP_MS),
       fulfilledWithin(this.reconciler.stop(), CLOSE_STEP_MS),
     ]);
-    const closed = await fulfilledWithin(
-      this.intakeStopped ?? Promise.resolve(),
-      settings.shutdownGraceMs + HAND_BACK_MS,
-    );
+    const closed = await fulfilledWithin(this.intakeStopped ?? Promise.resolve(), graceMs + HAND_BACK_MS);
     clearTimeout(grace);
     const abandoned = closed ? [] : this.active.list();
     if (!closed) {

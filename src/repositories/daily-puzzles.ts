@@ -77,6 +77,12 @@ export class DailyPuzzleRepository {
     });
   }
 
+  /** The daily row of this puzzle (puzzle_id is unique); null when it is no daily puzzle. */
+  async findByPuzzle(puzzleId: number): Promise<DailyRow | null> {
+    const row = await this.prisma.dailyPuzzle.findUnique({ where: { puzzleId } });
+    return row === null ? null : toRow(row);
+  }
+
   /** The `daily puzzle` account's id (made by the daily puzzles' migration); null without it. */
   async ownerId(): Promise<number | null> {
     const owner = await this.prisma.user.findUnique({ where: { name: DAILY_OWNER }, select: { id: true } });

@@ -191,7 +191,8 @@ export class DailyService {
   /**
    * Whether the puzzle is a daily puzzle not published yet (its optimum still being proven): until
    * `dailyPuzzle` shows it, nothing else may (`puzzle(id)`, its Solves, submissions). Puzzles of any
-   * other owner answer without a query; the daily account's read the running dailies (shared read).
+   * other owner answer without a query; the daily account's read the running dailies (shared read),
+   * and one whose day is over (not among them: its proof may never have ended) its own row by id.
    */
   async unpublished(puzzle: { readonly id: number; readonly ownerId: number }): Promise<boolean> {
     this.owner ??= this.dailies.ownerId().catch((error: unknown) => {
@@ -199,7 +200,10 @@ export class DailyService {
       throw error;
     });
     if (puzzle.ownerId !== (await this.owner)) return false;
-    return (await this.runningDailies()).some((daily) => daily.puzzleId === puzzle.id && !daily.published);
+    const running = (await this.runningDailies()).find((daily) => daily.puzzleId === puzzle.id);
+    if (running !== undefined) return !running.published;
+    const row = await this.dailies.findByPuzzle(puzzle.id);
+    return row !== null && row.publishedAt === null;
   }
 
   /** Published days, newest first. */

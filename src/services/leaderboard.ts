@@ -1,7 +1,7 @@
 // Leaderboards and player records: a puzzle's ranking (one entry per user), the ranking of players
 // across puzzles (topSolvers), per-user counts, and the live feed of new personal bests. Reads only:
 // submissions are written by SubmissionService.
-import { BadInputError, NotFoundError } from "../errors/index.ts";
+import { BadInputError } from "../errors/index.ts";
 import type {
   BestSubmission,
   BoardAt,
@@ -16,7 +16,6 @@ import type {
   SolverRow,
   UserStatsRow,
 } from "../repositories/leaderboard.ts";
-import type { PuzzleRepository } from "../repositories/puzzles.ts";
 import type { RankKey, SubmissionRepository } from "../repositories/submissions.ts";
 import type { Solve } from "../generated/prisma/client.ts";
 import type { EventBus } from "./events.ts";
@@ -90,15 +89,8 @@ export class LeaderboardService {
   constructor(
     private readonly leaderboards: LeaderboardRepository,
     private readonly submissions: SubmissionRepository,
-    private readonly puzzles: PuzzleRepository,
     private readonly events: EventBus,
   ) {}
-
-  /** NOT_FOUND unless the puzzle exists. */
-  async requirePuzzle(puzzleId: number): Promise<void> {
-    if ((await this.puzzles.findById(puzzleId)) === null)
-      throw new NotFoundError(`no puzzle with id ${puzzleId}`);
-  }
 
   /**
    * `take` rows of the puzzle's leaderboard after `after`. With `before`, of the leaderboard as it

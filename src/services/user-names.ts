@@ -97,19 +97,30 @@ export function validateUserName(name: string): void {
  */
 const PLATFORM_NAMES = ["daily puzzle"];
 
-/** A name's look-alike key, case folded first (as the unique keys together are), separators dropped. */
-function bareSkeleton(name: string): string {
-  return userNameSkeleton(foldUserName(name).replace(/[\s_-]/gu, ""));
+/**
+ * A name's look-alike keys with separators dropped: its skeleton as written, and its skeleton once
+ * case folded (as the two unique keys together are). Both are needed: folding first turns
+ * `dailypuzzIe` (capital i) into `dailypuzzie`, whose skeleton no longer reads as `dailypuzzle`; the
+ * skeleton as written keeps `DAILYPUZZLE`'s capitals until its fold, so it misses that one.
+ */
+function bareSkeletons(name: string): string[] {
+  const bare = name.replace(/[\s_-]/gu, "");
+  return [userNameSkeleton(bare), userNameSkeleton(foldUserName(bare))];
 }
 
-const PLATFORM_SKELETONS = new Map(PLATFORM_NAMES.map((name) => [bareSkeleton(name), name]));
+const PLATFORM_SKELETONS = new Map(
+  PLATFORM_NAMES.flatMap((name) => bareSkeletons(name).map((key) => [key, name] as const)),
+);
 
 /**
  * Throws BAD_INPUT (field `name`) when `name` (already NFKC) reads as a platform account's name: the
- * same look-alike key once separators are dropped (`daily_puzzle`, `Daily-Puzzle`, `dai1ypuzzle`).
+ * same look-alike key once separators are dropped (`daily_puzzle`, `Daily-Puzzle`, `dai1ypuzzle`,
+ * `dailypuzzIe`).
  */
 export function refusePlatformName(name: string): void {
-  const platform = PLATFORM_SKELETONS.get(bareSkeleton(name));
+  const platform = bareSkeletons(name)
+    .map((key) => PLATFORM_SKELETONS.get(key))
+    .find((found) => found !== undefined);
   if (platform !== undefined) {
     throw new BadInputError(`name "${name}" looks like the platform's account "${platform}"`, "name");
   }

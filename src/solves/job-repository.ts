@@ -238,7 +238,8 @@ export class SolveJobRepository {
    * shorter), so it holds for the Solves of the job whichever heuristic they asked for.
    *
    * `startedAt`: when an earlier run of the job started searching (the first `started_at` of its
-   * RUNNING Solves: markRunning keeps it), or null. A job BullMQ runs again carries no `startedAt` in
+   * waiting Solves: markRunning keeps it, and so does requeue, which hands a search back QUEUED), or
+   * null. A job BullMQ runs again carries no `startedAt` in
    * its data either, so without it a retried search's time limit would count from the retry.
    */
   async jobStart(
@@ -261,7 +262,7 @@ export class SolveJobRepository {
         k."heuristic_used",
         earlier."proven_bound", earlier."started_at"
       FROM (SELECT max(s."proven_lower_bound") AS "proven_bound",
-              min(s."started_at") FILTER (WHERE s."status" = 'RUNNING') AS "started_at"
+              min(s."started_at") FILTER (WHERE s."status" IN ('QUEUED', 'RUNNING')) AS "started_at"
             FROM "solves" AS s
             WHERE s."job_id" = ${jobId} AND s."canonical_key" = ${canonicalKey}) AS earlier
       LEFT JOIN LATERAL (

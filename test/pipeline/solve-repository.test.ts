@@ -341,6 +341,10 @@ describe("SolveRepository", () => {
       provenBound: 44,
       startedAt: firstStart,
     });
+    // Handed back by a shutdown (QUEUED again), it still has it: the next take's time limit counts
+    // from the first start, not from the retry (until the thirty-sixth session it read null).
+    expect(await jobs.requeue("solve-js1")).toBe(2);
+    expect((await jobs.jobStart(request.canonicalKey, "solve-js1")).startedAt).toEqual(firstStart);
     // A job whose Solves never ran has no start.
     expect((await jobs.jobStart(request.canonicalKey, "solve-js2")).startedAt).toBeNull();
     expect((await jobs.jobStart(request.canonicalKey, "solve-js2")).provenBound).toBe(40);

@@ -6,18 +6,14 @@ import type { Submission } from "../../repositories/submissions.ts";
 import type { DailyCategory } from "../../services/daily-boards.ts";
 import { dayEnd } from "../../services/daily.ts";
 import type { GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { type ConnectionArgs, dailyCursor, decodeCursor, pageSize, toConnection } from "../pagination.ts";
 import { movesVisible } from "./moves-visibility.ts";
+import { requireVisiblePuzzle } from "./puzzle-visibility.ts";
 
-async function puzzleOrThrow(ctx: GraphQLContext, id: string) {
-  const puzzleId = parseId(id, "puzzleId");
-  const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
-  if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
-  return puzzle;
-}
+/** NOT_FOUND for an unknown id, and for a daily puzzle not published yet. */
+const puzzleOrThrow = (ctx: GraphQLContext, id: string) => requireVisiblePuzzle(ctx, parseId(id, "puzzleId"));
 
 export const competitionResolvers = {
   Query: {

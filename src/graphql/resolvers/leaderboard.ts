@@ -21,6 +21,7 @@ import { NotFoundError } from "../../errors/index.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { movesVisible } from "./moves-visibility.ts";
+import { requireVisiblePuzzle } from "./puzzle-visibility.ts";
 import {
   decodeCursor,
   idConnection,
@@ -106,8 +107,15 @@ async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
 
 export const leaderboardResolvers = {
   Query: {
-    leaderboard: (_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) =>
-      leaderboardConnection(ctx, parseId(args.puzzleId, "puzzleId"), args),
+    async leaderboard(_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) {
+      const puzzleId = parseId(args.puzzleId, "puzzleId");
+      // Read side by side: a daily puzzle not published yet is NOT_FOUND, as an unknown id is.
+      const [, connection] = await Promise.all([
+        requireVisiblePuzzle(ctx, puzzleId),
+        leaderboardConnection(ctx, puzzleId, args),
+      ]);
+      return connection;
+    },
     topSolvers: (_: unknown, args: TopSolversArgs, ctx: GraphQLContext) => topSolversConnection(ctx, args),
   },
   Mutation: {
@@ -115,10 +123,7 @@ export const leaderboardResolvers = {
       const puzzleId = parseId(args.puzzleId, "puzzleId");
       const user = await limitWork(ctx);
       // A daily puzzle not published yet cannot be played before everyone sees it.
-      const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
-      if (puzzle !== null && (await ctx.services.daily.unpublished(puzzle))) {
-        throw new NotFoundError(`no puzzle with id ${puzzleId}`);
-      }
+      await requireVisiblePuzzle(ctx, puzzleId);
       return ctx.services.submissions.submit(user, puzzleId, args.moves);
     },
   },
@@ -126,7 +131,7 @@ export const leaderboardResolvers = {
     leaderboardChanged: {
       async subscribe(_: unknown, args: { puzzleId: string }, ctx: GraphQLContext) {
         const puzzleId = parseId(args.puzzleId, "puzzleId");
-        await ctx.services.leaderboards.requirePuzzle(puzzleId);
+        await requireVisiblePuzzle(ctx, puzzleId);
         return ctx.services.leaderboards.changes(puzzleId);
       },
       // The event is a hint: the entry (with its rank now), the optimum and every nested field are

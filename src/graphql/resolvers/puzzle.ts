@@ -5,6 +5,7 @@ import { PUZZLE_CREATED, type CreatePuzzleInput, type PuzzleCreatedEvent } from 
 import { forgetCachedReads, type GraphQLContext } from "../context.ts";
 import { limitWork } from "../guards.ts";
 import { parseId } from "../ids.ts";
+import { visiblePuzzle } from "./puzzle-visibility.ts";
 import {
   decodeCursor,
   hardestCursor,
@@ -96,10 +97,7 @@ async function puzzleConnection(ctx: GraphQLContext, args: PuzzleListArgs) {
 export const puzzleResolvers = {
   Query: {
     // A daily puzzle not published yet is no puzzle to anyone (docs/competition.md, "Daily puzzles").
-    puzzle: async (_: unknown, args: { id: string }, ctx: GraphQLContext) => {
-      const puzzle = await ctx.loaders.puzzleById.load(parseId(args.id));
-      return puzzle !== null && (await ctx.services.daily.unpublished(puzzle)) ? null : puzzle;
-    },
+    puzzle: (_: unknown, args: { id: string }, ctx: GraphQLContext) => visiblePuzzle(ctx, parseId(args.id)),
     puzzles: (_: unknown, args: PuzzleListArgs, ctx: GraphQLContext) => puzzleConnection(ctx, args),
   },
   Mutation: {

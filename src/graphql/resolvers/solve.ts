@@ -15,6 +15,7 @@ import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
 import { movesVisible } from "./moves-visibility.ts";
+import { requireVisiblePuzzle, visiblePuzzle } from "./puzzle-visibility.ts";
 
 async function solveConnection(
   ctx: GraphQLContext,
@@ -33,8 +34,7 @@ async function givesDailyAway(ctx: GraphQLContext, puzzleId: number, moves: stri
 
 /** A Solve of a daily puzzle not published yet carries that puzzle: it is not found until then. */
 async function ofUnpublishedDaily(ctx: GraphQLContext, puzzleId: number): Promise<boolean> {
-  const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
-  return puzzle !== null && ctx.services.daily.unpublished(puzzle);
+  return (await visiblePuzzle(ctx, puzzleId)) === null;
 }
 
 export const solveResolvers = {
@@ -55,20 +55,21 @@ export const solveResolvers = {
       // A running daily puzzle's board, a copy of it, or a puzzle a few moves from it (sliding: also
       // renamed, turned, mirrored or with start and goal swapped) is not solved for anyone before its
       // day ends (docs/competition.md, "No copying").
-      const puzzle = await ctx.loaders.puzzleById.load(puzzleId);
-      const spec = puzzle === null ? null : puzzleSpec(puzzle);
+      // A daily puzzle not published yet is NOT_FOUND, as an unknown id is.
+      const puzzle = await requireVisiblePuzzle(ctx, puzzleId);
+      const spec = puzzleSpec(puzzle);
       // Bad options are bad input on any board, a running daily's too (before: DAILY_IN_PROGRESS).
-      if (puzzle !== null) ctx.services.solves.checkOptions(puzzle, args.options ?? {});
-      if (spec !== null) await ctx.services.daily.refuseNearRunning(spec, "a solve");
+      ctx.services.solves.checkOptions(puzzle, args.options ?? {});
+      await ctx.services.daily.refuseNearRunning(spec, "a solve");
       const solve = await ctx.services.solves.request(user, puzzleId, args.options ?? {});
       // An answer known at once that passes near the daily on an optimal route of it gives it away:
       // refused, and Solve.moves hides it until the day ends (so do answers that arrive later).
-      if (spec !== null && solve.moves !== null) {
+      if (solve.moves !== null) {
         await ctx.services.daily.refuseGivingAway(spec, solve.moves, "a solve");
       }
       // The requester has had help on this board: a first submission on it (or a disguised copy)
       // after this plays an unrated game (docs/competition.md).
-      if (spec !== null) await ctx.services.ratings.recordHelp(user.id, spec);
+      await ctx.services.ratings.recordHelp(user.id, spec);
       return solve;
     },
     cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
