@@ -46,6 +46,9 @@ import { describePdbEvent } from "../src/pdb-store/describe-event.ts";
 import { createUnitProcessor } from "./unit-processor.ts";
 import { UnitStops } from "./unit-stops.ts";
 
+/** After the grace, running jobs are told to stop this often until the consumers have closed. */
+const CANCEL_AGAIN_MS = 100;
+
 export interface WorkerSettings {
   readonly redisUrl: string;
   readonly queuePrefix: string;
@@ -340,10 +343,17 @@ export class SolveWorker {
   private async shutdown(graceMs: number): Promise<ShutdownReport> {
     const { units, log, settings } = this;
     this.stopIntake();
-    const grace = setTimeout(() => {
-      log.info("shutdown deadline reached: stopping running searches");
+    // Repeated until the consumers have closed: a job whose fetch was under way when intake stopped
+    // starts after the first cancel, with a signal of its own (likely with a grace of 0, at start-up).
+    let again: NodeJS.Timeout | undefined;
+    const stopRunning = () => {
       this.worker.cancelAllJobs(SHUTDOWN);
       units.worker.cancelAllJobs(SHUTDOWN);
+      again = setTimeout(stopRunning, CANCEL_AGAIN_MS);
+    };
+    const grace = setTimeout(() => {
+      log.info("shutdown deadline reached: stopping running searches");
+      stopRunning();
     }, graceMs);
     // Leaving the fleet and stopping the reconciler both need Redis or Postgres: bounded, meanwhile.
     const aside = Promise.all([
@@ -352,6 +362,7 @@ export class SolveWorker {
     ]);
     const closed = await fulfilledWithin(this.intakeStopped ?? Promise.resolve(), graceMs + HAND_BACK_MS);
     clearTimeout(grace);
+    clearTimeout(again);
     const abandoned = closed ? [] : this.active.list();
     if (!closed) {
       // Redis away (BullMQ's close waits for it forever), or a job that would not stop.

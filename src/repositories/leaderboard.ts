@@ -29,7 +29,8 @@ export interface LeaderboardRow {
 
 /** What a leaderboard's connection shows besides its entries, in one query. */
 export interface LeaderboardSummary {
-  readonly puzzleExists: boolean;
+  /** The puzzle exists and is not a daily puzzle waiting to be published (which no one may see). */
+  readonly puzzleShown: boolean;
   /** The proven optimal length; null while unknown. */
   readonly optimum: number | null;
   readonly totalEntries: number;
@@ -250,8 +251,8 @@ export class LeaderboardRepository {
   }
 
   /**
-   * Whether the puzzle exists, its optimum and its number of entries (index-only count); with
-   * `before`, of its leaderboard as it stood then.
+   * Whether the puzzle is shown (it exists, and is no daily puzzle not published yet), its optimum and
+   * its number of entries (index-only count); with `before`, of its leaderboard as it stood then.
    */
   async summary(puzzleId: number, before?: Date): Promise<LeaderboardSummary> {
     const entries =
@@ -259,10 +260,12 @@ export class LeaderboardRepository {
         ? Prisma.sql`SELECT 1 FROM leaderboard_entries WHERE puzzle_id = ${puzzleId}`
         : entriesBefore(Prisma.sql`${puzzleId}::int`, Prisma.sql`${before}::timestamptz`);
     const [row] = await this.prisma.$queryRaw<LeaderboardSummary[]>`
-      SELECT EXISTS (SELECT 1 FROM puzzles WHERE id = ${puzzleId}) AS "puzzleExists",
+      SELECT EXISTS (SELECT 1 FROM puzzles WHERE id = ${puzzleId})
+               AND NOT EXISTS (SELECT 1 FROM daily_puzzles
+                                WHERE puzzle_id = ${puzzleId} AND published_at IS NULL) AS "puzzleShown",
              (SELECT length FROM (${optimaOf(Prisma.sql`p.id = ${puzzleId}`)}) o) AS optimum,
              (SELECT count(*) FROM (${entries}) e)::int AS "totalEntries"`;
-    return row ?? { puzzleExists: false, optimum: null, totalEntries: 0 };
+    return row ?? { puzzleShown: false, optimum: null, totalEntries: 0 };
   }
 
   /**

@@ -47,13 +47,14 @@ const PUZZLE_COLUMNS = Prisma.sql`p.id, p.owner_id AS "ownerId", p.kind, p.rows,
   p.canonical_key AS "canonicalKey", p.solvable, p.created_at AS "createdAt"`;
 
 /**
- * Whether puzzle `p` is shown in lists: a daily puzzle joins them once its day (UTC) is over, until
- * then it is reached through dailyPuzzle only (docs/competition.md, "No spoilers while it runs").
- * User.stats.puzzlesCreated counts only these too, so that it agrees with User.puzzles and gives no
- * hidden daily away. One primary-key probe of daily_puzzles (puzzle_id, unique) per puzzle.
+ * Whether puzzle `p` is shown in lists: a daily puzzle joins them once its day (UTC) is over and it is
+ * published, until then it is reached through dailyPuzzle only (docs/competition.md, "No spoilers
+ * while it runs"); one whose proof never ended stays out. User.stats.puzzlesCreated counts only these
+ * too, so that it agrees with User.puzzles and gives no hidden daily away. One primary-key probe of
+ * daily_puzzles (puzzle_id, unique) per puzzle.
  */
 export const LISTED = Prisma.sql`NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id
-                                   AND d.date >= (now() AT TIME ZONE 'UTC')::date)`;
+                                   AND (d.date >= (now() AT TIME ZONE 'UTC')::date OR d.published_at IS NULL))`;
 
 export class PuzzleRepository {
   /**
@@ -82,9 +83,19 @@ export class PuzzleRepository {
     return puzzle;
   }
 
-  /** For DataLoader: any order, missing ids absent. */
-  findByIds(ids: readonly number[]): Promise<Puzzle[]> {
-    return this.prisma.puzzle.findMany({ where: { id: { in: [...ids] } } });
+  /** For DataLoader: any order, missing ids absent. Those kept (see `recent`) are not read again. */
+  async findByIds(ids: readonly number[]): Promise<Puzzle[]> {
+    const kept: Puzzle[] = [];
+    const missing: number[] = [];
+    for (const id of ids) {
+      const puzzle = this.recent.get(id);
+      if (puzzle === undefined) missing.push(id);
+      else kept.push(puzzle);
+    }
+    if (missing.length === 0) return kept;
+    const read = await this.prisma.puzzle.findMany({ where: { id: { in: missing } } });
+    for (const puzzle of read) this.recent.set(puzzle.id, puzzle);
+    return [...kept, ...read];
   }
 
   /**

@@ -149,6 +149,8 @@ export class DailyService {
   private running: { readonly today: string; readonly reader: FreshRead<RunningDaily[]> } | undefined;
   /** The `daily puzzle` account's id, read once. */
   private owner: Promise<number | null> | undefined;
+  /** Daily puzzles seen published: publishing is for good, so these need no read again. */
+  private publishedIds = new Set<number>();
   /** Each running daily's neighbourhood by canonical key: computed once per daily and process. */
   private nearSets = new Map<string, ReadonlyMap<string, number>>();
 
@@ -192,18 +194,25 @@ export class DailyService {
    * Whether the puzzle is a daily puzzle not published yet (its optimum still being proven): until
    * `dailyPuzzle` shows it, nothing else may (`puzzle(id)`, its Solves, submissions). Puzzles of any
    * other owner answer without a query; the daily account's read the running dailies (shared read),
-   * and one whose day is over (not among them: its proof may never have ended) its own row by id.
+   * and one whose day is over (not among them: its proof may never have ended) its own row by id;
+   * one seen published none (publishedIds).
    */
   async unpublished(puzzle: { readonly id: number; readonly ownerId: number }): Promise<boolean> {
     this.owner ??= this.dailies.ownerId().catch((error: unknown) => {
       this.owner = undefined;
       throw error;
     });
-    if (puzzle.ownerId !== (await this.owner)) return false;
+    if (puzzle.ownerId !== (await this.owner) || this.publishedIds.has(puzzle.id)) return false;
     const running = (await this.runningDailies()).find((daily) => daily.puzzleId === puzzle.id);
-    if (running !== undefined) return !running.published;
-    const row = await this.dailies.findByPuzzle(puzzle.id);
-    return row !== null && row.publishedAt === null;
+    const published = running === undefined ? await this.publishedDay(puzzle.id) : running.published;
+    if (published) this.publishedIds.add(puzzle.id);
+    return !published;
+  }
+
+  /** Whether the daily puzzle of a day that is over was published (true for no daily at all). */
+  private async publishedDay(puzzleId: number): Promise<boolean> {
+    const row = await this.dailies.findByPuzzle(puzzleId);
+    return row === null || row.publishedAt !== null;
   }
 
   /** Published days, newest first. */

@@ -108,8 +108,15 @@ function bareSkeletons(name: string): string[] {
   return [userNameSkeleton(bare), userNameSkeleton(foldUserName(bare))];
 }
 
+/**
+ * The platform names' keys, taken of each name as written and in capitals: a name that mixes the two
+ * cases (`DAILY_puzzIe`, `DAlLY_PUZZLE`) needs the fold for one letter and the look-alike map for
+ * another, and meets one of the capitals' keys where it meets neither of the lower case name's.
+ */
 const PLATFORM_SKELETONS = new Map(
-  PLATFORM_NAMES.flatMap((name) => bareSkeletons(name).map((key) => [key, name] as const)),
+  PLATFORM_NAMES.flatMap((name) =>
+    [name, name.toUpperCase()].flatMap((form) => bareSkeletons(form).map((key) => [key, name] as const)),
+  ),
 );
 
 /**

@@ -20,6 +20,9 @@ describe("the platform account's name", () => {
     "daily-puzzle_",
     "dailypuzzIe",
     "DaiIy_Puzzle",
+    "DAILY_puzzIe",
+    "DAlLY_PUZZLE",
+    "DA1LY_PUZZLE",
   ])("refuses %s with BAD_USER_INPUT (field name)", async (name) => {
     const error = await api.client().error(SIGN_UP, { n: name });
     expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "name" });

@@ -1,9 +1,13 @@
 // A daily puzzle is published once its optimum is proven (a 4x4 minutes after midnight when the workers
 // are busy or its proof is retried); until then `dailyPuzzle` shows nothing, and neither may anything
 // else: `puzzle(id)` answers null, its platform Solve is not found (`solve`, `solveProgress`: both carry
-// the puzzle), and `submitSolution` is NOT_FOUND. Until the thirty-third session an explorer read the
-// unpublished 4x4's board by its id (the next id after yesterday's, owner `daily puzzle`) and could
-// play it ahead of everyone. An API server alone, so no worker proves it: the test publishes it.
+// the puzzle, and cancelSolve of it is NOT_FOUND, not FORBIDDEN), and every operation that takes its id
+// is NOT_FOUND (submitSolution, leaderboard, leaderboardChanged, hint, analyzeSolution, requestSolve);
+// a day that ends with its daily unpublished leaves it so, out of the lists too. Until the thirty-third
+// session an explorer read the unpublished 4x4's board by its id (the next id after yesterday's, owner
+// `daily puzzle`) and could play it ahead of everyone; until the thirty-sixth only the first four
+// checked, and only while the day ran. An API server alone, so no worker proves it: the test
+// publishes it.
 import { describe, expect, it } from "vitest";
 import { canonicalKey, createPuzzle, isSolvable } from "../../src/core/index.ts";
 import { DailyPuzzleRepository } from "../../src/repositories/daily-puzzles.ts";
@@ -22,6 +26,8 @@ const LEADERBOARD = `query ($p: ID!) { leaderboard(puzzleId: $p) { totalEntries 
 const HINT = `query ($p: ID!) { hint(puzzleId: $p) { status } }`;
 const ANALYZE = `mutation ($p: ID!, $m: String!) { analyzeSolution(puzzleId: $p, moves: $m) { status } }`;
 const REQUEST = `mutation ($p: ID!) { requestSolve(puzzleId: $p) { id } }`;
+const LISTED = `{ puzzles(first: 100) { edges { node { id } } } }`;
+const CANCEL = `mutation ($id: ID!) { cancelSolve(id: $id) { status } }`;
 const CHANGED = `subscription ($p: ID!) { leaderboardChanged(puzzleId: $p) { length } }`;
 
 type Player = Awaited<ReturnType<ReturnType<typeof api.client>["signUp"]>>;
@@ -88,6 +94,9 @@ describe("a daily puzzle before it is published", () => {
     expect((await player.client.data(DAILY)).dailyPuzzle).toBeNull();
     await expectHidden(player, id, solution);
     expect((await player.client.data(SOLVE, { id: String(proof.id) })).solve).toBeNull();
+    // The proof is no one's to cancel, but FORBIDDEN would say it is there.
+    const cancel = await player.client.error(CANCEL, { id: String(proof.id) });
+    expect([cancel.extensions?.code, cancel.message]).toEqual(["NOT_FOUND", `no solve with id ${proof.id}`]);
     const ws = wsClient(api.wsUrl, player.token);
     try {
       const event = await subscribe(ws, PROGRESS, { id: String(proof.id) }).next();
@@ -104,6 +113,7 @@ describe("a daily puzzle before it is published", () => {
     );
     expect((await player.client.data(SUBMIT, { p: id, m: solution })).submitSolution.length).toBe(3);
     expect((await player.client.data(LEADERBOARD, { p: id })).leaderboard.totalEntries).toBe(1);
+    expect((await player.client.error(CANCEL, { id: String(proof.id) })).extensions?.code).toBe("FORBIDDEN");
   });
 
   // Until the thirty-sixth session only the running dailies were read: a daily whose proof never
@@ -114,8 +124,12 @@ describe("a daily puzzle before it is published", () => {
     const player = await api.client().signUp();
     const id = String(row.puzzleId);
     await expectHidden(player, id, "RDD");
+    const listed = async () =>
+      (await player.client.data(LISTED)).puzzles.edges.map((edge: { node: { id: string } }) => edge.node.id);
+    expect(await listed()).not.toContain(id);
     await new DailyPuzzleRepository(api.server.app.prisma).publish(day, "SLIDING_4X4", 3);
     expect((await player.client.data(PUZZLE, { id })).puzzle.start).toEqual(spec.start);
+    expect(await listed()).toContain(id);
     expect((await player.client.data(LEADERBOARD, { p: id })).leaderboard.totalEntries).toBe(0);
   });
 });

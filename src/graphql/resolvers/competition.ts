@@ -41,6 +41,8 @@ export const competitionResolvers = {
   },
   Mutation: {
     async analyzeSolution(_: unknown, args: { puzzleId: string; moves: string }, ctx: GraphQLContext) {
+      // UNAUTHENTICATED before its arguments are read (and before any read of the puzzle), as hint.
+      requireUser(ctx);
       const puzzle = await puzzleOrThrow(ctx, args.puzzleId);
       const user = await limitWork(ctx);
       return ctx.services.analysis.analyze(puzzle, args.moves, user.id);

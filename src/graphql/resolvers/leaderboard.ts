@@ -52,7 +52,8 @@ function isOptimal(length: number, optimum: number | null): boolean | null {
 
 /**
  * A page and the connection's own fields in two queries run at once (the page joins its users):
- * a leaderboard page costs one round trip to Postgres. NOT_FOUND for an unknown puzzle. With `before`,
+ * a leaderboard page costs one round trip to Postgres. NOT_FOUND for an unknown puzzle, and for a daily
+ * puzzle not published yet (the summary says which, docs/competition.md). With `before`,
  * the leaderboard as it stood then (a daily puzzle's day ranking).
  */
 async function leaderboardConnection(
@@ -68,7 +69,7 @@ async function leaderboardConnection(
     service.summary(puzzleId, before),
     service.page(puzzleId, size + 1, after, before),
   ]);
-  if (!summary.puzzleExists) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
+  if (!summary.puzzleShown) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   const entries: Entry[] = rows.map((row) => ({ ...row, optimum: summary.optimum }));
   const connection = toConnection(
     entries,
@@ -107,15 +108,8 @@ async function topSolversConnection(ctx: GraphQLContext, args: TopSolversArgs) {
 
 export const leaderboardResolvers = {
   Query: {
-    async leaderboard(_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) {
-      const puzzleId = parseId(args.puzzleId, "puzzleId");
-      // Read side by side: a daily puzzle not published yet is NOT_FOUND, as an unknown id is.
-      const [, connection] = await Promise.all([
-        requireVisiblePuzzle(ctx, puzzleId),
-        leaderboardConnection(ctx, puzzleId, args),
-      ]);
-      return connection;
-    },
+    leaderboard: (_: unknown, args: ConnectionArgs & { puzzleId: string }, ctx: GraphQLContext) =>
+      leaderboardConnection(ctx, parseId(args.puzzleId, "puzzleId"), args),
     topSolvers: (_: unknown, args: TopSolversArgs, ctx: GraphQLContext) => topSolversConnection(ctx, args),
   },
   Mutation: {

@@ -10,7 +10,7 @@ import {
   storedAlgorithmUsed,
 } from "../../solves/index.ts";
 import { forgetCachedReads, type GraphQLContext } from "../context.ts";
-import { NotFoundError } from "../../errors/index.ts";
+import { ForbiddenError, NotFoundError } from "../../errors/index.ts";
 import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
@@ -72,9 +72,21 @@ export const solveResolvers = {
       await ctx.services.ratings.recordHelp(user.id, spec);
       return solve;
     },
-    cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
+    async cancelSolve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
       const user = requireUser(ctx);
-      return ctx.services.solves.cancel(user, parseId(args.id));
+      const id = parseId(args.id);
+      try {
+        return await ctx.services.solves.cancel(user, id);
+      } catch (error) {
+        // The proof of a daily puzzle not published yet is no one's Solve, and not found: FORBIDDEN
+        // would tell that it is there. Read only on a refusal, which the proof always gets.
+        if (error instanceof ForbiddenError) {
+          const solve = await ctx.services.solves.findById(id);
+          if (solve !== null && (await ofUnpublishedDaily(ctx, solve.puzzleId)))
+            throw new NotFoundError(`no solve with id ${id}`);
+        }
+        throw error;
+      }
     },
   },
   Subscription: {
