@@ -77,7 +77,7 @@ export class SplitRun {
   private readonly ledger = new UnitLedger();
   /** The priority of the last batch: later ones go behind it (see UnitJobs.enqueue). */
   private floor = 0;
-  /** When the fleet was last re-read and units in flight looked up. */
+  /** When the units in flight were last looked up. */
   private checked = 0;
   private lastReport = 0;
   private stop: Stop | undefined;
@@ -200,7 +200,7 @@ export class SplitRun {
     const { state, record } = this;
     // Jobs gone from the queue are looked up before the outcomes are read: a unit pushes its outcome
     // before its job is removed, so the outcome of a job found gone is read below, and such a unit
-    // is folded, not called lost and released (checkFleet releases only those still busy).
+    // is folded, not called lost and released (releaseLost releases only those still busy).
     const checking = Date.now() - this.checked >= this.lostCheckMs;
     const gone = checking ? await this.goneJobs(this.lostCheckMs) : new Set<string>();
     // Fold what came back.
@@ -214,6 +214,7 @@ export class SplitRun {
     const elapsedMs = Date.now() - record.startedAt;
     this.noteStop(elapsedMs);
     const done = isDone(state);
+    if (this.stop === undefined && !done) await this.readFleet();
     const fresh = this.stop === undefined && !done ? this.nextTasks() : [];
     // The state (busy marks included) is saved before the jobs exist: a successor re-queues them.
     if (!(await deps.store.save(searchId, token, record, outcomes.length)))
@@ -233,7 +234,7 @@ export class SplitRun {
     if (state.units.every((u) => !u.busy) && next(state) === null)
       throw new Error("split search: no unit left and no solution");
     // A unit job lost for good (failed, or gone with Redis' data) is handed out again.
-    if (checking) await this.checkFleet(gone);
+    if (checking) await this.releaseLost(gone);
     return undefined;
   }
 
@@ -368,21 +369,32 @@ export class SplitRun {
   }
 
   /**
-   * Re-reads the live fleet (widening the search for it) and releases the units still busy whose
-   * job was found `gone` before this pass read the outcomes: lost for good, they are queued again.
+   * Re-reads the live fleet on every pass (the worker caches it for a second: one Redis read a
+   * second at most) and widens the search for it, so a worker that joins gets units from the next
+   * pass on. Before, the fleet was re-read with the lost-unit lookup (SPLIT_LOST_CHECK_MS, 5 s),
+   * and a newcomer that missed the one unit queued waited for it.
    */
-  private async checkFleet(gone: ReadonlySet<string>): Promise<void> {
+  private async readFleet(): Promise<void> {
     const { deps, searchId } = this.job;
     const { state } = this;
-    this.checked = Date.now();
     this.threads = await deps.liveThreads();
     // The fleet grew (or was under-counted when the search was planned): enough units for it.
-    const widened = this.stop === undefined ? widen(state, this.threads * UNITS_PER_THREAD_AT_LEAST) : 0;
+    const widened = widen(state, this.threads * UNITS_PER_THREAD_AT_LEAST);
     if (widened > 0)
       deps.log.info(
         { jobId: searchId, units: state.units.length, threads: this.threads },
         "split search widened",
       );
+  }
+
+  /**
+   * Releases the units still busy whose job was found `gone` before this pass read the outcomes:
+   * lost for good, they are queued again.
+   */
+  private async releaseLost(gone: ReadonlySet<string>): Promise<void> {
+    const { deps, searchId } = this.job;
+    const { state } = this;
+    this.checked = Date.now();
     for (const task of this.inFlight()) {
       const id = this.jobOf(task).id;
       if (!gone.has(id)) continue;

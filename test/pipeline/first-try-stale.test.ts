@@ -7,13 +7,13 @@
 // whole time limit. A first try that runs out of its budget as its worker shuts down (or takes the
 // job again) hands the search back, not TIMED_OUT. Real Redis and BullMQ; the coordinator in this
 // process, a fake unit worker.
-import { Queue, Worker } from "bullmq";
+import { type Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle } from "../../src/core/puzzle.ts";
 import type { SolveResult } from "../../src/core/types.ts";
-import { EventBus } from "../../src/services/events.ts";
+import type { EventBus } from "../../src/services/events.ts";
 import {
   type SolveJobData,
   splitKeys,
@@ -25,33 +25,23 @@ import {
 } from "../../src/solves/index.ts";
 import { CANCELLED, SHUTDOWN, SUPERSEDED } from "../../workers/abort-reasons.ts";
 import { SplitCoordinator } from "../../workers/split-coordinator.ts";
-import { type SplitRecord, SplitStore } from "../../workers/split-store.ts";
+import type { SplitRecord, SplitStore } from "../../workers/split-store.ts";
 import { SupersededError } from "../../workers/superseded-error.ts";
 import { testConfig } from "../helpers/config.ts";
+import { CoordinatorRedis } from "./coordinator-redis.ts";
 import { BOARDS } from "./pipeline.ts";
 
 const config = testConfig();
+let open: CoordinatorRedis;
 let redis: Redis;
-let publisher: Redis;
 let events: EventBus;
 let units: Queue<UnitJobData, void>;
 let store: SplitStore;
 let unitWorker: Worker | undefined;
 
 beforeAll(() => {
-  redis = new Redis(config.redisUrl);
-  publisher = new Redis(config.redisUrl);
-  events = new EventBus({
-    redisUrl: config.redisUrl,
-    prefix: config.redisPrefix,
-    publisher,
-    logger: pino({ level: "silent" }),
-  });
-  units = new Queue<UnitJobData, void>(UNIT_QUEUE, {
-    connection: { url: config.redisUrl },
-    prefix: config.redisPrefix,
-  });
-  store = new SplitStore(redis, config.redisPrefix, (topic) => events.channel(topic));
+  open = new CoordinatorRedis(config);
+  ({ redis, events, units, store } = open);
 });
 
 afterEach(async () => {
@@ -60,12 +50,7 @@ afterEach(async () => {
   await units.obliterate({ force: true });
 });
 
-afterAll(async () => {
-  await units?.close();
-  await events?.close();
-  redis?.disconnect();
-  publisher?.disconnect();
-});
+afterAll(() => open?.close());
 
 /** An AUTO IDA* search (linear conflict) of a 4x4 board long enough never to end in a test. */
 function autoSearch(timeLimitMs: number): SolveJobData {

@@ -5,51 +5,24 @@
 // coordinator looks it up: it must then read that outcome and answer, not call the job lost and
 // queue the whole search again (which searched it a second time for nobody when the new job started
 // before the state was cleared). Real Redis and BullMQ; the coordinator in this process, no worker.
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPuzzle } from "../../src/core/puzzle.ts";
-import { EventBus } from "../../src/services/events.ts";
-import {
-  UNIT_DONE_TOPIC,
-  UNIT_QUEUE,
-  type UnitJobData,
-  type UnitOutcome,
-  wholeJobId,
-} from "../../src/solves/index.ts";
+import { UNIT_DONE_TOPIC, type UnitOutcome, wholeJobId } from "../../src/solves/index.ts";
 import { SplitCoordinator } from "../../workers/split-coordinator.ts";
-import { SplitStore } from "../../workers/split-store.ts";
-import { testConfig } from "../helpers/config.ts";
+import { CoordinatorRedis } from "./coordinator-redis.ts";
 
-const config = testConfig();
-const log = pino({ level: "silent" });
-let redis: Redis;
-let publisher: Redis;
-let events: EventBus;
-let units: Queue<UnitJobData, void>;
+let open: CoordinatorRedis;
 
 beforeAll(() => {
-  redis = new Redis(config.redisUrl);
-  publisher = new Redis(config.redisUrl);
-  events = new EventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix, publisher, logger: log });
-  units = new Queue<UnitJobData, void>(UNIT_QUEUE, {
-    connection: { url: config.redisUrl },
-    prefix: config.redisPrefix,
-  });
+  open = new CoordinatorRedis();
 });
 
-afterAll(async () => {
-  await units?.obliterate({ force: true });
-  await units?.close();
-  await events?.close();
-  redis?.disconnect();
-  publisher?.disconnect();
-});
+afterAll(() => open?.close());
 
 describe("a whole search's job that finishes while its coordinator looks it up", () => {
   it("is answered from its outcome, and not queued again as lost", async () => {
-    const store = new SplitStore(redis, config.redisPrefix, (topic) => events.channel(topic));
+    const { units, store, events } = open;
     const searchId = "solve-whole-lost-check";
     const id = wholeJobId(searchId);
     const answer = { status: "solved", length: 1, moves: "R", nodes: 2, optimal: true };
