@@ -76,11 +76,8 @@ export class PuzzleRepository {
   }
 
   async findById(id: number): Promise<Puzzle | null> {
-    const kept = this.recent.get(id);
-    if (kept !== undefined) return kept;
-    const puzzle = await this.prisma.puzzle.findUnique({ where: { id } });
-    if (puzzle !== null) this.recent.set(id, puzzle);
-    return puzzle;
+    const [puzzle] = await this.findByIds([id]);
+    return puzzle ?? null;
   }
 
   /** For DataLoader: any order, missing ids absent. Those kept (see `recent`) are not read again. */

@@ -17,3 +17,11 @@ export async function requireVisiblePuzzle(ctx: GraphQLContext, puzzleId: number
   if (puzzle === null) throw new NotFoundError(`no puzzle with id ${puzzleId}`);
   return puzzle;
 }
+
+/** The Solve, or null when there is none or its puzzle is not visible (the proof of a daily not published yet). */
+export async function visibleSolve<S extends { puzzleId: number }>(
+  ctx: GraphQLContext,
+  solve: S | null,
+): Promise<S | null> {
+  return solve === null || (await visiblePuzzle(ctx, solve.puzzleId)) === null ? null : solve;
+}

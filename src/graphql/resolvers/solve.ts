@@ -15,7 +15,7 @@ import { limitWork, requireUser } from "../guards.ts";
 import { parseId } from "../ids.ts";
 import { idConnection, idPage, type ConnectionArgs } from "../pagination.ts";
 import { movesVisible } from "./moves-visibility.ts";
-import { requireVisiblePuzzle, visiblePuzzle } from "./puzzle-visibility.ts";
+import { requireVisiblePuzzle, visibleSolve } from "./puzzle-visibility.ts";
 
 async function solveConnection(
   ctx: GraphQLContext,
@@ -32,16 +32,11 @@ async function givesDailyAway(ctx: GraphQLContext, puzzleId: number, moves: stri
   return puzzle !== null && ctx.services.daily.givesAway(puzzleSpec(puzzle), moves);
 }
 
-/** A Solve of a daily puzzle not published yet carries that puzzle: it is not found until then. */
-async function ofUnpublishedDaily(ctx: GraphQLContext, puzzleId: number): Promise<boolean> {
-  return (await visiblePuzzle(ctx, puzzleId)) === null;
-}
-
 export const solveResolvers = {
   Query: {
     async solve(_: unknown, args: { id: string }, ctx: GraphQLContext) {
-      const solve = await ctx.services.solves.findById(parseId(args.id));
-      return solve !== null && (await ofUnpublishedDaily(ctx, solve.puzzleId)) ? null : solve;
+      // A Solve of a daily puzzle not published yet carries that puzzle: it is not found until then.
+      return visibleSolve(ctx, await ctx.services.solves.findById(parseId(args.id)));
     },
   },
   Mutation: {
@@ -82,7 +77,7 @@ export const solveResolvers = {
         // would tell that it is there. Read only on a refusal, which the proof always gets.
         if (error instanceof ForbiddenError) {
           const solve = await ctx.services.solves.findById(id);
-          if (solve !== null && (await ofUnpublishedDaily(ctx, solve.puzzleId)))
+          if (solve !== null && (await visibleSolve(ctx, solve)) === null)
             throw new NotFoundError(`no solve with id ${id}`);
         }
         throw error;
@@ -93,11 +88,8 @@ export const solveResolvers = {
     solveProgress: {
       async subscribe(_: unknown, args: { solveId: string }, ctx: GraphQLContext) {
         const id = parseId(args.solveId, "solveId");
-        const solve = await ctx.services.solves.findById(id);
-        const stream =
-          solve === null || (await ofUnpublishedDaily(ctx, solve.puzzleId))
-            ? undefined
-            : await ctx.services.solves.progress(id);
+        const solve = await visibleSolve(ctx, await ctx.services.solves.findById(id));
+        const stream = solve === null ? undefined : await ctx.services.solves.progress(id);
         if (!stream) throw new NotFoundError(`no solve with id ${id}`);
         return stream;
       },
