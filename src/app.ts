@@ -28,7 +28,7 @@ import { RatingService } from "./services/ratings.ts";
 import { DEFAULT_RATING } from "./core/rating/index.ts";
 import { SubmissionService } from "./services/submissions.ts";
 import { createRedis, untilReady, watchRedis } from "./redis/connection.ts";
-import { SolveRepository, createSolveService } from "./solves/index.ts";
+import { SolveJobRepository, SolveRepository, createSolveService } from "./solves/index.ts";
 import { withTimeout } from "./with-timeout.ts";
 
 function createRepositories(prisma: PrismaClient) {
@@ -39,6 +39,7 @@ function createRepositories(prisma: PrismaClient) {
     leaderboards: new LeaderboardRepository(prisma),
     ratings: new RatingRepository(prisma, DEFAULT_RATING),
     solves: new SolveRepository(prisma),
+    solveJobs: new SolveJobRepository(prisma),
     dailies: new DailyPuzzleRepository(prisma),
     competition: new CompetitionRepository(prisma),
   };

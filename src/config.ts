@@ -111,6 +111,11 @@ const envSchema = z.object({
   /** The reconciler re-adds jobs Redis lost this often; Solves younger than the grace are left alone. */
   RECONCILE_INTERVAL_MS: int(100, 3_600_000).default(5000),
   RECONCILE_GRACE_MS: int(0, 3_600_000).default(2000),
+  /**
+   * The API runs the reconciler too (workers always do): jobs Redis lost are re-added, and searches past
+   * their time limit ended, while no worker process is alive. Tests turn it off unless they test it.
+   */
+  API_RECONCILER: bool.default(true),
   /** Searches one worker process coordinates at once (main-thread I/O only; threads run their units). */
   WORKER_COORDINATORS: int(1, 10_000).default(64),
   /** Units of a split search kept queued or running per live solver thread of the fleet. */
@@ -218,6 +223,8 @@ export type Config = Readonly<{
     shutdownGraceMs: number;
     reconcileIntervalMs: number;
     reconcileGraceMs: number;
+    /** API_RECONCILER: the API process runs the reconciler as well. */
+    apiReconciler: boolean;
     workerPdbs: readonly string[];
     maxOpenSolvesPerUser: number;
     coordinators: number;
@@ -348,6 +355,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
       reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
       reconcileGraceMs: e.RECONCILE_GRACE_MS,
+      apiReconciler: e.API_RECONCILER,
       workerPdbs: Object.freeze(e.WORKER_PDBS === "none" ? [] : e.WORKER_PDBS.split(",")),
       maxOpenSolvesPerUser: e.MAX_OPEN_SOLVES_PER_USER,
       coordinators: e.WORKER_COORDINATORS,

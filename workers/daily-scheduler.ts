@@ -41,7 +41,11 @@ export class DailyScheduler {
       config,
       logger: log,
       events: container.events,
-      repositories: { solves: container.solves, puzzles: new PuzzleRepository(container.prisma) },
+      repositories: {
+        solves: container.solves,
+        puzzles: new PuzzleRepository(container.prisma),
+        solveJobs: container.solveJobs,
+      },
       onClose: (close) => void closers.push(close),
     });
     const daily = new DailyService(

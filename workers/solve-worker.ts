@@ -15,9 +15,8 @@ import { consumerRedisOptions, createRedis, watchRedis } from "../src/redis/conn
 import { fulfilledWithin } from "../src/with-timeout.ts";
 import { CLOSE_STEP_MS, HAND_BACK_MS } from "../src/worker-shutdown.ts";
 import {
-  type CancelMessage,
-  Reconciler,
-  SOLVE_CANCEL_TOPIC,
+  type Reconciler,
+  createReconciler,
   SOLVE_QUEUE,
   UNIT_QUEUE,
   UNIT_STOP_TOPIC,
@@ -281,19 +280,14 @@ export class SolveWorker {
     })();
     const queue = createSolveQueue({ redisUrl: settings.redisUrl, prefix: settings.queuePrefix });
     queue.on("error", (error) => log.debug({ err: error }, "reconciler queue error"));
-    const reconciler = new Reconciler(solveJobs, queue, {
+    const reconciler = createReconciler({
       intervalMs: settings.reconcileIntervalMs,
       graceMs: settings.reconcileGraceMs,
-      onError: (error) => log.debug({ err: error }, "reconcile pass failed"),
-      onEnqueued: (jobId) => log.info({ jobId }, "reconciler re-added a missing job"),
-      onFinished: announce.finished,
-      // A search past its time limit whose coordinator is gone: stopped as a cancel stops it.
-      stopSearch: async (jobId) => {
-        await events.publish(SOLVE_CANCEL_TOPIC, { jobId } satisfies CancelMessage);
-      },
+      logger: log,
+      events,
       redis,
-      onTimedOut: (jobId, solves) =>
-        log.warn({ jobId, solves }, "search past its time limit with no coordinator: ended TIMED_OUT"),
+      jobs: solveJobs,
+      queue,
     });
     heartbeat.start();
     worker.run().catch((error: unknown) => log.error({ err: error }, "worker stopped"));

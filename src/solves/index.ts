@@ -48,6 +48,7 @@ export { puzzleSpec } from "./job-data.ts";
 export { type FleetSize, readFleet } from "./fleet.ts";
 export { type SolveQueue, addSearchJob, createSolveQueue } from "./queue.ts";
 export { Reconciler } from "./reconciler.ts";
+export { createReconciler } from "./create-reconciler.ts";
 
 // Result → event: what workers announce, one subscriber's stream.
 export { type SolveAnnouncer, solveAnnouncer } from "./events.ts";

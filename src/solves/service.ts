@@ -21,10 +21,12 @@ import type { Logger } from "../logger.ts";
 import { fulfilledWithin, withTimeout } from "../with-timeout.ts";
 import { QUEUE_CLOSE_MS, closeWithin } from "../redis/close-bullmq.ts";
 import { type FleetSize, readFleet } from "./fleet.ts";
+import { createReconciler } from "./create-reconciler.ts";
 import { newSolveJobId } from "./contracts.ts";
 import { puzzleSpec, searchJobData } from "./job-data.ts";
 import { DEFAULT_TIME_LIMIT_SECONDS, MAX_TIME_LIMIT_SECONDS, coreHeuristic } from "./search-options.ts";
 import type { StoredAlgorithm } from "./search-options.ts";
+import type { SolveJobRepository } from "./job-repository.ts";
 import { addSearchJob, createSolveQueue, removeUnheldSearch } from "./queue.ts";
 import type { SolveQueue } from "./queue.ts";
 import type { Puzzle, PuzzleRepository } from "../repositories/puzzles.ts";
@@ -330,7 +332,12 @@ export interface SolveServiceDeps {
   readonly events: EventBus;
   /** Where the workers' heartbeats are read (a PDB heuristic no worker holds is refused); absent: not checked. */
   readonly redis?: Redis;
-  readonly repositories: { readonly solves: SolveRepository; readonly puzzles: PuzzleRepository };
+  readonly repositories: {
+    readonly solves: SolveRepository;
+    readonly puzzles: PuzzleRepository;
+    /** The reconciler's reads and writes (API_RECONCILER). */
+    readonly solveJobs: SolveJobRepository;
+  };
   readonly onClose: (close: () => Promise<void>) => void;
 }
 
@@ -363,5 +370,19 @@ export function createSolveService({
     logger,
   );
   onClose(() => service.close());
+  if (config.pipeline.apiReconciler && redis !== undefined) {
+    const reconciler = createReconciler({
+      intervalMs: config.pipeline.reconcileIntervalMs,
+      graceMs: config.pipeline.reconcileGraceMs,
+      logger,
+      events,
+      redis,
+      jobs: repositories.solveJobs,
+      queue,
+    });
+    reconciler.start();
+    // Registered after the service: closed before it, and so before its queue.
+    onClose(() => reconciler.stop());
+  }
   return service;
 }

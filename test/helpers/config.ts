@@ -20,6 +20,9 @@ export function testConfig(overrides: EnvOverrides = {}): Config {
     RATE_LIMIT_AUTH_FAILURES: "100000",
     SHUTDOWN_TIMEOUT_MS: "2000",
     START_WORKER: "false",
+    // Each test server's database is its own, but a test that seeds overdue rows or runs its own
+    // reconciler would race the API's: api-reconciler.test.ts turns it on.
+    API_RECONCILER: "false",
     ...overrides,
   });
 }
