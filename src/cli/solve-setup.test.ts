@@ -55,7 +55,7 @@ describe("a Rotation Game board", () => {
   it("with a blank letter names the blank, not a symbol 0", () => {
     const board = ["1 1 1 1 1 1 1 1", "2 2 2 2 2 2 2 2", "3 3 3 3 3 3 3"];
     expect(() => puzzleFrom([...board, "x"], parseSolveArgs(["--rotation", ...board, "x"]))).toThrow(
-      "start: cell 23 holds a blank (0, x, X, . or _): Rotation Game boards hold symbols 1, 2 and 3 only",
+      "start: cell 24 of 24 holds a blank (0, x, X, . or _): Rotation Game boards hold symbols 1, 2 and 3 only",
     );
     expect(puzzleFrom([...board, "3"], parseSolveArgs(["--rotation"])).kind).toBe("rotation");
   });

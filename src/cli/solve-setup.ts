@@ -75,7 +75,7 @@ export function puzzleFrom(tiles: string | readonly string[], args: SolveArgs): 
     const blank = start.tiles.indexOf(0);
     if (blank >= 0)
       throw new UsageError(
-        `start: cell ${blank} holds a blank (0, x, X, . or _): Rotation Game boards hold symbols 1, 2 and 3 only`,
+        `start: cell ${blank + 1} of ${start.tiles.length} holds a blank (0, x, X, . or _): Rotation Game boards hold symbols 1, 2 and 3 only`,
       );
     return createPuzzle({ kind: "rotation", start: start.tiles });
   }

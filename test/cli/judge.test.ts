@@ -97,7 +97,7 @@ describe("judge input a user may pipe in", () => {
       'board 1: "\\u0085\\u0000" is not a tile (1-8, or 0 for the blank)',
     );
     expect(await error("rotation", `${"1 ".repeat(23)}\u0007\n0\n`)).toBe(
-      'board 1: cell 23 is "\\u0007", not a symbol 1..3',
+      'board 1: cell 24 of 24 is "\\u0007", not a symbol 1..3',
     );
   });
 
@@ -137,7 +137,7 @@ describe("judge input a user may pipe in", () => {
 
   it("rotation: a number too long for a double is not a symbol (before: symbol Infinity)", async () => {
     expect(await error("rotation", `${"1".repeat(400)} ${"1 ".repeat(23)}\n0\n`)).toBe(
-      'board 1: cell 0 is "11111111111111111111…", not a symbol 1..3',
+      'board 1: cell 1 of 24 is "11111111111111111111…", not a symbol 1..3',
     );
     expect(await error("rotation", `${"1 ".repeat(23)} 0003\n0\n`)).toMatch(/symbol 1 appears 23 times/);
   });

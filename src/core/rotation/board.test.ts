@@ -87,9 +87,9 @@ describe("createRotationSpec", () => {
   it.each([
     [SORTED.slice(1), "expected 24 cells, got 23"],
     [[...SORTED, 1], "expected 24 cells, got 25"],
-    [withSymbol(5, 4), "symbol 4 at cell 5 is out of range 1..3"],
-    [withSymbol(0, 0), "symbol 0 at cell 0 is out of range 1..3"],
-    [withSymbol(3, 1.5), "symbol 1.5 at cell 3 is out of range 1..3"],
+    [withSymbol(5, 4), "symbol 4 at cell 6 of 24 is out of range 1..3"],
+    [withSymbol(0, 0), "symbol 0 at cell 1 of 24 is out of range 1..3"],
+    [withSymbol(3, 1.5), "symbol 1.5 at cell 4 of 24 is out of range 1..3"],
     [withSymbol(0, 2), "symbol 1 appears 7 times, expected 8"],
     [withSymbol(23, 2), "symbol 2 appears 9 times, expected 8"],
   ])("rejects %j: %s", (cells, message) => {

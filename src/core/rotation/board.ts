@@ -19,7 +19,7 @@ export function rotationBoardProblem(cells: readonly number[]): string | undefin
   for (let cell = 0; cell < CELL_COUNT; cell++) {
     const symbol = cells[cell];
     if (!Number.isInteger(symbol) || symbol < 1 || symbol > 3) {
-      return `symbol ${symbol} at cell ${cell} is out of range 1..3`;
+      return `symbol ${symbol} at cell ${cell + 1} of ${CELL_COUNT} is out of range 1..3`;
     }
     counts[symbol]++;
   }

@@ -67,7 +67,7 @@ function readBoards(input: string): Uint8Array {
       }
       const token = input.slice(starts[cell], ends[cell]);
       if (!/^[0-9]+$/.test(token) || !Number.isSafeInteger(Number(token)))
-        fail(`board ${number}: cell ${cell} is ${quoteToken(token)}, not a symbol 1..3`);
+        fail(`board ${number}: cell ${cell + 1} of ${CELL_COUNT} is ${quoteToken(token)}, not a symbol 1..3`);
       board.push(Number(token));
     }
     const problem = rotationBoardProblem(board);
