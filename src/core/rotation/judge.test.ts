@@ -89,13 +89,21 @@ describe("UVa 1343 judge: malformed input", () => {
     ["a long board", `${SAMPLE} 1\n0\n`, "board 2: expected 24 cells, got 1"],
     ["no terminating 0", `${SAMPLE}\n`, "missing terminating 0"],
     ["a short board and no 0", "1 2 3\n", "board 1: expected 24 cells, got 3 and no terminating 0"],
-    ["symbol out of range", `${board({ 5: "4" })}\n0\n`, "board 1: symbol 4 at cell 6 of 24 is out of range 1..3"],
+    [
+      "symbol out of range",
+      `${board({ 5: "4" })}\n0\n`,
+      "board 1: symbol 4 at cell 6 of 24 is out of range 1..3",
+    ],
     [
       "symbol 0 inside a board",
       `${board({ 4: "0" })}\n0\n`,
       "board 1: symbol 0 at cell 5 of 24 is out of range 1..3",
     ],
-    ["a non-number", `${SAMPLE}\n${board({ 3: "x" })}\n0\n`, 'board 2: cell 4 of 24 is "x", not a symbol 1..3'],
+    [
+      "a non-number",
+      `${SAMPLE}\n${board({ 3: "x" })}\n0\n`,
+      'board 2: cell 4 of 24 is "x", not a symbol 1..3',
+    ],
     ["a negative number", `${board({ 7: "-1" })}\n0\n`, 'board 1: cell 8 of 24 is "-1", not a symbol 1..3'],
     ["nine of one symbol", `${board({ 4: "1" })}\n0\n`, "board 1: symbol 1 appears 9 times, expected 8"],
     ["tokens after the 0", `${SAMPLE}\n0\n1 2\n`, "2 unexpected token(s) after the terminating 0"],
