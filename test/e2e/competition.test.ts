@@ -232,6 +232,8 @@ describe.skipIf(missing !== undefined)("the competition on the web page", () => 
     const labels = await chart.locator(".chart-label").allTextContents();
     expect(labels.join(" ")).not.toContain("0.0 s");
     expect(labels).toContain(span < 1000 ? `${Math.round(span)} ms` : labels.find((l) => / s$/.test(l)));
+    // Elapsed reads the time the axis ends at (labels: low, high, the axis' end, "0").
+    expect(await page.locator("dt:text-is('Elapsed') + dd").textContent()).toBe(labels[2]);
     // The line runs from the start to the end of the axis, not up the y axis.
     const xs = ((await chart.locator(".chart-line").getAttribute("points")) ?? "")
       .split(" ")

@@ -12,8 +12,12 @@ const PAD = { left: 30, right: 8, top: 8, bottom: 20 };
 export interface BoundChart {
   readonly element: SVGSVGElement;
   add(elapsedMs: number, bound: number): void;
-  /** Closes the line at the end of the search (its duration, its final bound); ignored before any point. */
-  finish(elapsedMs: number, bound: number): void;
+  /**
+   * Closes the line at the end of the search (its duration, its final bound); ignored before any point.
+   * Returns where the time axis ends (its label): the duration, or the last event's time when that came
+   * later (a coordinator's clock starts a few ms before the row's), undefined with no point.
+   */
+  finish(elapsedMs: number, bound: number): number | undefined;
   readonly points: number;
 }
 
@@ -88,7 +92,9 @@ export function createBoundChart(): BoundChart {
     element,
     add: push,
     finish(elapsedMs, bound) {
-      if (data.length > 0) push(elapsedMs, bound);
+      if (data.length === 0) return undefined;
+      push(elapsedMs, bound);
+      return data[data.length - 1][0];
     },
     get points() {
       return data.length;

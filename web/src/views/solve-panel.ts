@@ -188,11 +188,14 @@ export function solvePanel(
     showStatus(solve.status);
     if (solve.lowerBound !== null) bound.value.textContent = String(solve.lowerBound);
     if (solve.nodesExpanded !== null) nodes.value.textContent = compact(solve.nodesExpanded);
-    if (solve.durationMs !== null) elapsed.value.textContent = formatDuration(solve.durationMs);
-    // The line ends where the search ended: at its duration, on the optimum it proved.
+    // The line ends where the search ended: at its duration, on the optimum it proved. Elapsed reads
+    // the time the chart's axis ends at (before, after a cancel the two could differ by a tenth).
     const finalBound =
       solve.status === "SOLVED" && solve.optimal ? solve.length : (solve.lowerBound ?? seenBound);
-    if (solve.durationMs !== null && finalBound !== null) chart?.finish(solve.durationMs, finalBound);
+    if (solve.durationMs !== null) {
+      const end = finalBound === null ? undefined : chart?.finish(solve.durationMs, finalBound);
+      elapsed.value.textContent = formatDuration(end ?? solve.durationMs);
+    }
     onFinished?.(solve);
     const result = h(
       "p",
