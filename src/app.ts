@@ -61,7 +61,7 @@ interface ServiceDeps {
 
 function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
-  const solves = createSolveService(deps);
+  const solves = createSolveService({ ...deps, reconciler: deps.config.pipeline.apiReconciler });
   const ratings = new RatingService(
     repositories.ratings,
     repositories.leaderboards,

@@ -194,10 +194,20 @@ export class SolveWorker {
       holders: Object.fromEntries(settings.pdbs.map((pdb) => [pdb, [workerId]])),
       at: 0,
     };
+    // Every coordinator's pass asks (split-run.ts): one read a second at most, shared by those asking
+    // while it is under way.
+    let reading: Promise<void> | undefined;
     const readLiveFleet = async () => {
       if (Date.now() - fleet.at > 1000) {
-        const live = await readFleet(redis, settings.queuePrefix).catch(() => fleet);
-        fleet = { threads: Math.max(1, live.threads), holders: live.holders, at: Date.now() };
+        reading ??= readFleet(redis, settings.queuePrefix)
+          .catch(() => fleet)
+          .then((live) => {
+            fleet = { threads: Math.max(1, live.threads), holders: live.holders, at: Date.now() };
+          })
+          .finally(() => {
+            reading = undefined;
+          });
+        await reading;
       }
       return fleet;
     };

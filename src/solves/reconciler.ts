@@ -77,6 +77,8 @@ export class Reconciler {
   private running: Promise<ReconcileReport> | undefined;
   private overdueTimer: NodeJS.Timeout | undefined;
   private expiring: Promise<number> | undefined;
+  /** Set by stop(): a pass in progress ends after the job it is checking (each look-up waits up to 2 s). */
+  private stopped = false;
 
   constructor(
     private readonly jobs: SolveJobRepository,
@@ -86,6 +88,7 @@ export class Reconciler {
 
   start(): void {
     if (this.timer) return;
+    this.stopped = false;
     const tick = () => {
       this.runOnce()
         .catch((error: unknown) => this.options.onError?.(error))
@@ -106,6 +109,7 @@ export class Reconciler {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
     clearTimeout(this.overdueTimer);
@@ -179,6 +183,7 @@ export class Reconciler {
     for (let afterId = 0; ; ) {
       const { page, byJob } = await this.jobs.waitingJobs(olderThan, limit, afterId);
       for (const solve of byJob) {
+        if (this.stopped) return { checked, enqueued, failed };
         if (seen.has(solve.jobId as string)) continue;
         seen.add(solve.jobId as string);
         checked++;

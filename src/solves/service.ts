@@ -339,7 +339,12 @@ export interface SolveServiceDeps {
     readonly solveJobs: SolveJobRepository;
   };
   readonly onClose: (close: () => Promise<void>) => void;
+  /** Runs a reconciler on the service's queue (the API's: API_RECONCILER; needs `redis`). Default false. */
+  readonly reconciler?: boolean;
 }
+
+/** How long closing waits for the reconciler's pass in progress (a hung Redis: 2 s per look-up). */
+const RECONCILER_STOP_MS = 2000;
 
 /** The service with its queue producer and event fan-out (for the application container). */
 export function createSolveService({
@@ -349,6 +354,7 @@ export function createSolveService({
   redis,
   repositories,
   onClose,
+  reconciler: reconciles = false,
 }: SolveServiceDeps): SolveService {
   const settings = { redisUrl: config.redisUrl, prefix: config.redisPrefix };
   const queue = createSolveQueue(settings);
@@ -370,7 +376,7 @@ export function createSolveService({
     logger,
   );
   onClose(() => service.close());
-  if (config.pipeline.apiReconciler && redis !== undefined) {
+  if (reconciles && redis !== undefined) {
     const reconciler = createReconciler({
       intervalMs: config.pipeline.reconcileIntervalMs,
       graceMs: config.pipeline.reconcileGraceMs,
@@ -382,7 +388,10 @@ export function createSolveService({
     });
     reconciler.start();
     // Registered after the service: closed before it, and so before its queue.
-    onClose(() => reconciler.stop());
+    onClose(async () => {
+      if (!(await fulfilledWithin(reconciler.stop(), RECONCILER_STOP_MS)))
+        logger.warn("the reconciler's pass did not end in time: closing under it");
+    });
   }
   return service;
 }

@@ -20,10 +20,13 @@ describe("the API's reconciler, with no worker alive", () => {
   it("ends a search past its time limit TIMED_OUT, with the bound stored, and announces it", async () => {
     worker = await startWorker(api, { SOLVER_THREADS: "1", DAILY_PUZZLES: "false" });
     const { client, token } = await api.client().signUp();
-    const limitSeconds = 4;
+    const limitSeconds = 6;
     const solve = await requestEndlessSplit(client, limitSeconds);
     const watch = new ProgressWatch(api.wsUrl, token, solve.id);
     const stored = await storedBound(api, solve.id);
+    // Killed while it runs: its coordinator ends nothing.
+    const running = await api.server.app.prisma.solve.findUniqueOrThrow({ where: { id: Number(solve.id) } });
+    expect(running.status).toBe("RUNNING");
     worker.signal("SIGKILL");
     await worker.exited;
 

@@ -34,6 +34,12 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** A 30 s IDA* (Manhattan) request of `canonicalKey`'s search on the puzzle. */
+function manhattanRequest(puzzleId: number, requestedById: number, canonicalKey: string) {
+  const options = { algorithm: "IDA_STAR" as const, heuristic: "MANHATTAN", timeLimitSeconds: 30 };
+  return { puzzleId, requestedById, canonicalKey, ...options };
+}
+
 describe("Reconciler", () => {
   it("re-adds every missing job, page after page, and only once", async () => {
     const solves = new SolveRepository(db);
@@ -46,14 +52,7 @@ describe("Reconciler", () => {
     });
     const jobIds = [];
     for (let i = 0; i < 5; i++) {
-      const request = {
-        puzzleId: puzzle.id,
-        requestedById: user.id,
-        canonicalKey: `r${i}`,
-        algorithm: "IDA_STAR" as const,
-        heuristic: "MANHATTAN",
-        timeLimitSeconds: 30,
-      };
+      const request = manhattanRequest(puzzle.id, user.id, `r${i}`);
       const { solve } = await solves.createQueued(request, newSolveJobId());
       // A follower of the same job: its job is checked once, not twice.
       await solves.createQueued(request, newSolveJobId());
@@ -121,5 +120,37 @@ describe("Reconciler", () => {
     const auto = await queue.getJob(jobs.get(null)!);
     expect(auto?.data.canonicalKey).toBe("split-key");
     expect(auto?.data).not.toHaveProperty("split");
+  });
+
+  it("ends a pass in progress after the job it is checking once stopped (a hung Redis: 2 s a job)", async () => {
+    const solves = new SolveRepository(db);
+    const { user, puzzle } = await createPuzzleRow(db, "reconcile-stop", {
+      rows: 3,
+      cols: 3,
+      start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+      canonicalKey: "stop",
+    });
+    for (let i = 0; i < 4; i++) {
+      await solves.createQueued(manhattanRequest(puzzle.id, user.id, `stop${i}`), newSolveJobId());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Each look-up answers after 300 ms, as a slow Redis would; the first one in flight stops the reconciler.
+    const lookUp = queue.getJobState.bind(queue);
+    const reconciler = new Reconciler(new SolveJobRepository(db), queue, { intervalMs: 60_000, graceMs: 0 });
+    let stopping: Promise<void> | undefined;
+    queue.getJobState = async (jobId: string) => {
+      stopping ??= reconciler.stop();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return lookUp(jobId);
+    };
+    try {
+      const report = await reconciler.runOnce();
+      await stopping;
+      // One job checked, not every waiting one (these four and the earlier tests'): the rest wait for
+      // the next pass.
+      expect(report.checked).toBe(1);
+    } finally {
+      queue.getJobState = lookUp;
+    }
   });
 });
