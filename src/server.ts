@@ -125,13 +125,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
 
   // Counting starts in Redis rather than in the per-process fallback, unless Redis is really away.
   await app.redisReady(1000);
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(config.port, config.host, () => {
-      httpServer.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(config.port, config.host, () => {
+        httpServer.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // A port in use: what the app started (the reconciler's timers, subscriptions, connections) stops
+    // with it, as close() would have, rather than running on in a process that serves nothing.
+    if (options.app === undefined || options.keepApp !== true) await app.close().catch(() => undefined);
+    throw error;
+  }
   const { port } = httpServer.address() as AddressInfo;
   const host = config.host.includes(":")
     ? `[${config.host}]`

@@ -8,7 +8,10 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.ts";
 import { projectRoot } from "../../src/project-root.ts";
+import { startServer } from "../../src/server.ts";
+import { testConfig } from "../helpers/config.ts";
 import { createTestDatabase, type TestDatabase } from "../helpers/database.ts";
 import { deleteRedisKeys } from "../helpers/redis-keys.ts";
 
@@ -82,5 +85,22 @@ describe("the API cannot listen", () => {
     expect(fatal[0].msg).toContain(`cannot start the API on ${settings.HOST}:${settings.PORT}`);
     expect(fatal[0].msg).toMatch(reason);
     expect(run.lines.filter((line) => line.level === 50)).toEqual([]);
+  });
+});
+
+describe("startServer on a busy port", () => {
+  it("closes the app it was given (its reconciler, subscriptions, connections) before it rethrows", async () => {
+    const config = testConfig({
+      DATABASE_URL: database.url,
+      REDIS_PREFIX: PREFIX,
+      HOST: "127.0.0.1",
+      PORT: String(busyPort),
+      API_RECONCILER: "true",
+    });
+    const app = createApp(config);
+    await expect(startServer(config, { app })).rejects.toThrow(/EADDRINUSE/);
+    // close() drains first; before, nothing closed it and the reconciler ran on.
+    expect(app.draining.aborted).toBe(true);
+    await app.close();
   });
 });
