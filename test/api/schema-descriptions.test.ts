@@ -1,9 +1,15 @@
 // The API documents itself: every type, field, argument, input field and enum value of the schema
 // has a description, as a client sees it through introspection (a description written in the SDL
 // can be lost on the way: graphql-tools once replaced the DateTime scalar's with its resolver's).
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { introspectionFromSchema, type IntrospectionInputValue } from "graphql";
 import { describe, expect, it } from "vitest";
 import { buildSchema } from "../../src/graphql/schema.ts";
+import { projectRoot } from "../../src/project-root.ts";
+
+/** biome.jsonc's lineWidth: biome formats the TypeScript, nothing formats the SDL. */
+const LINE_WIDTH = 110;
 
 /** The schema elements without a description, as `Type`, `Type.field`, `Type.field(arg)`, `Enum.VALUE`. */
 function undescribed(): string[] {
@@ -43,5 +49,17 @@ describe("schema descriptions", () => {
     const { __schema } = introspectionFromSchema(buildSchema());
     const dateTime = __schema.types.find((type) => type.name === "DateTime");
     expect(dateTime?.description).toMatch(/ISO-8601/);
+  });
+
+  it(`keeps the SDL's lines within ${LINE_WIDTH} columns, as the code's`, () => {
+    const dir = join(projectRoot, "src", "graphql", "schema");
+    const long = readdirSync(dir)
+      .filter((name) => name.endsWith(".graphql"))
+      .flatMap((name) =>
+        readFileSync(join(dir, name), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (line.length > LINE_WIDTH ? [`${name}:${i + 1} (${line.length})`] : [])),
+      );
+    expect(long).toEqual([]);
   });
 });

@@ -24,7 +24,10 @@ export type CreatePuzzleInput = {
   kind: PuzzleKind;
   /** Required for SLIDING (2..5); omit for ROTATION. */
   rows?: number | null | undefined;
-  /** SLIDING: each of 0..rows*cols-1 once, row by row, 0 the blank. ROTATION: the 24 cells, eight each of 1, 2 and 3. */
+  /**
+   * SLIDING: each of 0..rows*cols-1 once, row by row, 0 the blank. ROTATION: the 24 cells, eight each of 1, 2
+   * and 3.
+   */
   start: Array<number>;
   /** Optional, at most 200 characters (trimmed; no control characters). */
   title?: string | null | undefined;
@@ -80,11 +83,17 @@ export type PuzzleOrder =
   /** Newest first (the default). */
   | 'NEWEST';
 
-/** A search algorithm: asked for in SolveOptions.algorithm, reported in Solve.algorithm and Solve.algorithmUsed. */
+/**
+ * A search algorithm: asked for in SolveOptions.algorithm, reported in Solve.algorithm and
+ * Solve.algorithmUsed.
+ */
 export type SolveAlgorithm =
   /** A* with a closed set (sliding puzzles). */
   | 'ASTAR'
-  /** A distance table where one answers (every 3x3 and smaller board, every Rotation Game board), else IDA*. Never reported as used. */
+  /**
+   * A distance table where one answers (every 3x3 and smaller board, every Rotation Game board), else IDA*.
+   * Never reported as used.
+   */
   | 'AUTO'
   /** A distance table only (boards of at most 9 cells, the Rotation Game). */
   | 'BFS_TABLE'
@@ -103,7 +112,10 @@ export type SolveHeuristic =
   | 'PDB_78'
   /** 4x4 pattern databases, tiles in groups of 5, 5 and 5. */
   | 'PDB_555'
-  /** 4x4 pattern databases, tiles in groups of 6, 6 and 3. Pattern databases need a goal with the blank in a corner. */
+  /**
+   * 4x4 pattern databases, tiles in groups of 6, 6 and 3. Pattern databases need a goal with the blank in a
+   * corner.
+   */
   | 'PDB_663'
   /** 5x5 pattern databases, tiles in four groups of 6. */
   | 'PDB_6666';
@@ -142,7 +154,10 @@ export type SolveStatus =
   | 'RUNNING'
   /** Finished with `moves` (optimal unless `optimal` is false). */
   | 'SOLVED'
-  /** Ran out of `timeLimitSeconds` (or, with ASTAR, of its memory: 4 million stored nodes); `lowerBound` keeps what the search proved. */
+  /**
+   * Ran out of `timeLimitSeconds` (or, with ASTAR, of its memory: 4 million stored nodes); `lowerBound` keeps
+   * what the search proved.
+   */
   | 'TIMED_OUT'
   /** The puzzle has no solution (decided without a search). */
   | 'UNSOLVABLE';
