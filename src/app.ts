@@ -61,7 +61,8 @@ interface ServiceDeps {
 
 function createServices(deps: ServiceDeps) {
   const { repositories, events } = deps;
-  const solves = createSolveService({ ...deps, reconciler: deps.config.pipeline.apiReconciler });
+  const reconcileJobs = deps.config.pipeline.apiReconciler ? repositories.solveJobs : undefined;
+  const solves = createSolveService({ ...deps, reconcileJobs });
   const ratings = new RatingService(
     repositories.ratings,
     repositories.leaderboards,

@@ -123,6 +123,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   expressApp.use(useJsonNotFound());
   expressApp.use(useJsonErrors(app));
 
+  // An app made here, or given without keepApp, is this server's to close.
+  const closesApp = options.app === undefined || options.keepApp !== true;
   // Counting starts in Redis rather than in the per-process fallback, unless Redis is really away.
   await app.redisReady(1000);
   try {
@@ -136,7 +138,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   } catch (error) {
     // A port in use: what the app started (the reconciler's timers, subscriptions, connections) stops
     // with it, as close() would have, rather than running on in a process that serves nothing.
-    if (options.app === undefined || options.keepApp !== true) await app.close().catch(() => undefined);
+    if (closesApp) await app.close().catch(() => undefined);
     throw error;
   }
   const { port } = httpServer.address() as AddressInfo;
@@ -157,7 +159,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const close = () => {
     closing ??= (async () => {
       draining = true;
-      const closesApp = options.app === undefined || options.keepApp !== true;
       // Waits within requests (a 4x4 hint's, up to ANALYSIS_WAIT_MS) end now and answer PENDING, so
       // those requests are answered before the timeout below cuts connections. An app kept for
       // later goes on waiting.

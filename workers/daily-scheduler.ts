@@ -41,11 +41,7 @@ export class DailyScheduler {
       config,
       logger: log,
       events: container.events,
-      repositories: {
-        solves: container.solves,
-        puzzles: new PuzzleRepository(container.prisma),
-        solveJobs: container.solveJobs,
-      },
+      repositories: { solves: container.solves, puzzles: new PuzzleRepository(container.prisma) },
       onClose: (close) => void closers.push(close),
     });
     const daily = new DailyService(

@@ -332,15 +332,13 @@ export interface SolveServiceDeps {
   readonly events: EventBus;
   /** Where the workers' heartbeats are read (a PDB heuristic no worker holds is refused); absent: not checked. */
   readonly redis?: Redis;
-  readonly repositories: {
-    readonly solves: SolveRepository;
-    readonly puzzles: PuzzleRepository;
-    /** The reconciler's reads and writes (API_RECONCILER). */
-    readonly solveJobs: SolveJobRepository;
-  };
+  readonly repositories: { readonly solves: SolveRepository; readonly puzzles: PuzzleRepository };
   readonly onClose: (close: () => Promise<void>) => void;
-  /** Runs a reconciler on the service's queue (the API's: API_RECONCILER; needs `redis`). Default false. */
-  readonly reconciler?: boolean;
+  /**
+   * Given, a reconciler runs on the service's queue with these rows (the API's, with API_RECONCILER;
+   * needs `redis`). Absent (the default): none.
+   */
+  readonly reconcileJobs?: SolveJobRepository;
 }
 
 /** How long closing waits for the reconciler's pass in progress (a hung Redis: 2 s per look-up). */
@@ -354,7 +352,7 @@ export function createSolveService({
   redis,
   repositories,
   onClose,
-  reconciler: reconciles = false,
+  reconcileJobs,
 }: SolveServiceDeps): SolveService {
   const settings = { redisUrl: config.redisUrl, prefix: config.redisPrefix };
   const queue = createSolveQueue(settings);
@@ -376,14 +374,14 @@ export function createSolveService({
     logger,
   );
   onClose(() => service.close());
-  if (reconciles && redis !== undefined) {
+  if (reconcileJobs !== undefined && redis !== undefined) {
     const reconciler = createReconciler({
       intervalMs: config.pipeline.reconcileIntervalMs,
       graceMs: config.pipeline.reconcileGraceMs,
       logger,
       events,
       redis,
-      jobs: repositories.solveJobs,
+      jobs: reconcileJobs,
       queue,
     });
     reconciler.start();
