@@ -28,6 +28,12 @@ export interface CoordinatorDeps {
   readonly lostCheckMs?: number;
   /** An AUTO split search's first try, whole, lasts this long at most (default FIRST_TRY_MS, 250). */
   readonly firstTryMs?: number;
+  /**
+   * SPLIT_UNIT_SLICE_MS: an IDA* search run whole (not split) is stopped after this long, then twice
+   * as long from one slice to the next, when another owner's unit waits, and goes on from the bound
+   * it proved. Absent: whole searches are never sliced.
+   */
+  readonly sliceMs?: number;
 }
 
 /** `lostCheckMs` when not given (the default of SPLIT_LOST_CHECK_MS, src/config.ts). */

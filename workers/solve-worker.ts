@@ -222,6 +222,7 @@ export class SolveWorker {
       unitsPerThread: settings.unitsPerThread,
       lostCheckMs: settings.lostCheckMs,
       firstTryMs: settings.firstTryMs,
+      sliceMs: settings.sliceMs,
     });
     const processor = createSearchProcessor({
       search: (jobId, token, data, hooks) => coordinator.search(jobId, token, data, hooks),

@@ -37,6 +37,8 @@ export interface SearchRequest {
   readonly algorithm: Algorithm;
   readonly heuristic: HeuristicName;
   readonly timeLimitMs: number;
+  /** IDA*'s first bound: every bound below it proven exhausted (SolveOptions.fromBound). */
+  readonly fromBound?: number;
 }
 
 export interface SearchHooks {

@@ -19,6 +19,8 @@ export interface ThreadSearchTask {
   readonly algorithm: Algorithm;
   readonly heuristic: HeuristicName;
   readonly timeLimitMs: number;
+  /** IDA*'s first bound (SolveOptions.fromBound): a whole search resumed after its time slice. */
+  readonly fromBound?: number;
   readonly progressIntervalMs: number;
   /** Int32Array[1] over a SharedArrayBuffer: non-zero means stop (see CancelReason). */
   readonly cancelFlag: SharedArrayBuffer;

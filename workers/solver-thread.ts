@@ -40,6 +40,7 @@ function search(task: ThreadSearchTask): SolveResult {
       algorithm: task.algorithm,
       heuristic: task.heuristic,
       timeLimitMs: task.timeLimitMs,
+      fromBound: task.fromBound,
       progressIntervalMs: task.progressIntervalMs,
       isCancelled: () => Atomics.load(flag, 0) !== 0,
       onProgress: report,

@@ -29,7 +29,7 @@ import {
 } from "./search-outcomes.ts";
 import { SearchWakeups } from "./search-wakeups.ts";
 import { SplitRun } from "./split-run.ts";
-import type { SplitRecord } from "./split-store.ts";
+import type { SplitRecord, WholeSlices } from "./split-store.ts";
 import { SupersededError } from "./superseded-error.ts";
 import { POLL_MS, type UnitJob, UnitJobs } from "./unit-jobs.ts";
 
@@ -96,10 +96,17 @@ interface WholeRun {
  * time limit counted from `startedAt` now (the thread takes off the time the job then waits), or at
  * most `budgetMs` of it (a first try).
  */
-function wholeJob(searchId: string, data: SolveJobData, startedAt: number, budgetMs?: number): UnitJob {
+function wholeJob(
+  searchId: string,
+  data: SolveJobData,
+  startedAt: number,
+  budgetMs?: number,
+  slicing?: Slicing,
+): UnitJob {
   const left = Math.max(1, data.timeLimitMs - (Date.now() - startedAt));
+  const done = slicing?.done;
   return {
-    id: wholeJobId(searchId),
+    id: wholeJobId(searchId, done?.slices ?? 0),
     name: WHOLE_JOB,
     data: {
       searchId,
@@ -109,8 +116,33 @@ function wholeJob(searchId: string, data: SolveJobData, startedAt: number, budge
       timeLimitMs:
         budgetMs === undefined ? left : Math.max(1, Math.min(left, budgetMs - (Date.now() - startedAt))),
       owner: data.owner ?? "platform",
+      ...(slicing === undefined ? {} : { sliceMs: slicing.sliceMs * 2 ** (done?.slices ?? 0) }),
+      ...(done === undefined ? {} : { fromBound: done.bound, before: { nodes: done.nodes, ms: done.ms } }),
     },
   };
+}
+
+/** A whole search's time slices: the first's length (SPLIT_UNIT_SLICE_MS) and those ended so far. */
+interface Slicing {
+  readonly sliceMs: number;
+  readonly done?: WholeSlices;
+}
+
+/**
+ * Whether a search run whole is time-sliced: IDA* on a sliding board (it goes on from the bound it
+ * proved). A* keeps no bound to go on from (its memory cap bounds it: seconds); the Rotation Game's
+ * searches are short.
+ */
+function slicesWhole(data: SolveJobData): boolean {
+  return data.spec.kind === "sliding" && data.algorithm !== "astar" && data.algorithm !== "bfs";
+}
+
+/** A whole search's answer with its earlier slices' work and proof in it (`ms`: their thread time too). */
+function withSlices(result: SolveResult, done: WholeSlices | undefined, ms = true): SolveResult {
+  if (done === undefined) return result;
+  const figures = { nodes: result.nodes + done.nodes, elapsedMs: result.elapsedMs + (ms ? done.ms : 0) };
+  if (result.status === "solved" || result.status === "unsolvable") return { ...result, ...figures };
+  return { ...result, ...figures, lowerBound: Math.max(result.lowerBound, done.bound) };
 }
 
 /** The first try's TIMED_OUT a record keeps (SplitRecord.firstTryBound): what the split goes on from. */
@@ -271,20 +303,43 @@ export class SplitCoordinator {
     const { unitJobs } = this;
     const owner = data.owner ?? "platform";
     const stored = await store.load(searchId);
-    const record = stored ?? newRecord(undefined, data.startedAt);
+    let record = stored ?? newRecord(undefined, data.startedAt);
     const { startedAt } = record;
     const ran = (result: SolveResult, kept = false): WholeRun => ({ result, startedAt, kept });
     // A first try's TIMED_OUT answer is kept in the record (for the split that follows), not cleared.
     const keep = budgetMs === undefined ? undefined : record;
+    // An IDA* search run whole goes on from the bound its last time slice proved (a coordinator that
+    // takes it over, from the record's); its job id changes with each slice.
+    const sliceMs = budgetMs === undefined && slicesWhole(data) ? this.deps.sliceMs : undefined;
+    let done = sliceMs === undefined ? undefined : record.whole;
+    let id = wholeJobId(searchId, done?.slices ?? 0);
+    const job = () =>
+      wholeJob(searchId, data, startedAt, budgetMs, sliceMs === undefined ? undefined : { sliceMs, done });
     const answer = async (): Promise<WholeRun | undefined> => {
-      const read = await this.wholeOutcome(searchId, token, id, keep);
-      return read === undefined ? undefined : ran(read.result, read.kept);
+      const read = await this.wholeOutcome(
+        searchId,
+        token,
+        id,
+        keep,
+        sliceMs === undefined ? undefined : record,
+      );
+      if (read === undefined) return undefined;
+      if (read.next === undefined) return ran(withSlices(read.result, done), read.kept);
+      // Its time slice ended (another owner's unit waited): the next job goes on from its bound.
+      done = read.next;
+      record = { ...record, whole: done };
+      id = wholeJobId(searchId, done.slices);
+      this.deps.log.info(
+        { jobId: searchId, slices: done.slices, bound: done.bound, nodes: done.nodes },
+        "whole search sliced: queued again",
+      );
+      if (hooks.signal?.aborted !== true) await unitJobs.enqueue(owner, [job()]);
+      return undefined;
     };
     // A first try's unit is withdrawn at its budget, and one a thread took is given up
     // FIRST_TRY_GRACE_MS later; a whole search's at its time limit, and WHOLE_GRACE_MS later.
     const deadline = startedAt + Math.min(data.timeLimitMs, budgetMs ?? Number.POSITIVE_INFINITY);
     const grace = budgetMs === undefined ? WHOLE_GRACE_MS : FIRST_TRY_GRACE_MS;
-    const id = wholeJobId(searchId);
     await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
     // Taken over after the first try answered TIMED_OUT (kept in the record): not tried again.
@@ -292,10 +347,11 @@ export class SplitCoordinator {
     // Taken over: a unit that answered meanwhile (its job gone) is not run again.
     const answered = stored === null ? undefined : await answer();
     if (answered !== undefined) return answered;
-    await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
+    await unitJobs.enqueue(owner, [job()]);
     // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
     const unanswered = async (reason: "cancelled" | "timed_out"): Promise<WholeRun> =>
-      (await answer()) ?? ran(await this.endUnanswered(searchId, token, data, reason, startedAt));
+      (await answer()) ??
+      ran(withSlices(await this.endUnanswered(searchId, token, data, reason, startedAt), done, false));
     let checked = Date.now();
     let stoppedAt: number | undefined;
     // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
@@ -329,14 +385,23 @@ export class SplitCoordinator {
         if (await unitJobs.withdraw(id)) return unanswered("timed_out");
         running = true;
       }
-      if (stoppedAt === undefined && Date.now() > deadline + grace)
-        return ran(await this.wholeTimedOut(searchId, token, id, data, startedAt, budgetMs !== undefined));
+      if (stoppedAt === undefined && Date.now() > deadline + grace) {
+        const timedOut = await this.wholeTimedOut(
+          searchId,
+          token,
+          id,
+          data,
+          startedAt,
+          budgetMs !== undefined,
+        );
+        return ran(withSlices(timedOut, done, false));
+      }
       if (lost && stoppedAt === undefined && !running) {
         // Queued again only while this run owns the search (the save checks): a coordinator frozen
         // meanwhile finds its unit gone because its successor read the outcome and went on.
         if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
         this.deps.log.warn({ jobId: searchId, unit: id }, "whole-search unit lost: queued again");
-        await unitJobs.enqueue(owner, [wholeJob(searchId, data, startedAt, budgetMs)]);
+        await unitJobs.enqueue(owner, [job()]);
       }
       const left = deadline - Date.now();
       await unitJobs.waitForOutcome(
@@ -359,13 +424,28 @@ export class SplitCoordinator {
     token: string,
     id: string,
     keep?: SplitRecord,
-  ): Promise<{ result: SolveResult; kept: boolean } | undefined> {
+    sliced?: SplitRecord,
+  ): Promise<{ result: SolveResult; kept: boolean; next?: WholeSlices } | undefined> {
     const { store } = this.deps;
     const pending = await store.pending(searchId);
     const outcome = pending.find((o) => o.unitJobId === id);
     if (outcome === undefined) return undefined;
     // A failed outcome carries no result (null): nothing of it is kept.
     const result = outcome.result as SolveResult;
+    // A time slice's end (`sliced`: its thread stopped it, not a cancel): the record keeps what it
+    // proved and cost, in the round trip that drops the outcome, and the search goes on.
+    if (sliced !== undefined && outcome.failure === undefined && (result as { sliced?: boolean }).sliced) {
+      const before = sliced.whole;
+      const next: WholeSlices = {
+        slices: (before?.slices ?? 0) + 1,
+        bound: Math.max(before?.bound ?? 0, result.lowerBound),
+        nodes: (before?.nodes ?? 0) + result.nodes,
+        ms: (before?.ms ?? 0) + result.elapsedMs,
+      };
+      if (!(await store.save(searchId, token, { ...sliced, whole: next }, pending.length)))
+        throw new SupersededError(searchId);
+      return { result, kept: false, next };
+    }
     const kept = keep !== undefined && outcome.failure === undefined && result.status === "timed_out";
     const owned = kept
       ? await store.save(

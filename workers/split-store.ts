@@ -5,6 +5,16 @@ import type { Redis } from "ioredis";
 import type { SplitState } from "../src/core/index.ts";
 import { type UnitOutcome, splitKeys } from "../src/solves/index.ts";
 
+/** A whole search's time slices so far (SplitRecord.whole). */
+export interface WholeSlices {
+  readonly slices: number;
+  /** Every bound below it exhausted: the next slice's first bound. */
+  readonly bound: number;
+  /** Nodes and thread time of the slices that ended. */
+  readonly nodes: number;
+  readonly ms: number;
+}
+
 /** A split search as the coordinator keeps it between two steps. */
 export interface SplitRecord {
   /** Absent for a search that runs as one whole unit. */
@@ -30,6 +40,12 @@ export interface SplitRecord {
    * search without trying it first again (its nodes: firstTryNodes).
    */
   readonly firstTryBound?: number;
+  /**
+   * A search run whole that was time-sliced (docs/distributed.md, "Whole searches' time slices"): how
+   * many slices ended, what they proved and what they cost; its job now is wholeJobId(search, slices),
+   * going on from `bound`. Kept so that a coordinator taking it over goes on from there.
+   */
+  readonly whole?: WholeSlices;
   /** Unit results folded (each round of each unit counts once). */
   folded: number;
   /** Units whose job ran more than once (a worker died mid-unit): their lost runs are not counted. */

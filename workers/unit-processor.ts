@@ -58,19 +58,40 @@ const SLICED = "sliced";
 export function createUnitProcessor(deps: UnitProcessorDeps) {
   const { pool, store, stops } = deps;
 
+  /**
+   * Aborts `slice` (SLICED) once the job has run `firstMs`, and at every SPLIT_UNIT_SLICE_MS after,
+   * when the next unit in line belongs to another owner. Returns what ends the checks.
+   */
+  function sliceWhenOthersWait(
+    owner: string | undefined,
+    firstMs: number,
+    slice: AbortController,
+  ): () => void {
+    const check = () => {
+      deps.nextOwner().then(
+        (next) => {
+          if (next !== undefined && next !== owner) slice.abort(SLICED);
+        },
+        () => undefined,
+      );
+    };
+    let every: NodeJS.Timeout | undefined;
+    const first = setTimeout(() => {
+      check();
+      every = setInterval(check, deps.sliceMs);
+    }, firstMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  }
+
   async function run(job: UnitJob, stop: AbortSignal): Promise<{ result: unknown; threadId?: number }> {
     const { data } = job;
+    const slice = new AbortController();
     if (job.name === UNIT_JOB && data.task !== undefined) {
-      const slice = new AbortController();
       const both = AbortSignal.any([stop, slice.signal]);
-      const timer = setInterval(() => {
-        deps.nextOwner().then(
-          (owner) => {
-            if (owner !== undefined && owner !== data.owner) slice.abort(SLICED);
-          },
-          () => undefined,
-        );
-      }, deps.sliceMs);
+      const endChecks = sliceWhenOthersWait(data.owner, deps.sliceMs, slice);
       try {
         const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, both);
         // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
@@ -78,14 +99,20 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         const sliced = result.stopped === true && slice.signal.aborted && !stop.aborted;
         return { result: { ...result, nextBound, ...(sliced ? { sliced } : {}) }, threadId };
       } finally {
-        clearInterval(timer);
+        endChecks();
       }
     }
-    // A whole search reports its progress itself, as an unsplit search always did.
+    // A whole search reports its progress itself, as an unsplit search always did; after a time
+    // slice, with its earlier slices' nodes and thread time.
+    const before = data.before ?? { nodes: 0, ms: 0 };
     const throttle = new ProgressThrottle(deps.progressIntervalMs, (progress) => {
       void deps.announce.progress(data.searchId, progress);
     });
     const jobId = job.id as string;
+    // An IDA* search run whole is time-sliced as units are (its coordinator goes on from the bound it
+    // proved), first after data.sliceMs, which doubles from one slice to the next.
+    const endChecks =
+      data.sliceMs === undefined ? () => undefined : sliceWhenOthersWait(data.owner, data.sliceMs, slice);
     try {
       const result: SolveResult = await pool.search(
         {
@@ -94,18 +121,25 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
           heuristic: data.heuristic ?? "auto",
           // What was left of the limit when the job was queued, less the time it waited since.
           timeLimitMs: Math.max(1, (data.timeLimitMs ?? 60_000) - Math.max(0, Date.now() - job.timestamp)),
+          ...(data.fromBound === undefined ? {} : { fromBound: data.fromBound }),
         },
         {
-          signal: stop,
+          signal: AbortSignal.any([stop, slice.signal]),
           progressAfterMs: 10,
           onProgress: (progress) => {
             deps.metrics?.unitProgress(jobId, progress.nodes);
-            throttle.push(progress);
+            throttle.push({
+              ...progress,
+              nodes: progress.nodes + before.nodes,
+              elapsedMs: progress.elapsedMs + before.ms,
+            });
           },
         },
       );
-      return { result };
+      const sliced = result.status === "cancelled" && slice.signal.aborted && !stop.aborted;
+      return { result: sliced ? { ...result, sliced } : result };
     } finally {
+      endChecks();
       throttle.stop();
     }
   }

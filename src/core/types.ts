@@ -69,6 +69,13 @@ export interface SolveOptions {
    */
   readonly split?: boolean;
   /**
+   * IDA*: every bound below this one was searched to exhaustion by an earlier run of the same search
+   * (a whole search resumed after its time slice, docs/distributed.md): the iterations start here, or
+   * at h(start) if that is higher, rounded up to the parity every f of the board shares. Only a proven
+   * lower bound keeps the answer optimal. Default: none.
+   */
+  readonly fromBound?: number;
+  /**
    * Pattern databases whose tables are not loaded are built in memory (default true); false makes the
    * solve throw instead (worker threads: a request must not make them build gigabytes of tables).
    */

@@ -27,6 +27,10 @@ describe("job ids", () => {
     expect(searchIdOfUnitJob(unitJobId(searchId, LEGACY_EPOCH, 12, 3))).toBe(searchId);
     expect(searchIdOfUnitJob(wholeJobId(searchId))).toBe(searchId);
     expect(isValidJobId(wholeJobId(searchId))).toBe(true);
+    // The job that goes on after a time slice has an id of its own, naming the same search.
+    expect(wholeJobId(searchId, 2)).not.toBe(wholeJobId(searchId));
+    expect(searchIdOfUnitJob(wholeJobId(searchId, 2))).toBe(searchId);
+    expect(isValidJobId(wholeJobId(searchId, 2))).toBe(true);
     expect(searchIdOfUnitJob(searchId)).toBeUndefined();
   });
 });
@@ -61,6 +65,7 @@ describe("plan epochs in unit job ids", () => {
     const epoch = newPlanEpoch();
     expect(parseUnitJobId(searchId, unitJobId(other, epoch, 1, 1))).toBeUndefined();
     expect(parseUnitJobId(searchId, wholeJobId(searchId))).toBeUndefined();
+    expect(parseUnitJobId(searchId, wholeJobId(searchId, 3))).toBeUndefined();
     expect(parseUnitJobId(searchId, `unit-${searchId}-${epoch}-1`)).toBeUndefined();
     expect(parseUnitJobId(searchId, `unit-${searchId}-abc-1-1`)).toBeUndefined();
     // A search id that is the prefix of another's: the rest must be exactly [epoch-]unit-round.

@@ -88,6 +88,17 @@ export interface UnitJobData {
   readonly algorithm?: Algorithm;
   readonly heuristic?: HeuristicName;
   readonly timeLimitMs?: number;
+  /**
+   * WHOLE_JOB of an IDA* search that may be time-sliced: it is stopped once it has run this long
+   * while the next unit in line belongs to another owner (and every slice after, as units are), and
+   * goes on from the bound it proved (`fromBound`) in the next job. Absent: never sliced (A*, a
+   * first try, the Rotation Game).
+   */
+  readonly sliceMs?: number;
+  /** WHOLE_JOB: the bound the search goes on from (every bound below it exhausted by its earlier slices). */
+  readonly fromBound?: number;
+  /** WHOLE_JOB: the nodes its earlier slices expanded and their thread time (added to its progress). */
+  readonly before?: { readonly nodes: number; readonly ms: number };
   /** The fair-share tag the unit was queued with (docs/pipeline.md, "Fairness"). */
   readonly tag: number;
   /** Whose search it is (SolveJobData.owner): a unit of another owner waiting ends this one's time slice. */
@@ -180,15 +191,18 @@ export function parseUnitJobId(
   return { epoch: match[1] ?? LEGACY_EPOCH, unit: Number(match[2]), round: Number(match[3]) };
 }
 
-/** The id of the one unit job of a search that runs whole on one thread. */
-export function wholeJobId(searchId: string): string {
-  return `unit-${searchId}-whole`;
+/**
+ * The id of the unit job of a search that runs whole on one thread; `slice` > 0: the job that goes
+ * on after its `slice`-th time slice (a new id, since the last one may not be removed yet).
+ */
+export function wholeJobId(searchId: string, slice = 0): string {
+  return slice === 0 ? `unit-${searchId}-whole` : `unit-${searchId}-whole-${slice}`;
 }
 
 // The search id is what precedes the epoch (six characters) or, in a legacy id, the unit: the lazy
 // match takes the six characters before `<unit>-<round>` as the epoch. Search ids are
 // `solve-<uuid>`, whose last part has twelve characters, so a legacy id is not misread.
-const UNIT_JOB_ID = /^unit-(.+?)(?:-[0-9a-z]{6})?-(?:\d+-\d+|whole)$/;
+const UNIT_JOB_ID = /^unit-(.+?)(?:-[0-9a-z]{6})?-(?:\d+-\d+|whole(?:-\d+)?)$/;
 
 /** The search a unit job (unitJobId, wholeJobId) belongs to; undefined for any other id. */
 export function searchIdOfUnitJob(jobId: string): string | undefined {

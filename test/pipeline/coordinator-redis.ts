@@ -4,10 +4,28 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import type { Config } from "../../src/config.ts";
+import { createPuzzle } from "../../src/core/puzzle.ts";
 import { EventBus } from "../../src/services/events.ts";
-import { UNIT_QUEUE, type UnitJobData } from "../../src/solves/index.ts";
+import { type SolveJobData, UNIT_QUEUE, type UnitJobData } from "../../src/solves/index.ts";
 import { SplitStore } from "../../workers/split-store.ts";
 import { testConfig } from "../helpers/config.ts";
+import { BOARDS } from "./pipeline.ts";
+
+/**
+ * The job of an IDA* search (linear conflict, a minute's limit) of Korf's #60 (BOARDS.hard: seconds on
+ * one thread), with `options` (split, owner, another limit) on top.
+ */
+export function hardSearch(options: Partial<SolveJobData> = {}): SolveJobData {
+  return {
+    puzzleId: 1,
+    canonicalKey: "k",
+    spec: createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...BOARDS.hard] }),
+    algorithm: "idastar",
+    heuristic: "linear-conflict",
+    timeLimitMs: 60_000,
+    ...options,
+  };
+}
 
 export class CoordinatorRedis {
   readonly redis: Redis;

@@ -11,7 +11,6 @@ import { type Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPuzzle } from "../../src/core/puzzle.ts";
 import type { SolveResult } from "../../src/core/types.ts";
 import type { EventBus } from "../../src/services/events.ts";
 import {
@@ -28,8 +27,7 @@ import { SplitCoordinator } from "../../workers/split-coordinator.ts";
 import type { SplitRecord, SplitStore } from "../../workers/split-store.ts";
 import { SupersededError } from "../../workers/superseded-error.ts";
 import { testConfig } from "../helpers/config.ts";
-import { CoordinatorRedis } from "./coordinator-redis.ts";
-import { BOARDS } from "./pipeline.ts";
+import { CoordinatorRedis, hardSearch } from "./coordinator-redis.ts";
 
 const config = testConfig();
 let open: CoordinatorRedis;
@@ -54,14 +52,7 @@ afterAll(() => open?.close());
 
 /** An AUTO IDA* search (linear conflict) of a 4x4 board long enough never to end in a test. */
 function autoSearch(timeLimitMs: number): SolveJobData {
-  return {
-    puzzleId: 1,
-    canonicalKey: "k",
-    spec: createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...BOARDS.hard] }),
-    algorithm: "idastar",
-    heuristic: "linear-conflict",
-    timeLimitMs,
-  };
+  return hardSearch({ timeLimitMs });
 }
 
 /** A coordinator whose info and warn lines land in `lines`. */

@@ -6,12 +6,9 @@
 // it handed out), and a lost-unit look-up far beyond the test.
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPuzzle } from "../../src/core/puzzle.ts";
-import type { SolveJobData } from "../../src/solves/index.ts";
 import { CANCELLED } from "../../workers/abort-reasons.ts";
 import { SplitCoordinator } from "../../workers/split-coordinator.ts";
-import { CoordinatorRedis } from "./coordinator-redis.ts";
-import { BOARDS } from "./pipeline.ts";
+import { CoordinatorRedis, hardSearch } from "./coordinator-redis.ts";
 
 let open: CoordinatorRedis;
 
@@ -51,15 +48,7 @@ describe("a split search whose fleet grows", () => {
       unitsPerThread: 2,
       lostCheckMs: 600_000,
     });
-    const data: SolveJobData = {
-      puzzleId: 1,
-      canonicalKey: "k",
-      spec: createPuzzle({ kind: "sliding", rows: 4, cols: 4, start: [...BOARDS.hard] }),
-      algorithm: "idastar",
-      heuristic: "linear-conflict",
-      timeLimitMs: 60_000,
-      split: true,
-    };
+    const data = hardSearch({ split: true });
     const stop = new AbortController();
     const searching = coordinator.search(searchId, "A", data, { signal: stop.signal });
     try {

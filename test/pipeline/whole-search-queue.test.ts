@@ -68,7 +68,13 @@ async function queuedBehindBlocker(solveId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  worker = await startWorker(api, { SOLVER_THREADS: "1", WORKER_HEARTBEAT_MS: "300" });
+  // The blocker is never time-sliced here (whole searches are sliced as units are when another
+  // owner's unit waits: whole-search-slices.test.ts): these tests are about the searches behind it.
+  worker = await startWorker(api, {
+    SOLVER_THREADS: "1",
+    WORKER_HEARTBEAT_MS: "300",
+    SPLIT_UNIT_SLICE_MS: "600000",
+  });
   units = new Queue(UNIT_QUEUE, { connection: { url: api.config.redisUrl }, prefix: api.config.redisPrefix });
   zoe = await api.client().signUp();
   alice = await api.client().signUp();

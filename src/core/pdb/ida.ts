@@ -96,7 +96,12 @@ function machineFor(h: CompiledHeuristic, options: SolveOptions & IdaOptions): M
 }
 
 interface Search {
-  readonly run: (start: ArrayLike<number>, machine: MoveMachine | null, control: SearchControl) => IdaOutcome;
+  readonly run: (
+    start: ArrayLike<number>,
+    machine: MoveMachine | null,
+    control: SearchControl,
+    fromBound: number,
+  ) => IdaOutcome;
   readonly iterate: (
     unit: IdaUnit,
     machine: MoveMachine | null,
@@ -125,7 +130,7 @@ export function idaStar(
   control: SearchControl = new SearchControl(options, PDB_POLL_CADENCE),
 ): IdaOutcome {
   const machine = machineFor(h, options);
-  return withSearch(h, (search) => search.run(start, machine, control));
+  return withSearch(h, (search) => search.run(start, machine, control, options.fromBound ?? 0));
 }
 
 /** A split search's work unit for idaIteration: one iteration from `state` under `bound`. */
@@ -696,7 +701,12 @@ function createSearch(
     return Math.max(...sums);
   };
 
-  const run = (start: ArrayLike<number>, machine: MoveMachine | null, ctl: SearchControl): IdaOutcome => {
+  const run = (
+    start: ArrayLike<number>,
+    machine: MoveMachine | null,
+    ctl: SearchControl,
+    fromBound: number,
+  ): IdaOutcome => {
     const initialH = load(start, machine, ctl);
     machineState[0] = 0;
     sharedRoot = -1;
@@ -713,7 +723,7 @@ function createSearch(
     });
     if (sums[0] === 0) return finish("solved", [], 0);
 
-    bound = withParity(initialH);
+    bound = withParity(Math.max(initialH, fromBound));
     for (;;) {
       nextBound = NO_BOUND;
       newEpoch();

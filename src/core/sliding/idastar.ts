@@ -258,7 +258,9 @@ export function idaStar(
   options: SolveOptions = {},
 ): SearchOutcome {
   return withSearch(shapeRows, shapeCols, start, goal, heuristicChoice, options, (search, rootH, control) => {
-    bound = rootH;
+    // Every f shares rootH's parity: a bound of the other parity would search nothing more.
+    const from = options.fromBound ?? 0;
+    bound = from > rootH ? from + ((from - rootH) & 1) : rootH;
     for (;;) {
       if (control.newBound(nodes, bound)) {
         return { status: control.stoppedBy(), moves: "", nodes, generated, lowerBound: bound };

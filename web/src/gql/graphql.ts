@@ -132,10 +132,11 @@ export type SolveOptions = {
   heuristic?: SolveHeuristic | null | undefined;
   /**
    * Cut the search into short work units that every solver thread of every worker process takes
-   * (true), or run it on one thread (false). Default (null): AUTO, which splits IDA* searches of
-   * sliding boards of 15 cells or more (3x5, 4x4, 4x5, 5x5 and their turns). Either way it is one
-   * Solve, one result and one job. Stored with the Solve (`Solve.split`); a request shares a queued or
-   * running search only if it asked for the same.
+   * (true), or run it on one thread (false: an IDA* search run so yields its thread when another user's
+   * search waits, after a time slice that doubles each time, and goes on from the bound it proved).
+   * Default (null): AUTO, which splits IDA* searches of sliding boards of 15 cells or more (3x5, 4x4,
+   * 4x5, 5x5 and their turns). Either way it is one Solve, one result and one job. Stored with the
+   * Solve (`Solve.split`); a request shares a queued or running search only if it asked for the same.
    */
   split?: boolean | null | undefined;
   /** 1..3600, default 60. A search that runs out of time ends TIMED_OUT with the lower bound it proved. */
