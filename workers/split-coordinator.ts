@@ -302,6 +302,9 @@ export class SplitCoordinator {
     const { store } = this.deps;
     const { unitJobs } = this;
     const owner = data.owner ?? "platform";
+    // Claimed before the record is read: a coordinator that took it over and froze can save no
+    // newer record (a time slice's end) after the read, since its saves check the owner.
+    await store.claim(searchId, token);
     const stored = await store.load(searchId);
     let record = stored ?? newRecord(undefined, data.startedAt);
     const { startedAt } = record;
@@ -315,6 +318,16 @@ export class SplitCoordinator {
     let id = wholeJobId(searchId, done?.slices ?? 0);
     const job = () =>
       wholeJob(searchId, data, startedAt, budgetMs, sliceMs === undefined ? undefined : { sliceMs, done });
+    // A first try's unit is withdrawn at its budget, and one a thread took is given up
+    // FIRST_TRY_GRACE_MS later; a whole search's at its time limit, and WHOLE_GRACE_MS later.
+    const deadline = startedAt + Math.min(data.timeLimitMs, budgetMs ?? Number.POSITIVE_INFINITY);
+    const grace = budgetMs === undefined ? WHOLE_GRACE_MS : FIRST_TRY_GRACE_MS;
+    // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
+    let running = false;
+    // The job of the current id is queued (by this run); `idle`: a slice ended with the search
+    // cancelled, handed back or out of time, so no job was queued to go on and none will answer.
+    let queued = false;
+    let idle = false;
     const answer = async (): Promise<WholeRun | undefined> => {
       const read = await this.wholeOutcome(
         searchId,
@@ -329,37 +342,37 @@ export class SplitCoordinator {
       done = read.next;
       record = { ...record, whole: done };
       id = wholeJobId(searchId, done.slices);
+      running = false;
+      queued = false;
       this.deps.log.info(
         { jobId: searchId, slices: done.slices, bound: done.bound, nodes: done.nodes },
         "whole search sliced: queued again",
       );
-      if (hooks.signal?.aborted !== true) await unitJobs.enqueue(owner, [job()]);
+      idle = hooks.signal?.aborted === true || Date.now() >= deadline;
+      if (!idle) {
+        await unitJobs.enqueue(owner, [job()]);
+        queued = true;
+      }
       return undefined;
     };
-    // A first try's unit is withdrawn at its budget, and one a thread took is given up
-    // FIRST_TRY_GRACE_MS later; a whole search's at its time limit, and WHOLE_GRACE_MS later.
-    const deadline = startedAt + Math.min(data.timeLimitMs, budgetMs ?? Number.POSITIVE_INFINITY);
-    const grace = budgetMs === undefined ? WHOLE_GRACE_MS : FIRST_TRY_GRACE_MS;
-    await store.claim(searchId, token);
     if (!(await store.save(searchId, token, record, 0))) throw new SupersededError(searchId);
     // Taken over after the first try answered TIMED_OUT (kept in the record): not tried again.
     if (budgetMs !== undefined && stored?.firstTryBound !== undefined) return ran(keptFirstTry(stored), true);
     // Taken over: a unit that answered meanwhile (its job gone) is not run again.
     const answered = stored === null ? undefined : await answer();
     if (answered !== undefined) return answered;
-    await unitJobs.enqueue(owner, [job()]);
+    if (!queued && !idle) await unitJobs.enqueue(owner, [job()]);
     // Ends the search with no thread's answer (see wholeStoppedResult), unless one came meanwhile.
     const unanswered = async (reason: "cancelled" | "timed_out"): Promise<WholeRun> =>
       (await answer()) ??
       ran(withSlices(await this.endUnanswered(searchId, token, data, reason, startedAt), done, false));
     let checked = Date.now();
     let stoppedAt: number | undefined;
-    // Set once the time limit has come with the unit on a thread: that thread keeps the limit itself.
-    let running = false;
     for (;;) {
       // The job is looked up before the outcome is read: it pushes its outcome before BullMQ removes
       // it, so a job found gone because it finished has its outcome read below (as in SplitRun).
       let lost = false;
+      const lookedUp = id;
       if (
         stoppedAt === undefined &&
         Date.now() - checked > (this.deps.lostCheckMs ?? DEFAULT_LOST_CHECK_MS)
@@ -369,9 +382,13 @@ export class SplitCoordinator {
       }
       const outcome = await answer();
       if (outcome !== undefined) return outcome;
+      // A slice's end read just now: the job looked up was its, not the one queued after it.
+      if (id !== lookedUp) lost = false;
       const reason = hooks.signal?.reason;
       // Handed back (shutdown) or superseded: the unit and the state are left to the next run.
       if (hooks.signal?.aborted && handsBack(reason)) return ran(cancelledResult(record, 0));
+      // A slice ended as the search was cancelled or ran out of time: nothing is left to wait for.
+      if (idle) return unanswered(hooks.signal?.aborted ? "cancelled" : "timed_out");
       if (hooks.signal?.aborted && stoppedAt === undefined) {
         stoppedAt = Date.now();
         // Removed before a thread took it: nothing ran, nothing will answer.

@@ -96,4 +96,57 @@ describe("a whole search's time slices", () => {
     // The answer written, the search's state is gone.
     expect(await store.load(searchId)).toBeNull();
   }, 30_000);
+
+  it("end the search at once when a slice ends past its time limit, with nothing queued after it", async () => {
+    const searchId = "solve-whole-slice-past-limit";
+    // The thread's slice ends 400 ms in, past the search's 300 ms limit; a job after it would never answer.
+    const taken: string[] = [];
+    unitWorker = new Worker<UnitJobData, void>(
+      UNIT_QUEUE,
+      async (job) => {
+        taken.push(job.id as string);
+        if (taken.length > 1) return new Promise<void>(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        const result = {
+          status: "cancelled",
+          moves: "",
+          length: -1,
+          optimal: false,
+          lowerBound: 58,
+          sliced: true,
+        };
+        await store.push(
+          searchId,
+          {
+            unitJobId: job.id as string,
+            result: { ...result, algorithm: "idastar", nodes: 700, elapsedMs: 400 },
+            thread: "w/1",
+            runs: 1,
+          },
+          { owner: "user:1", tag: 0, costMs: 400 },
+          UNIT_DONE_TOPIC,
+        );
+      },
+      { connection: { url: config.redisUrl }, prefix: config.redisPrefix, concurrency: 2 },
+    );
+    const coordinator = new SplitCoordinator({
+      ...open,
+      liveThreads: async () => 1,
+      log: pino({ level: "silent" }),
+      sliceMs: 100,
+    });
+    const began = Date.now();
+    try {
+      const result = await coordinator.search(searchId, "only", { ...data, timeLimitMs: 300 }, {});
+      expect(result).toMatchObject({ status: "timed_out", lowerBound: 58, nodes: 700 });
+    } finally {
+      await coordinator.close();
+    }
+    // Before: the next slice was queued with what was left of the limit (nothing), and the search
+    // waited for it until the limit + 5 s (WHOLE_GRACE_MS).
+    expect(Date.now() - began).toBeLessThan(2500);
+    expect(taken).toEqual([wholeJobId(searchId)]);
+    expect(await open.units.getJob(wholeJobId(searchId, 1))).toBeUndefined();
+    expect(await store.load(searchId)).toBeNull();
+  }, 30_000);
 });
