@@ -130,8 +130,8 @@ interface Slicing {
 
 /**
  * Whether a search run whole is time-sliced: IDA* on a sliding board (it goes on from the bound it
- * proved). A* keeps no bound to go on from (its memory cap bounds it: ~10 s on a hard 4x4); the Rotation Game's
- * searches are short.
+ * proved). A* keeps no bound to go on from (its memory cap bounds it: ~10 s on a hard 4x4); the
+ * Rotation Game's searches are short.
  */
 function slicesWhole(data: SolveJobData): boolean {
   return data.spec.kind === "sliding" && data.algorithm !== "astar" && data.algorithm !== "bfs";
