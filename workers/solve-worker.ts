@@ -266,7 +266,11 @@ export class SolveWorker {
           progressIntervalMs: settings.progressIntervalMs,
           log,
           sliceMs: settings.sliceMs,
-          nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
+          nextInLine: async () => {
+            const [next] = await unitQueue.getPrioritized(0, 0);
+            return next === undefined ? undefined : { owner: next.data?.owner, priority: next.priority };
+          },
+          priorityAfter: (owner, costMs) => store.priorityAfter(owner, costMs),
           pdbHolders: async () => (await readLiveFleet()).holders,
           metrics,
         }),

@@ -345,7 +345,7 @@ export class SplitCoordinator {
       running = false;
       queued = false;
       this.deps.log.info(
-        { jobId: searchId, slices: done.slices, bound: done.bound, nodes: done.nodes },
+        { jobId: searchId, slices: done.slices, bound: done.bound, nodes: done.nodes, ms: done.ms },
         "whole search sliced: queued again",
       );
       idle = hooks.signal?.aborted === true || Date.now() >= deadline;
