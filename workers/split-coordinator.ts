@@ -17,6 +17,7 @@ import {
   type UnitStopMessage,
   WHOLE_JOB,
   wholeJobId,
+  fairOwner,
 } from "../src/solves/index.ts";
 import { CANCELLED } from "./abort-reasons.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
@@ -115,7 +116,7 @@ function wholeJob(
       heuristic: data.heuristic,
       timeLimitMs:
         budgetMs === undefined ? left : Math.max(1, Math.min(left, budgetMs - (Date.now() - startedAt))),
-      owner: data.owner ?? "platform",
+      owner: fairOwner(data),
       ...(slicing === undefined ? {} : { sliceMs: slicing.sliceMs * 2 ** (done?.slices ?? 0) }),
       ...(done === undefined ? {} : { fromBound: done.bound, before: { nodes: done.nodes, ms: done.ms } }),
     },
@@ -301,7 +302,7 @@ export class SplitCoordinator {
   ): Promise<WholeRun> {
     const { store } = this.deps;
     const { unitJobs } = this;
-    const owner = data.owner ?? "platform";
+    const owner = fairOwner(data);
     // Claimed before the record is read: a coordinator that took it over and froze can save no
     // newer record (a time slice's end) after the read, since its saves check the owner.
     await store.claim(searchId, token);

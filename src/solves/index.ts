@@ -36,6 +36,7 @@ export {
   type UnitStopMessage,
   type WorkerBeat,
   LEGACY_EPOCH,
+  fairOwner,
   newPlanEpoch,
   parseUnitJobId,
   searchIdOfUnitJob,
