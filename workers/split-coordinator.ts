@@ -17,7 +17,6 @@ import {
   type UnitStopMessage,
   WHOLE_JOB,
   wholeJobId,
-  fairOwner,
 } from "../src/solves/index.ts";
 import { CANCELLED } from "./abort-reasons.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
@@ -116,7 +115,7 @@ function wholeJob(
       heuristic: data.heuristic,
       timeLimitMs:
         budgetMs === undefined ? left : Math.max(1, Math.min(left, budgetMs - (Date.now() - startedAt))),
-      owner: fairOwner(data),
+      owner: data.owner ?? "platform",
       ...(slicing === undefined ? {} : { sliceMs: slicing.sliceMs * 2 ** (done?.slices ?? 0) }),
       ...(done === undefined ? {} : { fromBound: done.bound, before: { nodes: done.nodes, ms: done.ms } }),
     },
@@ -302,7 +301,7 @@ export class SplitCoordinator {
   ): Promise<WholeRun> {
     const { store } = this.deps;
     const { unitJobs } = this;
-    const owner = fairOwner(data);
+    const owner = data.owner ?? "platform";
     // Claimed before the record is read: a coordinator that took it over and froze can save no
     // newer record (a time slice's end) after the read, since its saves check the owner.
     await store.claim(searchId, token);

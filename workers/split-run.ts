@@ -24,7 +24,6 @@ import {
   type UnitOutcome,
   parseUnitJobId,
   unitJobId,
-  fairOwner,
 } from "../src/solves/index.ts";
 import { type CoordinatorDeps, type CoordinatorHooks, DEFAULT_LOST_CHECK_MS } from "./coordinator-deps.ts";
 import {
@@ -90,7 +89,7 @@ export class SplitRun {
     private readonly resumed: boolean,
   ) {
     this.spec = job.data.spec as SlidingSpec;
-    this.owner = fairOwner(job.data);
+    this.owner = job.data.owner ?? "platform";
     this.perThread = job.deps.unitsPerThread ?? 2;
     this.lostCheckMs = job.deps.lostCheckMs ?? DEFAULT_LOST_CHECK_MS;
     this.state = record.split as SplitState;

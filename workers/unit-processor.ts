@@ -14,7 +14,6 @@ import {
   type UnitJobData,
   type SearchFailure,
   type UnitOutcome,
-  fairOwner,
 } from "../src/solves/index.ts";
 import { ProgressThrottle } from "./progress-throttle.ts";
 import { SHUTDOWN } from "./abort-reasons.ts";
@@ -77,12 +76,12 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     firstMs: number,
     slice: AbortController,
   ): () => void {
-    const owner = fairOwner(job.data);
+    const { owner } = job.data;
     const began = performance.now();
     const check = async () => {
       const next = await deps.nextInLine();
-      if (next === undefined || fairOwner(next) === owner) return;
-      const again = await deps.priorityAfter(owner, performance.now() - began);
+      if (next === undefined || next.owner === owner) return;
+      const again = await deps.priorityAfter(owner ?? "platform", performance.now() - began);
       if (next.priority <= Math.max(floor, again)) slice.abort(SLICED);
     };
     const checkQuietly = () => void check().catch(() => undefined);
@@ -166,7 +165,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         if (job.name === UNIT_JOB && job.data.task !== undefined) {
           const result = { solution: null, nodes: 0, nextBound: null, stopped: true };
           const outcome: UnitOutcome = { unitJobId: jobId, result, thread: "", runs: job.attemptsStarted };
-          const fair = { owner: fairOwner(job.data), tag: job.data.tag, costMs: 0 };
+          const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs: 0 };
           await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
         }
         return;
@@ -236,7 +235,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         runs: job.attemptsStarted,
         ...(failure === undefined ? {} : { failure }),
       };
-      const fair = { owner: fairOwner(job.data), tag: job.data.tag, costMs };
+      const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs };
       await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
       if (failure !== undefined) deps.log.warn({ jobId: searchId, unit: jobId, failure }, "unit failed");
     } finally {

@@ -14,14 +14,6 @@ export const SEARCH_JOB = "search";
  * One search. Every Solve whose `jobId` is this job's id follows it: the worker updates all of
  * them (those still QUEUED or RUNNING) when the search ends.
  */
-/** The fair-share owner of the platform's own searches, and of a job queued without an owner. */
-export const PLATFORM_OWNER = "platform";
-
-/** Whose fair share a job's thread time counts toward (docs/pipeline.md, "Fairness"). */
-export function fairOwner(data: { readonly owner?: string }): string {
-  return data.owner ?? PLATFORM_OWNER;
-}
-
 export interface SolveJobData {
   readonly puzzleId: number;
   readonly canonicalKey: string;

@@ -36,7 +36,6 @@ export {
   type UnitStopMessage,
   type WorkerBeat,
   LEGACY_EPOCH,
-  fairOwner,
   newPlanEpoch,
   parseUnitJobId,
   searchIdOfUnitJob,

@@ -3,7 +3,7 @@
 import { createPuzzle } from "../core/puzzle.ts";
 import type { PuzzleSpec } from "../core/types.ts";
 import type { Puzzle, Solve } from "../generated/prisma/client.ts";
-import { PLATFORM_OWNER, type SolveJobData } from "./contracts.ts";
+import type { SolveJobData } from "./contracts.ts";
 import { coreAlgorithm, coreHeuristic } from "./search-options.ts";
 
 export function puzzleSpec(puzzle: Pick<Puzzle, "kind" | "rows" | "cols" | "start" | "goal">): PuzzleSpec {
@@ -29,7 +29,7 @@ type SearchColumns = Pick<
  */
 function searchOwner(solve: SearchColumns): string {
   const user = solve.requestedById ?? solve.onBehalfOfId ?? null;
-  return user === null ? PLATFORM_OWNER : `user:${user}`;
+  return user === null ? "platform" : `user:${user}`;
 }
 
 /**
