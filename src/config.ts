@@ -120,7 +120,7 @@ const envSchema = z.object({
   WORKER_COORDINATORS: int(1, 10_000).default(64),
   /** Units of a split search kept queued or running per live solver thread of the fleet. */
   SPLIT_UNITS_PER_THREAD: int(1, 64).default(2),
-  /** A unit running this long is stopped and split when another user's unit waits and would go first. */
+  /** A unit running this long is stopped and split when another user's unit waits (fairness). */
   SPLIT_UNIT_SLICE_MS: int(100, 3_600_000).default(1000),
   /** An AUTO split search first runs whole this long at most (queue wait included), then splits. */
   SPLIT_FIRST_TRY_MS: int(1, 3_600_000).default(250),

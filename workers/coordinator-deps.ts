@@ -30,8 +30,8 @@ export interface CoordinatorDeps {
   readonly firstTryMs?: number;
   /**
    * SPLIT_UNIT_SLICE_MS: an IDA* search run whole (not split) is stopped after this long, then twice
-   * as long from one slice to the next, when another owner's unit waits and would go first, and goes
-   * on from the bound it proved. Absent: whole searches are never sliced.
+   * as long from one slice to the next, when another owner's unit waits, and goes on from the bound
+   * it proved. Absent: whole searches are never sliced.
    */
   readonly sliceMs?: number;
 }

@@ -266,11 +266,7 @@ export class SolveWorker {
           progressIntervalMs: settings.progressIntervalMs,
           log,
           sliceMs: settings.sliceMs,
-          nextInLine: async () => {
-            const [next] = await unitQueue.getPrioritized(0, 0);
-            return next === undefined ? undefined : { owner: next.data?.owner, priority: next.priority };
-          },
-          priorityAfter: (owner, costMs) => store.priorityAfter(owner, costMs),
+          nextOwner: async () => (await unitQueue.getPrioritized(0, 0))[0]?.data?.owner,
           pdbHolders: async () => (await readLiveFleet()).holders,
           metrics,
         }),

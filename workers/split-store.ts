@@ -110,11 +110,10 @@ local epoch = redis.call('get', KEYS[2])
 if epoch and epoch ~= ARGV[1] then return -1 end
 return 1`;
 
-// KEYS: virtual time, the owner's finish tag; ARGV: thread time (ms) to count on top of that tag.
-// Returns {virtual time, start tag}.
+// KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
 const RESERVE = `
 local vt = tonumber(redis.call('get', KEYS[1]) or '0')
-local finish = tonumber(redis.call('get', KEYS[2]) or '0') + tonumber(ARGV[1])
+local finish = tonumber(redis.call('get', KEYS[2]) or '0')
 if finish < vt then finish = vt end
 return {vt, finish}`;
 
@@ -272,25 +271,11 @@ export class SplitStore {
    * one: a user whose units took little thread time lately goes before one whose units took much.
    */
   async priorities(owner: string, count: number): Promise<{ tag: number; priority: number }[]> {
-    const { tag, priority } = await this.reserve(owner, 0);
-    return Array.from({ length: count }, () => ({ tag, priority }));
-  }
-
-  /**
-   * The priority a unit of `owner` queued now would get once `costMs` more of its thread time has
-   * been counted (a running job's slice so far): what a running job is compared with before it is
-   * stopped for another owner's unit.
-   */
-  async priorityAfter(owner: string, costMs: number): Promise<number> {
-    return (await this.reserve(owner, Math.max(0, Math.round(costMs)))).priority;
-  }
-
-  private async reserve(owner: string, costMs: number): Promise<{ tag: number; priority: number }> {
     const [vt, start] = (await this.scripts.splitReserve(
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${owner}`,
-      costMs,
     )) as [number, number];
-    return { tag: start, priority: Math.min(start - vt + 1, MAX_PRIORITY) };
+    const priority = Math.min(start - vt + 1, MAX_PRIORITY);
+    return Array.from({ length: count }, () => ({ tag: start, priority }));
   }
 }

@@ -35,14 +35,11 @@ export interface UnitProcessorDeps {
   readonly log: Logger;
   /**
    * A unit running this long is stopped (and its coordinator splits it into its children) when the
-   * next unit queued belongs to another owner and would run before it, queued again: no user waits
-   * behind another's long unit for longer than their fair share allows.
+   * next unit queued belongs to another owner: no user waits behind another's long unit for longer.
    */
   readonly sliceMs: number;
-  /** The owner and BullMQ priority of the unit job next in line (the first queued), if any. */
-  readonly nextInLine: () => Promise<{ owner?: string; priority: number } | undefined>;
-  /** The fair-share priority `owner`'s unit would be queued at with `costMs` more thread time counted. */
-  readonly priorityAfter: (owner: string, costMs: number) => Promise<number>;
+  /** The owner of the unit job next in line (the highest priority queued), if any. */
+  readonly nextOwner: () => Promise<string | undefined>;
   /**
    * The live workers holding each pattern database (heartbeats): a unit needing one this worker
    * lacks waits for another that holds it (table-holders.ts).
@@ -63,32 +60,25 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
 
   /**
    * Aborts `slice` (SLICED) once the job has run `firstMs`, and at every SPLIT_UNIT_SLICE_MS after,
-   * when the next unit in line belongs to another owner and would go first were this job queued
-   * again now: its priority is no later than the one this job would get, with the thread time this
-   * slice has taken counted (BullMQ runs equal priorities in the order queued). Stopping a job that
-   * would be taken again at once would only waste its slice's last iteration. `floor`: the least
-   * priority this job's next jobs are queued at (a split search's units never go before its earlier
-   * batches). Returns what ends the checks.
+   * when the next unit in line belongs to another owner. Returns what ends the checks.
    */
   function sliceWhenOthersWait(
-    job: UnitJob,
-    floor: number,
+    owner: string | undefined,
     firstMs: number,
     slice: AbortController,
   ): () => void {
-    const { owner } = job.data;
-    const began = performance.now();
-    const check = async () => {
-      const next = await deps.nextInLine();
-      if (next === undefined || next.owner === owner) return;
-      const again = await deps.priorityAfter(owner ?? "platform", performance.now() - began);
-      if (next.priority <= Math.max(floor, again)) slice.abort(SLICED);
+    const check = () => {
+      deps.nextOwner().then(
+        (next) => {
+          if (next !== undefined && next !== owner) slice.abort(SLICED);
+        },
+        () => undefined,
+      );
     };
-    const checkQuietly = () => void check().catch(() => undefined);
     let every: NodeJS.Timeout | undefined;
     const first = setTimeout(() => {
-      checkQuietly();
-      every = setInterval(checkQuietly, deps.sliceMs);
+      check();
+      every = setInterval(check, deps.sliceMs);
     }, firstMs);
     return () => {
       clearTimeout(first);
@@ -101,7 +91,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     const slice = new AbortController();
     if (job.name === UNIT_JOB && data.task !== undefined) {
       const both = AbortSignal.any([stop, slice.signal]);
-      const endChecks = sliceWhenOthersWait(job, job.priority, deps.sliceMs, slice);
+      const endChecks = sliceWhenOthersWait(data.owner, deps.sliceMs, slice);
       try {
         const { threadId, ...result } = await pool.unit(data.spec as SlidingSpec, data.task, both);
         // JSON has no Infinity: null means "nothing above the bound" (fold reads it as exhausted).
@@ -122,7 +112,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     // An IDA* search run whole is time-sliced as units are (its coordinator goes on from the bound it
     // proved), first after data.sliceMs, which doubles from one slice to the next.
     const endChecks =
-      data.sliceMs === undefined ? () => undefined : sliceWhenOthersWait(job, 0, data.sliceMs, slice);
+      data.sliceMs === undefined ? () => undefined : sliceWhenOthersWait(data.owner, data.sliceMs, slice);
     try {
       const result: SolveResult = await pool.search(
         {
