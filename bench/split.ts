@@ -16,6 +16,8 @@
 // BENCH_KORF=none skips 4; BENCH_KORF=40 runs one instance. BENCH_PARTS=4 runs only part 4 (a list:
 // 1,2,3,4,5,6; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
+// BENCH_SPLIT=auto asks part 4's instances with AUTO (a first try, then split, as a user gets by
+// default) instead of split: true (split at once, the figures' history).
 // BENCH_CLI_ROUNDS (default 7) and BENCH_CLI_KORF (the Korf 24 instance, default 40) set part 6.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -227,6 +229,8 @@ async function main(): Promise<void> {
         .split("\n")
         .filter((l) => l.trim() !== "" && !l.startsWith("#"));
       const goal = Array.from({ length: 25 }, (_, i) => i);
+      const splitMode = process.env.BENCH_SPLIT ?? "true";
+      if (splitMode !== "true" && splitMode !== "auto") throw new Error("BENCH_SPLIT: true or auto");
       for (const n of korf.split(",").map(Number)) {
         const tiles = lines[n - 1].trim().split(/\s+/).map(Number);
         const optimal = tiles.pop();
@@ -267,7 +271,7 @@ async function main(): Promise<void> {
           const solve = await requestSolve(alice.client, data.createPuzzle.id, {
             algorithm: "IDA_STAR",
             heuristic: "PDB_6666",
-            split: true,
+            ...(splitMode === "auto" ? {} : { split: true }),
             timeLimitSeconds: 3600,
           });
           // Timed to the solveProgress event that ends the search, as a user watching it sees it
@@ -280,6 +284,12 @@ async function main(): Promise<void> {
           if (ended.status !== finished.status)
             throw new Error(`event ${ended.status}, row ${finished.status}`);
           const used = fleet.map((w, i) => cpuSeconds(w.pid) - cpu[i]);
+          const jobId = await jobIdOf(server, solve.id);
+          const tried = fleet
+            .flatMap((w) => w.logs)
+            .find((l) => l.msg === "first try ended" && l.jobId === jobId);
+          const firstTry =
+            tried === undefined ? "" : `, first try ${tried.ms} ms to bound ${tried.lowerBound}`;
           if (trace !== undefined) {
             const lines = fleet.flatMap((w) => w.logs.filter((l) => l.msg === "unit result"));
             writeFileSync(
@@ -288,7 +298,7 @@ async function main(): Promise<void> {
             );
           }
           rows.push(
-            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}, load ${load}`,
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${splitMode === "auto" ? `${finished.nodesExpanded} (first try and plan)` : done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}${firstTry}, load ${load}`,
           );
           await Promise.all(fleet.map((w) => w.stop()));
           // The cache would answer the second run: a fresh puzzle each time is not enough (same
@@ -296,7 +306,7 @@ async function main(): Promise<void> {
           await server.app.prisma.solve.deleteMany({ where: { puzzleId: Number(data.createPuzzle.id) } });
         }
         console.log(
-          `4. Korf 24 #${n} with 6-6-6-6, split (1 x 1 vs 2 x 1 worker processes):\n${rows.join("\n")}`,
+          `4. Korf 24 #${n} with 6-6-6-6, ${splitMode === "auto" ? "AUTO" : "split"} (1 x 1 vs 2 x 1 worker processes):\n${rows.join("\n")}`,
         );
       }
     }

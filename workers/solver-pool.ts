@@ -39,6 +39,8 @@ export interface SearchRequest {
   readonly timeLimitMs: number;
   /** IDA*'s first bound: every bound below it proven exhausted (SolveOptions.fromBound). */
   readonly fromBound?: number;
+  /** A first try: it stops at an iteration it is forecast not to finish (SolveOptions.forecastTimeLimit). */
+  readonly forecastTimeLimit?: boolean;
 }
 
 export interface SearchHooks {

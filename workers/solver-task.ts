@@ -21,6 +21,8 @@ export interface ThreadSearchTask {
   readonly timeLimitMs: number;
   /** IDA*'s first bound (SolveOptions.fromBound): a whole search resumed after its time slice. */
   readonly fromBound?: number;
+  /** A first try (SolveOptions.forecastTimeLimit). */
+  readonly forecastTimeLimit?: boolean;
   readonly progressIntervalMs: number;
   /** Int32Array[1] over a SharedArrayBuffer: non-zero means stop (see CancelReason). */
   readonly cancelFlag: SharedArrayBuffer;

@@ -41,6 +41,7 @@ function search(task: ThreadSearchTask): SolveResult {
       heuristic: task.heuristic,
       timeLimitMs: task.timeLimitMs,
       fromBound: task.fromBound,
+      forecastTimeLimit: task.forecastTimeLimit,
       progressIntervalMs: task.progressIntervalMs,
       isCancelled: () => Atomics.load(flag, 0) !== 0,
       onProgress: report,

@@ -116,6 +116,7 @@ function wholeJob(
       timeLimitMs:
         budgetMs === undefined ? left : Math.max(1, Math.min(left, budgetMs - (Date.now() - startedAt))),
       owner: data.owner ?? "platform",
+      ...(budgetMs === undefined ? {} : { firstTry: true }),
       ...(slicing === undefined ? {} : { sliceMs: slicing.sliceMs * 2 ** (done?.slices ?? 0) }),
       ...(done === undefined ? {} : { fromBound: done.bound, before: { nodes: done.nodes, ms: done.ms } }),
     },

@@ -122,6 +122,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
           // What was left of the limit when the job was queued, less the time it waited since.
           timeLimitMs: Math.max(1, (data.timeLimitMs ?? 60_000) - Math.max(0, Date.now() - job.timestamp)),
           ...(data.fromBound === undefined ? {} : { fromBound: data.fromBound }),
+          ...(data.firstTry === true ? { forecastTimeLimit: true } : {}),
         },
         {
           signal: AbortSignal.any([stop, slice.signal]),

@@ -1,6 +1,6 @@
 // The search-control protocol on its own (deadline, node budget, cancellation, progress cadence),
 // then the same protocol seen through each of the four searches that use it.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { solveWithPartition } from "./pdb/index.ts";
 import { solveRotation } from "./rotation/solve.ts";
 import { createRotationSpec } from "./rotation/board.ts";
@@ -63,6 +63,73 @@ describe("SearchControl", () => {
     const late = new SearchControl({ timeLimitMs: 0 });
     expect(late.interrupted()).toBe(true);
     expect(late.stopReason).toBe("timed_out");
+  });
+
+  describe("forecastTimeLimit", () => {
+    let clock = 0;
+    afterEach(() => vi.restoreAllMocks());
+    /** A control on a clock the test moves, and its iterations' starts as `[ms, nodes]` pairs. */
+    function iterations(options: SolveOptions, starts: readonly (readonly [number, number])[]): boolean[] {
+      clock = 0;
+      vi.spyOn(performance, "now").mockImplementation(() => clock);
+      const control = new SearchControl(options);
+      return starts.map(([ms, nodes], i) => {
+        clock = ms;
+        return control.newBound(nodes, 60 + 2 * i);
+      });
+    }
+
+    it("stops at an iteration's start when its forecast ends past the limit", () => {
+      // 20 k nodes in 10 ms, then 160 k in 70 ms: growth 8, the next iteration forecast at 560 ms,
+      // from 80 ms to 640 ms: past 250 ms.
+      const starts = [
+        [0, 0],
+        [10, 20_000],
+        [80, 180_000],
+      ] as const;
+      expect(iterations({ timeLimitMs: 250, forecastTimeLimit: true }, starts)).toEqual([false, false, true]);
+      // The same search without the option, or with time to spare, goes on.
+      expect(iterations({ timeLimitMs: 250 }, starts)).toEqual([false, false, false]);
+      expect(iterations({ timeLimitMs: 700, forecastTimeLimit: true }, starts)).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    });
+
+    it("says timed_out with every bound below the iteration proven, and forecasts from the last two", () => {
+      clock = 0;
+      vi.spyOn(performance, "now").mockImplementation(() => clock);
+      const control = new SearchControl({ timeLimitMs: 250, forecastTimeLimit: true });
+      const at = (ms: number, nodes: number, bound: number) => {
+        clock = ms;
+        return control.newBound(nodes, bound);
+      };
+      expect(at(0, 0, 70)).toBe(false);
+      expect(at(2, 15_000, 72)).toBe(false);
+      // 15 k then 45 k nodes (growth 3) in 18 ms: 54 ms forecast, 20 + 54 < 250.
+      expect(at(20, 60_000, 74)).toBe(false);
+      // 45 k then 450 k (growth 10) in 100 ms: 1 s forecast, 120 + 1000 > 250.
+      expect(at(120, 510_000, 76)).toBe(true);
+      expect(control.stoppedBy()).toBe("timed_out");
+    });
+
+    it("forecasts nothing from iterations under 10,000 nodes (the clock's grain, a cold compiler)", () => {
+      // 10 nodes, then 9,000 in 200 ms (a cold start): a forecast would stop it.
+      const starts = [
+        [0, 0],
+        [1, 10],
+        [201, 9_010],
+        [230, 30_000],
+      ] as const;
+      expect(iterations({ timeLimitMs: 250, forecastTimeLimit: true }, starts)).toEqual([
+        false,
+        false,
+        false,
+        // 21 k nodes in 29 ms after 9 k: 68 ms forecast, 230 + 68 > 250.
+        true,
+      ]);
+    });
   });
 
   it("reports progress at each new bound and at most every progressIntervalMs on polls", () => {

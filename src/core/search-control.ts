@@ -20,6 +20,11 @@ export interface PollCadence {
 
 export const POLL_INTERVAL = 8192;
 const DEFAULT_PROGRESS_INTERVAL_MS = 250;
+/**
+ * `forecastTimeLimit`: iterations smaller than this forecast nothing (their time is mostly the
+ * clock's grain and the compiler warming up, not the search's pace).
+ */
+const FORECAST_MIN_NODES = 10_000;
 
 export class SearchControl {
   readonly startedAt = performance.now();
@@ -31,6 +36,10 @@ export class SearchControl {
   private readonly pollEvery: number;
   private readonly nodesPerStep: number;
   private lastReport: number;
+  /** `forecastTimeLimit`: where the current iteration began, and the last one's nodes. */
+  private iterationAt = Number.NaN;
+  private iterationNodes = 0;
+  private lastIterationNodes = 0;
 
   constructor(
     private readonly options: SolveOptions,
@@ -66,8 +75,11 @@ export class SearchControl {
 
   /** Reports a new proven lower bound (an IDA* iteration, an A* f-level), then checks as `poll` does. */
   newBound(nodes: number, bound: number): boolean {
-    if (this.options.onProgress !== undefined) this.report(nodes, bound, performance.now());
-    return this.mustStop(nodes);
+    const now = performance.now();
+    if (this.options.onProgress !== undefined) this.report(nodes, bound, now);
+    if (this.mustStop(nodes)) return true;
+    if (this.options.forecastTimeLimit === true && this.deadline !== Infinity) this.forecast(nodes, now);
+    return this.stopReason !== undefined;
   }
 
   /**
@@ -95,6 +107,23 @@ export class SearchControl {
     if (nodes >= this.maxNodes) this.stopReason = "budget_exhausted";
     else this.checkInterruption();
     return this.stopReason !== undefined;
+  }
+
+  /**
+   * At an iteration's start: stops (`timed_out`) when the iteration, forecast from the one that just
+   * ended (its time times its growth in nodes), would end past the deadline. An iteration that finds
+   * the goal ends sooner than forecast, but a first try (the option's user) that stops then loses
+   * only the split's overhead, while one that runs on loses its thread's time to its budget.
+   */
+  private forecast(nodes: number, now: number): void {
+    const ended = nodes - this.iterationNodes;
+    if (!Number.isNaN(this.iterationAt) && ended >= FORECAST_MIN_NODES && this.lastIterationNodes > 0) {
+      const nextMs = (now - this.iterationAt) * (ended / this.lastIterationNodes);
+      if (now + nextMs > this.deadline) this.stopReason = "timed_out";
+    }
+    if (!Number.isNaN(this.iterationAt)) this.lastIterationNodes = ended;
+    this.iterationAt = now;
+    this.iterationNodes = nodes;
   }
 
   private checkInterruption(): void {

@@ -76,6 +76,15 @@ export interface SolveOptions {
    */
   readonly fromBound?: number;
   /**
+   * IDA*: at each iteration's start, stop (`timed_out`, every bound below it proven) when that
+   * iteration, as forecast (the last iteration's time times its growth in nodes over the one before),
+   * would end past `timeLimitMs`. For a first try whose work a split search takes over
+   * (docs/distributed.md, "First try"): the try hands over at once instead of spending the rest of
+   * its budget on an iteration it would not finish, work the split would do again. Default false: a
+   * user's own time limit gets every chance.
+   */
+  readonly forecastTimeLimit?: boolean;
+  /**
    * Pattern databases whose tables are not loaded are built in memory (default true); false makes the
    * solve throw instead (worker threads: a request must not make them build gigabytes of tables).
    */

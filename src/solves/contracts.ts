@@ -95,6 +95,12 @@ export interface UnitJobData {
    * first try, the Rotation Game).
    */
   readonly sliceMs?: number;
+  /**
+   * WHOLE_JOB: a split search's first try (`timeLimitMs` is its budget): it stops as soon as it is
+   * forecast not to finish its next IDA* iteration within it (SolveOptions.forecastTimeLimit), since
+   * the split would search that iteration again. Absent: a search run whole.
+   */
+  readonly firstTry?: boolean;
   /** WHOLE_JOB: the bound the search goes on from (every bound below it exhausted by its earlier slices). */
   readonly fromBound?: number;
   /** WHOLE_JOB: the nodes its earlier slices expanded and their thread time (added to its progress). */

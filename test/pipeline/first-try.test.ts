@@ -105,6 +105,32 @@ describe("an AUTO split search's first try", () => {
     expect(finished.durationMs).toBeGreaterThanOrEqual(first.ms as number);
   }, 90_000);
 
+  it("hands over at the start of an iteration it is forecast not to finish within its budget", async () => {
+    // Korf's #60 with linear conflict: iterations grow ~9x (bound 62: 9 M nodes, ~0.6 s; 64: 73 M,
+    // ~5 s). Under a 3 s budget the try finishes 62 and, at 64's start, forecasts past its budget: it
+    // hands over there, at an iteration's edge and seconds early (SolveOptions.forecastTimeLimit),
+    // instead of spending the rest of the 3 s on work the split searches again.
+    const w = await worker({ SPLIT_FIRST_TRY_MS: "3000" });
+    const { client, solveView, jobId } = await ask(pipeline.BOARDS.hard);
+    const first = await w.waitForLog(firstTry(jobId), 10_000);
+    expect(first).toMatchObject({ status: "timed_out", split: true, lowerBound: 64 });
+    expect(first.ms as number).toBeLessThan(3000);
+    // Its nodes are exactly the unsplit search's when iteration 64 starts (stopped at the budget, the
+    // try would have searched part of that iteration too).
+    let nodesAt64: number | undefined;
+    solve(spec4(pipeline.BOARDS.hard), {
+      algorithm: "idastar",
+      heuristic: "linear-conflict",
+      onProgress: (progress) => {
+        if (progress.bound === 64) nodesAt64 ??= progress.nodes;
+      },
+      isCancelled: () => nodesAt64 !== undefined,
+    });
+    expect(first.nodes).toBe(nodesAt64);
+    const finished = await pipeline.waitUntilFinished(client, solveView.id, 60_000);
+    expectSplitOptimal(finished, pipeline.BOARDS.hard, 66);
+  }, 90_000);
+
   it("goes on after a takeover during the first try: the first try ends, then the split plan", async () => {
     // The first try's unit stays queued (the unit queue paused) while its coordinator's worker dies.
     await units.pause();
