@@ -17,7 +17,8 @@
 // 1,2,3,4,5,6; default all). BENCH_TRACE=dir writes part 4's unit results (the coordinator's debug lines:
 // unit, bound, nodes, thread, when) to dir/korf-<n>-<processes>.jsonl. BENCH_KORF_FILE: the instances.
 // BENCH_SPLIT=auto asks part 4's instances with AUTO (a first try, then split, as a user gets by
-// default) instead of split: true (split at once, the figures' history).
+// default), BENCH_SPLIT=false whole on one thread, instead of split: true (split at once, the
+// figures' history).
 // BENCH_CLI_ROUNDS (default 7) and BENCH_CLI_KORF (the Korf 24 instance, default 40) set part 6.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -230,7 +231,7 @@ async function main(): Promise<void> {
         .filter((l) => l.trim() !== "" && !l.startsWith("#"));
       const goal = Array.from({ length: 25 }, (_, i) => i);
       const splitMode = process.env.BENCH_SPLIT ?? "true";
-      if (splitMode !== "true" && splitMode !== "auto") throw new Error("BENCH_SPLIT: true or auto");
+      if (!["true", "false", "auto"].includes(splitMode)) throw new Error("BENCH_SPLIT: true, false or auto");
       for (const n of korf.split(",").map(Number)) {
         const tiles = lines[n - 1].trim().split(/\s+/).map(Number);
         const optimal = tiles.pop();
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
           const solve = await requestSolve(alice.client, data.createPuzzle.id, {
             algorithm: "IDA_STAR",
             heuristic: "PDB_6666",
-            ...(splitMode === "auto" ? {} : { split: true }),
+            ...(splitMode === "auto" ? {} : { split: splitMode === "true" }),
             timeLimitSeconds: 3600,
           });
           // Timed to the solveProgress event that ends the search, as a user watching it sees it
@@ -279,7 +280,11 @@ async function main(): Promise<void> {
           const watch = new ProgressWatch(server.wsUrl, alice.token, solve.id);
           const ended = await watch.waitFor((event) => !ACTIVE.has(event.status), 3_600_000);
           const wall = (performance.now() - began) / 1000;
-          const done = await doneLine(fleet, await jobIdOf(server, solve.id));
+          // Run whole (BENCH_SPLIT=false), the search logs no plan's end.
+          const done =
+            splitMode === "false"
+              ? { nodes: 0, unitResults: 0, threads: [""] }
+              : await doneLine(fleet, await jobIdOf(server, solve.id));
           const finished = await waitUntilFinished(alice.client, solve.id, 3_600_000);
           if (ended.status !== finished.status)
             throw new Error(`event ${ended.status}, row ${finished.status}`);
@@ -298,7 +303,7 @@ async function main(): Promise<void> {
             );
           }
           rows.push(
-            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${splitMode === "auto" ? `${finished.nodesExpanded} (first try and plan)` : done.nodes}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}${firstTry}, load ${load}`,
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${splitMode === "true" ? done.nodes : `${finished.nodesExpanded} (the Solve's)`}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}${firstTry}, load ${load}`,
           );
           await Promise.all(fleet.map((w) => w.stop()));
           // The cache would answer the second run: a fresh puzzle each time is not enough (same
@@ -306,7 +311,7 @@ async function main(): Promise<void> {
           await server.app.prisma.solve.deleteMany({ where: { puzzleId: Number(data.createPuzzle.id) } });
         }
         console.log(
-          `4. Korf 24 #${n} with 6-6-6-6, ${splitMode === "auto" ? "AUTO" : "split"} (1 x 1 vs 2 x 1 worker processes):\n${rows.join("\n")}`,
+          `4. Korf 24 #${n} with 6-6-6-6, ${{ true: "split", false: "whole", auto: "AUTO" }[splitMode]} (1 x 1 vs 2 x 1 worker processes):\n${rows.join("\n")}`,
         );
       }
     }
