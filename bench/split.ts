@@ -34,7 +34,6 @@ import { GraphQLClient } from "../test/helpers/graphql.ts";
 import {
   ACTIVE,
   BOARDS,
-  FAST_PIPELINE,
   ProgressWatch,
   IDA_LC,
   createPuzzle,
@@ -75,6 +74,14 @@ async function commandsSince(redis: Redis, before: Map<string, number>, per: num
     .join(", ");
 }
 
+/**
+ * The fleet and the API run with the settings a user gets (config.ts's defaults: progress every 250 ms,
+ * heartbeats every 2 s, stalled checks every 15 s, ...), not the tests' fast pipeline, whose
+ * polling costs CPU the searches then lack. Parts 1-3 search with linear conflict: their workers
+ * load no pattern database, so that they start in a fraction of a second (part 4 sets 6666).
+ */
+const USER_SETTINGS: Readonly<Record<string, string>> = { WORKER_PDBS: "none" };
+
 /** Redis' own CPU seconds so far (INFO cpu). */
 async function redisCpu(redis: Redis): Promise<number> {
   const info = await redis.info("cpu");
@@ -82,10 +89,17 @@ async function redisCpu(redis: Redis): Promise<number> {
   return value("used_cpu_user") + value("used_cpu_sys");
 }
 
-/** User + system CPU seconds of a process so far (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+/** User + system CPU seconds of a process so far (Linux /proc), or of its main thread alone. */
+function cpuSeconds(pid: number, mainThread = false): number {
+  const path = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = readFileSync(path, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of this process (the bench and the API server in it). */
+function ownCpuSeconds(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
 }
 
 /**
@@ -110,7 +124,7 @@ function doneLine(fleet: readonly WorkerProcess[], jobId: string) {
 
 async function benchUnitOverhead(redis: Redis, prefix: string, url: string): Promise<void> {
   const fleet = await startFleet(
-    { ...FAST_PIPELINE, REDIS_URL: url, REDIS_PREFIX: prefix, DATABASE_URL: process.env.BENCH_DB as string },
+    { ...USER_SETTINGS, REDIS_URL: url, REDIS_PREFIX: prefix, DATABASE_URL: process.env.BENCH_DB as string },
     1,
   );
   const units = new Queue(UNIT_QUEUE, { connection: { url }, prefix });
@@ -157,13 +171,12 @@ async function main(): Promise<void> {
   const redisChild = await RedisChild.start();
   const database = await createTestDatabase({ prefix: "bench_split" });
   process.env.BENCH_DB = database.url;
-  const config = testConfig({ ...FAST_PIPELINE, DATABASE_URL: database.url, REDIS_URL: redisChild.url });
+  const config = testConfig({ ...USER_SETTINGS, DATABASE_URL: database.url, REDIS_URL: redisChild.url });
   const env = {
-    ...FAST_PIPELINE,
+    ...USER_SETTINGS,
     DATABASE_URL: database.url,
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
-    WORKER_HEARTBEAT_MS: "500",
   };
   const redis = new Redis(config.redisUrl);
   const server = await startServer(config);
@@ -261,6 +274,8 @@ async function main(): Promise<void> {
             await waitUntilFinished(alice.client, solve.id, 600_000);
           }
           const cpu = fleet.map((w) => cpuSeconds(w.pid));
+          const mainCpu = fleet.map((w) => cpuSeconds(w.pid, true));
+          const otherCpu = { redis: await redisCpu(redis), own: ownCpuSeconds() };
           const data = await alice.client.data<{ createPuzzle: { id: string } }>(
             `mutation ($input: CreatePuzzleInput!) { createPuzzle(input: $input) { id } }`,
             { input: { kind: "SLIDING", rows: 5, cols: 5, start: tiles, goal } },
@@ -289,6 +304,9 @@ async function main(): Promise<void> {
           if (ended.status !== finished.status)
             throw new Error(`event ${ended.status}, row ${finished.status}`);
           const used = fleet.map((w, i) => cpuSeconds(w.pid) - cpu[i]);
+          const usedMain = fleet.map((w, i) => cpuSeconds(w.pid, true) - mainCpu[i]);
+          const usedRedis = (await redisCpu(redis)) - otherCpu.redis;
+          const usedOwn = ownCpuSeconds() - otherCpu.own;
           const jobId = await jobIdOf(server, solve.id);
           const tried = fleet
             .flatMap((w) => w.logs)
@@ -303,7 +321,7 @@ async function main(): Promise<void> {
             );
           }
           rows.push(
-            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s, nodes ${splitMode === "true" ? done.nodes : `${finished.nodesExpanded} (the Solve's)`}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}${firstTry}, load ${load}`,
+            `   #${n} ${processes} x 1: ${finished.status} ${finished.length} (optimal ${optimal}) wall ${wall.toFixed(2)} s, worker CPU ${used.map((s) => s.toFixed(2)).join(" + ")} s (main threads ${usedMain.map((s) => s.toFixed(2)).join(" + ")} s), Redis ${usedRedis.toFixed(2)} s, API and bench ${usedOwn.toFixed(2)} s, nodes ${splitMode === "true" ? done.nodes : `${finished.nodesExpanded} (the Solve's)`}, unit results ${done.unitResults}, threads ${(done.threads as string[]).length}${firstTry}, load ${load}`,
           );
           await Promise.all(fleet.map((w) => w.stop()));
           // The cache would answer the second run: a fresh puzzle each time is not enough (same
