@@ -15,6 +15,17 @@ export interface WholeSlices {
   readonly ms: number;
 }
 
+/**
+ * Whether a unit is still wanted: "live" while its search is coordinated with the unit's plan;
+ * "ended" when the search's state is gone; "replaced" when the state holds another plan.
+ */
+export type UnitLiveness = "live" | "ended" | "replaced";
+
+/** LIVENESS's and PUSH's answers. */
+function livenessOf(answer: unknown): UnitLiveness {
+  return answer === 1 ? "live" : answer === 0 ? "ended" : "replaced";
+}
+
 /** A split search as the coordinator keeps it between two steps. */
 export interface SplitRecord {
   /** Absent for a search that runs as one whole unit. */
@@ -64,13 +75,21 @@ redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[4])
 if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[3], ARGV[3], -1) end
 return 1`;
 
-// KEYS: results, virtual time, the owner's finish tag, state; ARGV: outcome JSON, wake channel,
-// wake message, the unit's start tag, ttl, the unit's cost (ms of thread time). A search whose state
-// is gone (done, stopped) reads no more outcomes: a straggler's is not pushed (it would leave a
-// results list behind for a day); its thread time still counts for fairness.
+// KEYS: results, virtual time, the owner's finish tag, state, epoch; ARGV: outcome JSON, wake
+// channel, wake message, the unit's start tag, ttl, the unit's cost (ms of thread time), the unit's
+// epoch ('' for none). A search whose state is gone (done, stopped) reads no more outcomes, and one
+// planned afresh reads none of an older plan's: such a straggler's is not pushed (it would leave a
+// results list behind for a day); its thread time still counts for fairness. Returns LIVENESS's
+// answer for the unit: 1 pushed, 0 the search ended, -1 another plan.
 const PUSH = `
-local live = redis.call('exists', KEYS[4]) == 1
-if live then
+local live = 1
+if redis.call('exists', KEYS[4]) == 0 then
+  live = 0
+elseif ARGV[7] ~= '' then
+  local epoch = redis.call('get', KEYS[5])
+  if epoch and epoch ~= ARGV[7] then live = -1 end
+end
+if live == 1 then
   redis.call('rpush', KEYS[1], ARGV[1])
   redis.call('expire', KEYS[1], ARGV[5])
 end
@@ -80,8 +99,8 @@ if start > vt then redis.call('set', KEYS[2], start) end
 local finish = tonumber(redis.call('get', KEYS[3]) or '0')
 if start > finish then finish = start end
 redis.call('set', KEYS[3], finish + tonumber(ARGV[6]), 'EX', 3600)
-if live then redis.call('publish', ARGV[2], ARGV[3]) end
-return 1`;
+if live == 1 then redis.call('publish', ARGV[2], ARGV[3]) end
+return live`;
 
 // KEYS: owner, epoch; ARGV: token, epoch ('' for none), ttl, '1' when the owner key may hold only
 // this token or nothing (a coordinator going on within its run), '0' when it takes the search over.
@@ -144,7 +163,7 @@ export class SplitStore {
     private readonly channel: (topic: string) => string,
   ) {
     redis.defineCommand("splitSave", { numberOfKeys: 3, lua: SAVE });
-    redis.defineCommand("splitPush", { numberOfKeys: 4, lua: PUSH });
+    redis.defineCommand("splitPush", { numberOfKeys: 5, lua: PUSH });
     redis.defineCommand("splitReserve", { numberOfKeys: 2, lua: RESERVE });
     redis.defineCommand("splitLiveness", { numberOfKeys: 2, lua: LIVENESS });
     redis.defineCommand("splitClaim", { numberOfKeys: 2, lua: CLAIM });
@@ -218,10 +237,9 @@ export class SplitStore {
    * when the state holds another plan (the search was planned afresh after its state was lost, and
    * this unit is left from before). One round trip, as the EXISTS it replaces.
    */
-  async liveness(searchId: string, epoch?: string): Promise<"live" | "ended" | "replaced"> {
+  async liveness(searchId: string, epoch?: string): Promise<UnitLiveness> {
     const k = this.keys(searchId);
-    const live = await this.scripts.splitLiveness(k.state, k.epoch, epoch ?? "");
-    return live === 1 ? "live" : live === 0 ? "ended" : "replaced";
+    return livenessOf(await this.scripts.splitLiveness(k.state, k.epoch, epoch ?? ""));
   }
 
   /**
@@ -240,28 +258,33 @@ export class SplitStore {
   }
 
   /**
-   * A unit job's outcome, and its coordinator woken; for fairness, the clock moves to the unit's
-   * start tag and its owner's finish tag by the thread time it took.
+   * A unit job's outcome, and its coordinator woken, while the search wants it (as `liveness`, for
+   * the unit's plan `epoch`); for fairness, whether pushed or not, the clock moves to the unit's
+   * start tag and its owner's finish tag by the thread time it took. Returns "live" when pushed.
    */
   async push(
     searchId: string,
     outcome: UnitOutcome,
     fair: { readonly owner: string; readonly tag: number; readonly costMs: number },
     wakeTopic: string,
-  ): Promise<void> {
+    epoch?: string,
+  ): Promise<UnitLiveness> {
     const k = this.keys(searchId);
-    await this.scripts.splitPush(
+    const pushed = await this.scripts.splitPush(
       k.results,
       `${this.prefix}:fair:vt`,
       `${this.prefix}:fair:owner:${fair.owner}`,
       k.state,
+      k.epoch,
       JSON.stringify(outcome),
       this.channel(wakeTopic),
       JSON.stringify({ searchId }),
       fair.tag,
       TTL_SECONDS,
       Math.max(1, Math.round(fair.costMs)),
+      epoch ?? "",
     );
+    return livenessOf(pushed);
   }
 
   /**

@@ -19,7 +19,8 @@ import { ProgressThrottle } from "./progress-throttle.ts";
 import { SHUTDOWN } from "./abort-reasons.ts";
 import { SearchFailedError } from "./search-failed-error.ts";
 import type { SolverPool } from "./solver-pool.ts";
-import type { SplitStore } from "./split-store.ts";
+import { DeferredLiveness } from "./deferred-liveness.ts";
+import type { SplitStore, UnitLiveness } from "./split-store.ts";
 import { waitsForHolder } from "./table-holders.ts";
 import type { UnitStops } from "./unit-stops.ts";
 
@@ -145,6 +146,12 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
     }
   }
 
+  /** A unit whose search no longer wants it: its outcome (if it ran) is not pushed. */
+  function dropped(job: UnitJob, liveness: Exclude<UnitLiveness, "live">): void {
+    const why = liveness === "ended" ? "unit of an ended search" : "unit of a replaced plan";
+    deps.log.info({ jobId: job.data.searchId, unit: job.id }, `${why}: outcome dropped`);
+  }
+
   return async function processUnit(job: UnitJob, token?: string, signal?: AbortSignal): Promise<void> {
     const jobId = job.id as string;
     const { searchId } = job.data;
@@ -157,44 +164,37 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
           const result = { solution: null, nodes: 0, nextBound: null, stopped: true };
           const outcome: UnitOutcome = { unitJobId: jobId, result, thread: "", runs: job.attemptsStarted };
           const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs: 0 };
-          await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
+          await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC, job.data.epoch);
         }
         return;
       }
       // A unit left queued by a search that ended without its coordinator (cancelled while its job
       // waited, failed for good), or by an older plan of a search planned afresh since (its state was
       // lost while its units were not: the epoch in the state differs from the unit's): nobody would
-      // fold its outcome, so it is stopped as soon as that is known and its outcome never pushed.
-      // Asked while the unit runs, not before: a round trip on every unit's path (+0.25 ms of the
-      // ~2 ms a unit's queueing costs) for a rare case. Not marked stopped: a search re-added under the
-      // same id (Redis lost its data) queues units again once its new state is saved.
-      const ended = new AbortController();
-      const live = store.liveness(searchId, job.data.epoch).then((liveness) => {
-        if (liveness !== "live") ended.abort();
-        return liveness;
-      });
-      live.catch(() => undefined); // awaited below; an error there fails the job, as any Redis error
+      // fold its outcome. A unit running LIVENESS_AFTER_MS asks, and stops if so; a shorter one's
+      // outcome is dropped by the push, which checks the same. Not marked stopped: a search re-added
+      // under the same id (Redis lost its data) queues units again once its new state is saved.
+      const liveness = new DeferredLiveness(() => store.liveness(searchId, job.data.epoch));
       const began = performance.now();
       const kind = job.name === UNIT_JOB && job.data.task !== undefined ? "unit" : "whole";
       deps.metrics?.unitStarted(jobId, kind, (job.processedOn ?? Date.now()) - job.timestamp);
       let ran: { result: unknown; threadId?: number; failure?: SearchFailure };
       let nodes = 0;
       try {
-        ran = await run(job, AbortSignal.any([stop.signal, ended.signal]));
+        ran = await run(job, AbortSignal.any([stop.signal, liveness.signal]));
         nodes = (ran.result as { nodes?: number } | null)?.nodes ?? 0;
       } catch (error) {
-        if (signal?.aborted && signal.reason === SHUTDOWN) throw error;
+        if (signal?.aborted && signal.reason === SHUTDOWN) {
+          void liveness.settle()?.catch(() => undefined);
+          throw error;
+        }
         ran = { result: null, failure: failureOf(error) };
       } finally {
         // The thread is free; its work counts whether or not the outcome is pushed (the nodes were expanded).
         deps.metrics?.unitEnded(jobId, nodes);
       }
-      const liveness = await live;
-      if (liveness !== "live") {
-        const why = liveness === "ended" ? "unit of an ended search" : "unit of a replaced plan";
-        deps.log.info({ jobId: searchId, unit: jobId }, `${why}: not searched`);
-        return;
-      }
+      const known = await liveness.settle();
+      if (known !== undefined && known !== "live") return dropped(job, known);
       const { result, threadId, failure } = ran;
       const costMs = performance.now() - began;
       // Another live worker holds the tables: the job waits for one of its threads (the
@@ -204,6 +204,9 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         failure?.pdb !== undefined &&
         waitsForHolder(failure.pdb, await deps.pdbHolders(), deps.workerId, job.attemptsStarted)
       ) {
+        // Queued again only while its search wants it: else it would come back forever.
+        const wanted = await liveness.now();
+        if (wanted !== "live") return dropped(job, wanted);
         deps.log.info(
           { jobId: searchId, unit: jobId, pdb: failure.pdb },
           "unit left for a worker holding its table",
@@ -213,6 +216,8 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
       }
       if (signal?.aborted && signal.reason === SHUTDOWN) {
         // Back to the queue for another worker; the coordinator still counts it in flight.
+        const wanted = await liveness.now();
+        if (wanted !== "live") return dropped(job, wanted);
         await job.moveToWait(token);
         throw new WaitingError();
       }
@@ -227,7 +232,8 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         ...(failure === undefined ? {} : { failure }),
       };
       const fair = { owner: job.data.owner ?? "platform", tag: job.data.tag, costMs };
-      await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC);
+      const pushed = await store.push(searchId, outcome, fair, UNIT_DONE_TOPIC, job.data.epoch);
+      if (pushed !== "live") return dropped(job, pushed);
       if (failure !== undefined) deps.log.warn({ jobId: searchId, unit: jobId, failure }, "unit failed");
     } finally {
       stop.end();

@@ -1,6 +1,7 @@
 // What a coordinator run in a test process talks to (real Redis and BullMQ, no worker): two Redis
 // connections, the event bus, the unit queue and the split store, opened and closed together.
 import { Queue } from "bullmq";
+import { afterAll, beforeAll } from "vitest";
 import { Redis } from "ioredis";
 import { pino } from "pino";
 import type { Config } from "../../src/config.ts";
@@ -60,4 +61,31 @@ export class CoordinatorRedis {
     this.redis.disconnect();
     this.publisher.disconnect();
   }
+}
+
+/**
+ * A CoordinatorRedis opened before the file's tests (a fresh Redis prefix) and closed after them;
+ * its parts are read inside a test.
+ */
+export function useCoordinatorRedis(): Pick<CoordinatorRedis, "redis" | "store" | "config"> {
+  let open: CoordinatorRedis | undefined;
+  beforeAll(() => {
+    open = new CoordinatorRedis(testConfig());
+  });
+  afterAll(() => open?.close());
+  const opened = () => {
+    if (open === undefined) throw new Error("useCoordinatorRedis: read inside a test");
+    return open;
+  };
+  return {
+    get redis() {
+      return opened().redis;
+    },
+    get store() {
+      return opened().store;
+    },
+    get config() {
+      return opened().config;
+    },
+  };
 }

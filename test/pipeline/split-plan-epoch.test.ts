@@ -3,7 +3,8 @@
 // ids start from 0 again. Each plan has an epoch, in its unit job ids and data (docs/distributed.md,
 // "Plan epochs"): the new plan's units are queued under ids of their own (before, an add under an id
 // still held by a leftover job was ignored, and the leftover, another plan's task, ran in its place),
-// a leftover job is not searched, and an outcome of the old plan that reaches the new plan's results
+// a leftover job's outcome is dropped (stopped once it has run 20 ms, or refused by the push if
+// shorter: workers/deferred-liveness.ts), and an outcome of the old plan that reaches the new plan's results
 // list is discarded (before, it was folded into the new plan's unit of the same id and round).
 //
 // The unit queue is paused while the first worker plans and dies and the second plans again, so the
@@ -91,13 +92,13 @@ describe("a split search planned afresh while its old plan's unit jobs are left"
     );
     expect(folded.length).toBeGreaterThan(0);
     expect(folded.filter((line) => leftoverIds.has(line.unit as string))).toEqual([]);
-    // The pushed outcomes discarded, the leftover jobs not searched.
+    // The pushed outcomes discarded, the leftover jobs' own outcomes dropped.
     const discarded = second.logs.filter(
       (line) => line.msg === "outcome of another plan discarded" && line.jobId === jobId,
     );
     expect(new Set(discarded.map((line) => line.unit))).toEqual(leftoverIds);
     const skipped = second.logs.filter(
-      (line) => line.msg === "unit of a replaced plan: not searched" && line.jobId === jobId,
+      (line) => line.msg === "unit of a replaced plan: outcome dropped" && line.jobId === jobId,
     );
     expect(new Set(skipped.map((line) => line.unit))).toEqual(leftoverIds);
     // Every unit job of the new plan accounted for by its own outcome; the old plan's apart.
