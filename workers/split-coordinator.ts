@@ -180,7 +180,7 @@ export class SplitCoordinator {
 
   /**
    * Ends what a search that will not be coordinated again left behind (its job failed for good): the
-   * state goes (so its queued units are not searched: workers/unit-processor.ts) and its running units
+   * state goes (so its queued units are dropped: workers/unit-processor.ts) and its running units
    * stop on every worker.
    */
   async discard(searchId: string): Promise<void> {

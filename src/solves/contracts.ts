@@ -71,7 +71,7 @@ export interface UnitJobData {
   readonly searchId: string;
   /**
    * UNIT_JOB: the plan it belongs to (`newPlanEpoch`, also in its id): a unit of an older plan of the
-   * search is not searched (workers/unit-processor.ts). Absent from whole searches' units and from
+   * search is dropped (workers/unit-processor.ts). Absent from whole searches' units and from
    * units queued by a version before epochs.
    */
   readonly epoch?: string;

@@ -56,7 +56,7 @@ const UNHELD = new Set(["waiting", "prioritized", "delayed"]);
  * Removes a search job no worker holds (waiting, prioritized or delayed), and with it the hot state a
  * coordinator left in Redis for its successor (a split search handed back at shutdown, or after a
  * worker died): nobody would read it again, and it stayed a day. Unit jobs of that search still queued
- * find the state gone and are not searched (workers/unit-processor.ts). Returns false when the job was
+ * find the state gone and are dropped (workers/unit-processor.ts). Returns false when the job was
  * not removed: gone already, or a worker runs it (a locked job cannot be removed; its coordinator
  * clears the state when it stops). Without `redis` the state is left to expire (a day).
  */
