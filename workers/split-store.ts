@@ -75,20 +75,27 @@ redis.call('set', KEYS[2], ARGV[2], 'EX', ARGV[4])
 if tonumber(ARGV[3]) > 0 then redis.call('ltrim', KEYS[3], ARGV[3], -1) end
 return 1`;
 
+// Whether a unit of the plan `epoch` ('' for none: a whole search's, or one queued before epochs)
+// is still wanted, given the search's state and epoch keys: 1 the search is live with that plan; 0 it
+// ended (no state); -1 its state holds another plan (the unit is an older plan's). Shared by LIVENESS
+// and PUSH.
+const UNIT_LIVENESS = `
+local function unit_liveness(state, epoch_key, epoch)
+  if redis.call('exists', state) == 0 then return 0 end
+  if epoch == '' then return 1 end
+  local current = redis.call('get', epoch_key)
+  if current and current ~= epoch then return -1 end
+  return 1
+end`;
+
 // KEYS: results, virtual time, the owner's finish tag, state, epoch; ARGV: outcome JSON, wake
 // channel, wake message, the unit's start tag, ttl, the unit's cost (ms of thread time), the unit's
 // epoch ('' for none). A search whose state is gone (done, stopped) reads no more outcomes, and one
 // planned afresh reads none of an older plan's: such a straggler's is not pushed (it would leave a
 // results list behind for a day); its thread time still counts for fairness. Returns LIVENESS's
-// answer for the unit: 1 pushed, 0 the search ended, -1 another plan.
-const PUSH = `
-local live = 1
-if redis.call('exists', KEYS[4]) == 0 then
-  live = 0
-elseif ARGV[7] ~= '' then
-  local epoch = redis.call('get', KEYS[5])
-  if epoch and epoch ~= ARGV[7] then live = -1 end
-end
+// answer for the unit (UNIT_LIVENESS): 1 pushed, 0 the search ended, -1 another plan.
+const PUSH = `${UNIT_LIVENESS}
+local live = unit_liveness(KEYS[4], KEYS[5], ARGV[7])
 if live == 1 then
   redis.call('rpush', KEYS[1], ARGV[1])
   redis.call('expire', KEYS[1], ARGV[5])
@@ -120,14 +127,9 @@ if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 return 1`;
 
-// KEYS: state, epoch; ARGV: the unit's epoch ('' for none). 1: the search is live; 0: it ended (no
-// state); -1: its state holds another plan (the unit is an older plan's).
-const LIVENESS = `
-if redis.call('exists', KEYS[1]) == 0 then return 0 end
-if ARGV[1] == '' then return 1 end
-local epoch = redis.call('get', KEYS[2])
-if epoch and epoch ~= ARGV[1] then return -1 end
-return 1`;
+// KEYS: state, epoch; ARGV: the unit's epoch ('' for none). UNIT_LIVENESS's answer.
+const LIVENESS = `${UNIT_LIVENESS}
+return unit_liveness(KEYS[1], KEYS[2], ARGV[1])`;
 
 // KEYS: virtual time, the owner's finish tag. Returns {virtual time, start tag}.
 const RESERVE = `
