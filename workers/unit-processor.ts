@@ -185,7 +185,7 @@ export function createUnitProcessor(deps: UnitProcessorDeps) {
         nodes = (ran.result as { nodes?: number } | null)?.nodes ?? 0;
       } catch (error) {
         if (signal?.aborted && signal.reason === SHUTDOWN) {
-          liveness.settle(); // no question after this; an answer on its way is not awaited
+          void liveness.settle(); // no question after this; an answer on its way is not awaited
           throw error;
         }
         ran = { result: null, failure: failureOf(error) };
