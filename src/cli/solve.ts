@@ -123,7 +123,7 @@ export async function solveCommand(argv: readonly string[]): Promise<number> {
     } finally {
       progress?.finish();
     }
-    // Printed before the split's threads are closed (7-9 ms of a two-thread run): the answer
+    // Printed before the split's threads are closed (7-14 ms on two threads, measured): the answer
     // appears as soon as it is known.
     if (args.json) process.stdout.write(`${JSON.stringify(resultJson(result))}\n`);
     else process.stdout.write(describeSolution(spec, result, positionsAlong(spec, result.moves)));
